@@ -1,0 +1,3 @@
+"""codex-tui: Codex Naturalis in the terminal."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,140 @@
+"""What one seat may know. The app, bots and network play only ever get these.
+
+Hidden information is removed here, by construction: a view holds no deck
+order, no other hand's card ids and no other secret objective, so nothing
+downstream can leak them by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from .actions import Action, ChooseObjective, Draw, DrawSource
+from .area import PlayArea
+from .cards import CATALOG
+from .engine import legal_actions_for
+from .state import EndReason, Game, LogEntry, Phase, Variant
+from .symbols import CardKind, Side, Symbol
+
+
+@dataclass(frozen=True, slots=True)
+class CardBack:
+    """What the back of a card tells: its kind and kingdom."""
+
+    kind: CardKind
+    kingdom: Symbol
+
+    @classmethod
+    def of(cls, card_id: int) -> CardBack:
+        card = CATALOG.playable[card_id]
+        return cls(card.kind, card.kingdom)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicSeat:
+    """A seat as everyone at the table sees it."""
+
+    name: str
+    score: int
+    area: PlayArea
+    starter: int
+    starter_side: Side | None
+    hand_backs: tuple[CardBack, ...]
+    has_secret: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    """Whose view this is; -1 for a spectator, who sees no hand at all."""
+    variant: Variant
+    phase: Phase
+    current: int
+    first_player: int
+    end: EndReason | None
+    turns_left: int | None
+    seats: tuple[PublicSeat, ...]
+    hand: tuple[int, ...]
+    secret: int | None
+    objective_choices: tuple[int, ...]
+    market: tuple[int | None, ...]
+    resource_deck_size: int
+    gold_deck_size: int
+    resource_deck_top: Symbol | None
+    gold_deck_top: Symbol | None
+    common_objectives: tuple[int, int]
+    log: tuple[LogEntry, ...]
+    legal_actions: Sequence[Action]
+    """This seat's legal actions now (empty when it is not its move)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def is_last_turn(self) -> bool:
+        return self.turns_left is not None and self.turns_left < len(self.seats)
+
+
+SPECTATOR = -1
+
+
+def _redact(entry: LogEntry, seat: int) -> LogEntry:
+    action = entry.action
+    if action.player == seat:
+        return entry
+    if isinstance(action, ChooseObjective):
+        return replace(entry, action=ChooseObjective(action.player, 0))
+    if isinstance(action, Draw) and action.source is not DrawSource.MARKET:
+        return replace(entry, drawn=None)
+    return entry
+
+
+def _top_kingdom(deck: Sequence[int], drawn: int) -> Symbol | None:
+    return CATALOG.playable[deck[drawn]].kingdom if drawn < len(deck) else None
+
+
+def view(game: Game, seat: int) -> SeatView:
+    """Everything `seat` may know (SPECTATOR for someone with no seat).
+
+    A redacted objective choice keeps its action with card 0, so that the log
+    still says that a choice was made.
+    """
+    if seat != SPECTATOR and not 0 <= seat < len(game.seats):
+        raise ValueError(f"there is no seat {seat}")
+    mine = game.seats[seat] if seat != SPECTATOR else None
+    public = tuple(
+        PublicSeat(
+            name=name,
+            score=s.score,
+            area=s.area,
+            starter=s.starter,
+            starter_side=s.starter_side,
+            hand_backs=tuple(CardBack.of(card) for card in s.hand),
+            has_secret=s.secret is not None,
+        )
+        for name, s in zip(game.players, game.seats)
+    )
+    setup = game.setup
+    return SeatView(
+        seat=seat,
+        variant=game.variant,
+        phase=game.phase,
+        current=game.current,
+        first_player=setup.first_player,
+        end=game.end,
+        turns_left=game.turns_left,
+        seats=public,
+        hand=mine.hand if mine else (),
+        secret=mine.secret if mine else None,
+        objective_choices=mine.objective_choices if mine else (),
+        market=game.market,
+        resource_deck_size=len(setup.resource_deck) - game.resource_drawn,
+        gold_deck_size=len(setup.gold_deck) - game.gold_drawn,
+        resource_deck_top=_top_kingdom(setup.resource_deck, game.resource_drawn),
+        gold_deck_top=_top_kingdom(setup.gold_deck, game.gold_drawn),
+        common_objectives=setup.common_objectives,
+        log=tuple(_redact(entry, seat) for entry in game.log),
+        legal_actions=legal_actions_for(game, seat) if mine else (),
+    )

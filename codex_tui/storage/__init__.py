@@ -1,0 +1,1 @@
+"""Game records (JSON) and save files (msgpack). No UI imports."""

@@ -1,0 +1,159 @@
+"""Save files: round trips, atomic writes, and clear errors for every bad file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgpack
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from codex_tui.storage import saves
+from codex_tui.storage.saves import (
+    SavedGame,
+    SaveError,
+    decode_save,
+    encode_save,
+    load_save,
+    new_save_path,
+    write_save,
+)
+
+from ..helpers import play_random, started_game
+
+
+def saved(seed: int = 1, steps: int | None = None, players: int = 2) -> SavedGame:
+    game = play_random(started_game(players=players, seed=seed), seed=seed, steps=steps)
+    return SavedGame(game, ("human",) + ("bot:greedy",) * (players - 1))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.integers(0, 10_000), st.integers(0, 300))
+def test_save_then_load_gives_an_equal_game(players, seed, steps) -> None:
+    original = saved(seed, steps, players)
+    loaded = decode_save(encode_save(original))
+    assert loaded == original
+    assert loaded.game.seed == original.game.seed
+
+
+def test_write_and_load(tmp_path: Path) -> None:
+    path = new_save_path(tmp_path, ("Ada", "Bo"))
+    assert path.name.endswith("_Ada-vs-Bo.msgpack")
+    write_save(path, saved())
+    assert load_save(path) == saved()
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_new_names_never_clash(tmp_path: Path) -> None:
+    first = new_save_path(tmp_path, ("A", "B"))
+    first.write_bytes(b"")
+    assert new_save_path(tmp_path, ("A", "B")) != first
+
+
+def test_a_failed_write_keeps_the_old_save(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "game.msgpack"
+    write_save(path, saved(seed=1))
+    good = path.read_bytes()
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves.os, "replace", broken_replace)
+    with pytest.raises(SaveError, match="could not be written"):
+        write_save(path, saved(seed=2))
+    assert path.read_bytes() == good
+    assert [p.name for p in tmp_path.iterdir()] == ["game.msgpack"]
+
+
+def test_a_save_that_cannot_be_read_back_is_never_written(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "game.msgpack"
+    write_save(path, saved(seed=1))
+    good = path.read_bytes()
+    monkeypatch.setattr(saves, "encode_save", lambda s: b"garbage")
+    with pytest.raises(SaveError):
+        write_save(path, saved(seed=2))
+    assert path.read_bytes() == good
+
+
+def envelope(body: dict | bytes, **header) -> bytes:
+    body_bytes = body if isinstance(body, bytes) else msgpack.packb(body, use_bin_type=True)
+    import zlib
+
+    fields = {
+        "format": "codex-tui-save",
+        "version": 1,
+        "created_with": "0.1.0",
+        "crc32": zlib.crc32(body_bytes),
+        "body": body_bytes,
+    }
+    fields.update(header)
+    return msgpack.packb(fields, use_bin_type=True)
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b"", "is empty"),
+        (b"PK\x03\x04 a zip file", "not a codex-tui save"),
+        (msgpack.packb({"format": "other-game"}), "not a codex-tui save"),
+        (envelope({}, version=99, created_with="9.0"), "upgrade codex-tui"),
+        (envelope({}, crc32=1), "checksum does not match"),
+        (envelope({"players": "x"}), "broken game"),
+    ],
+)
+def test_bad_files_get_a_clear_error(tmp_path: Path, data: bytes, message: str) -> None:
+    path = tmp_path / "bad.msgpack"
+    path.write_bytes(data)
+    with pytest.raises(SaveError, match=message) as error:
+        load_save(path)
+    assert str(path) in str(error.value)
+
+
+def test_an_illegal_action_in_a_save_names_its_index(tmp_path: Path) -> None:
+    original = saved(seed=3)
+    body = msgpack.unpackb(msgpack.unpackb(encode_save(original))["body"])
+    places = [i for i, a in enumerate(body["actions"]) if a["type"] == "place"]
+    body["actions"][places[2]]["card"] = 999
+    path = tmp_path / "cheat.msgpack"
+    path.write_bytes(envelope(body))
+    with pytest.raises(SaveError, match=f"illegal action at index {places[2]}"):
+        load_save(path)
+
+
+def test_missing_and_folder_paths(tmp_path: Path) -> None:
+    with pytest.raises(SaveError, match="does not exist"):
+        load_save(tmp_path / "nope.msgpack")
+    with pytest.raises(SaveError, match="is a folder"):
+        load_save(tmp_path)
+
+
+GOOD = encode_save(saved(seed=5, steps=60))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_damaged_files_load_whole_or_fail_cleanly(data) -> None:
+    kind = data.draw(st.sampled_from(["truncate", "flip", "random"]))
+    if kind == "truncate":
+        blob = GOOD[: data.draw(st.integers(0, len(GOOD) - 1))]
+    elif kind == "flip":
+        position = data.draw(st.integers(0, len(GOOD) - 1))
+        bit = data.draw(st.integers(0, 7))
+        blob = GOOD[:position] + bytes([GOOD[position] ^ (1 << bit)]) + GOOD[position + 1 :]
+    else:
+        blob = data.draw(st.binary(max_size=512))
+    try:
+        loaded = decode_save(blob)
+    except SaveError:
+        return
+    assert loaded.game == decode_save(GOOD).game or kind != "truncate"
+
+
+def test_saves_dir_follows_the_environment(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("CODEX_TUI_SAVES", str(tmp_path))
+    assert saves.default_saves_dir() == tmp_path
+    monkeypatch.delenv("CODEX_TUI_SAVES")
+    assert saves.default_saves_dir() == Path("saves")
+    assert os.sep not in new_save_path(Path("."), ("a/b", "..")).name
