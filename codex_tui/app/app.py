@@ -1,0 +1,303 @@
+"""The app: owns the game session, moves between screens, runs the bots.
+
+Screens send `ActionChosen` / `UndoRequested` / `RedoRequested` up; this is
+the only place that calls the session, and after every change it hands the
+game screen the perspective seat's view again (attributes down).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual import work
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.timer import Timer
+
+from ..rules import Action, Game, IllegalAction, Phase, Variant, new_game, result, view
+from ..storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
+from .messages import ActionChosen, RedoRequested, UndoRequested
+from .resume import describe_save, latest_unfinished
+from .screens.game import GameScreen
+from .screens.load import LoadScreen
+from .screens.modals import EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
+from .screens.new_game import NewGameScreen, NewGameSettings
+from .screens.setup import SetupScreen
+from .session import GameSession, bot_level
+
+BOT_DELAY = 0.7
+"""Seconds a bot waits before moving, so a player can follow what happens."""
+
+
+class CodexApp(App[None]):
+    TITLE = "codex-tui"
+    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        saves_dir: Path,
+        save: Path | None = None,
+        bot_delay: float = BOT_DELAY,
+        offer_resume: bool = True,
+    ) -> None:
+        super().__init__()
+        self.saves_dir = saves_dir
+        self.initial_save = save
+        self.bot_delay = bot_delay
+        self.offer_resume = offer_resume
+        self.session: GameSession | None = None
+        self.game_screen: GameScreen | None = None
+        self.revealed: int | None = None
+        """The human who last passed the privacy screen (hot-seat)."""
+        self.modal_open = False
+        self.bot_timer: Timer | None = None
+
+    # ---------------------------------------------------------- start-up
+
+    def on_mount(self) -> None:
+        if self.initial_save is not None:
+            self.open_save(self.initial_save)
+            return
+        last = latest_unfinished(self.saves_dir) if self.offer_resume else None
+        if last is None:
+            self.ask_new_game()
+            return
+
+        def answered(resume: bool | None) -> None:
+            if resume:
+                self.open_save(last)
+            else:
+                self.ask_new_game()
+
+        self.push_screen(ResumeScreen(describe_save(last)), answered)
+
+    def ask_new_game(self) -> None:
+        self._clear_screens()
+        self.push_screen(NewGameScreen(), self.start_new_game)
+
+    def start_new_game(self, settings: NewGameSettings | None) -> None:
+        if settings is None:
+            return
+        seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
+        game = new_game(settings.names, seed, Variant(target_score=settings.target_score))
+        path = new_save_path(self.saves_dir, settings.names)
+        session = GameSession(game, settings.kinds, path)
+        try:
+            session.autosave()
+        except SaveError as error:
+            self.notify(f"{error}. The game will not be saved.", severity="error", timeout=10)
+            session.save_path = None
+        self.begin(session)
+
+    def open_save(self, path: Path) -> None:
+        try:
+            saved = load_save(path)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            self.ask_new_game()
+            return
+        self.begin(GameSession(saved.game, saved.kinds, path))
+
+    def begin(self, session: GameSession) -> None:
+        self._cancel_bot()
+        self.session = session
+        self.revealed = None
+        self.modal_open = False
+        self.game_screen = GameScreen()
+        self._clear_screens()
+        self.push_screen(self.game_screen)
+        self.call_after_refresh(self.advance)
+
+    def _clear_screens(self) -> None:
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # ---------------------------------------------------------- the loop
+
+    def perspective(self) -> int:
+        """Whose eyes the game screen uses: the human at the keyboard."""
+        session = self.session
+        assert session is not None
+        humans = session.humans
+        if not humans:
+            return 0
+        acting = session.seat_to_act()
+        if acting is not None and session.is_human(acting) and (len(humans) == 1 or self.revealed == acting):
+            return acting
+        if self.revealed is not None:
+            return self.revealed
+        return humans[0]
+
+    def tags(self) -> tuple[str, ...]:
+        assert self.session is not None
+        return tuple(bot_level(kind) or "" for kind in self.session.kinds)
+
+    def refresh_game(self, waiting_for: str | None = None) -> None:
+        session, screen = self.session, self.game_screen
+        if session is None or screen is None:
+            return
+        screen.update_game(
+            session.view_for(self.perspective()),
+            self.tags(),
+            session.can_undo(),
+            session.can_redo(),
+            waiting_for,
+        )
+
+    def advance(self) -> None:
+        """Decide what happens next: a bot move, a privacy screen, set-up, or the end."""
+        session = self.session
+        if session is None or self.modal_open:
+            return
+        game = session.game
+        if game.is_over:
+            self.refresh_game()
+            self._show_end(game)
+            return
+        seat = session.seat_to_act()
+        assert seat is not None
+        if not session.is_human(seat):
+            name = f"{game.players[seat]} ({bot_level(session.kinds[seat])})"
+            self.refresh_game(waiting_for=name)
+            self._schedule_bot(seat, game)
+            return
+        if len(session.humans) > 1 and self.revealed != seat:
+            self.refresh_game(waiting_for=game.players[seat])
+            self._open_modal(PassDeviceScreen(game.players[seat]), lambda _: self._revealed(seat))
+            return
+        self.refresh_game()
+        if game.phase is Phase.SETUP:
+            self._open_modal(SetupScreen(view(game, seat)), self._setup_chosen)
+
+    def _revealed(self, seat: int) -> None:
+        self.revealed = seat
+
+    def _open_modal(self, screen: Screen[object], then: object) -> None:
+        self.modal_open = True
+
+        def closed(value: object) -> None:
+            self.modal_open = False
+            if callable(then):
+                then(value)
+            self.advance()
+
+        self.push_screen(screen, closed)
+
+    def _setup_chosen(self, actions: list[Action] | None) -> None:
+        for action in actions or []:
+            self.apply_action(action, advance=False)
+
+    def _show_end(self, game: Game) -> None:
+        outcome = result(game)
+        secrets_kept = tuple(seat.secret for seat in game.seats)
+        screen = EndScreen(outcome, game.players, game.setup.common_objectives, secrets_kept)
+
+        def chosen(choice: str | None) -> None:
+            self.modal_open = False
+            if choice == "new":
+                self.ask_new_game()
+            else:
+                self.exit()
+
+        self.modal_open = True
+        self.push_screen(screen, chosen)
+
+    # -------------------------------------------------------------- bots
+
+    def _schedule_bot(self, seat: int, game: Game) -> None:
+        self._cancel_bot()
+        if self.bot_delay > 0:
+            self.bot_timer = self.set_timer(self.bot_delay, lambda: self.think(seat, game))
+        else:
+            self.call_later(self.think, seat, game)
+
+    def _cancel_bot(self) -> None:
+        if self.bot_timer is not None:
+            self.bot_timer.stop()
+            self.bot_timer = None
+        self.workers.cancel_group(self, "bot")
+
+    @work(thread=True, exclusive=True, group="bot")
+    def think(self, seat: int, game: Game) -> None:
+        """Run the bot off the event loop; search bots take a while."""
+        session = self.session
+        if session is None or session.game is not game:
+            return
+        action = session.bots[seat].choose(view(game, seat))
+        self.call_from_thread(self._bot_moved, game, action)
+
+    def _bot_moved(self, game: Game, action: Action) -> None:
+        if self.session is None or self.session.game is not game:
+            return  # undone or replaced while the bot was thinking
+        self.apply_action(action)
+
+    # ------------------------------------------------------------ changes
+
+    def apply_action(self, action: Action, advance: bool = True) -> None:
+        assert self.session is not None
+        try:
+            self.session.act(action)
+        except IllegalAction as error:
+            self.notify(str(error), severity="error")
+        except SaveError as error:
+            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+        if advance:
+            self.advance()
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        session = self.session
+        if session is None or session.seat_to_act() != message.action.player:
+            return
+        self.apply_action(message.action)
+
+    def on_undo_requested(self, message: UndoRequested) -> None:
+        if self.session is not None and self.session.can_undo():
+            self._cancel_bot()
+            self.session.undo()
+            self.notify("Undone", timeout=1.5)
+            self.advance()
+
+    def on_redo_requested(self, message: RedoRequested) -> None:
+        if self.session is not None and self.session.can_redo():
+            self._cancel_bot()
+            self.session.redo()
+            self.advance()
+
+    # ----------------------------------------------------------- commands
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def save_copy(self) -> None:
+        session = self.session
+        if session is None:
+            self.notify("No game to save yet.")
+            return
+        path = new_save_path(self.saves_dir, session.game.players)
+        try:
+            write_save(path, SavedGame(session.game, session.kinds))
+        except SaveError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.notify(f"Saved a copy as {path}")
+
+    def load_game(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is not None:
+                self.open_save(path)
+
+        self.push_screen(LoadScreen(self.saves_dir), chosen)
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "Save a copy", "Write this game to a new save file (it is autosaved anyway)", self.save_copy
+        )
+        yield SystemCommand("Load a game", "Resume or open a saved game", self.load_game)
+        yield SystemCommand("New game", "Start a new game (this one stays saved)", self.ask_new_game)
+        yield SystemCommand("Keys and symbols", "Show the help screen", self.action_help)

@@ -1,0 +1,228 @@
+"""Drawing cards into a grid of styled cells.
+
+Two sizes: the compact 7x3 card of the play area, whose corner cells are
+shared with the diagonal neighbours exactly as the physical cards overlap,
+and the larger card of the hand, market and set-up screens, which has room
+for words. A `Canvas` is a sparse grid; widgets turn its rows into strips.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+
+from ..rules import CATALOG, Side, Symbol
+from ..rules.cards import Face, PlayableCard, Scoring, StarterCard
+from ..rules.symbols import CardKind
+from .describe import scoring_text, symbol_letters
+from .theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
+
+Cell = tuple[str, Style]
+
+SMALL_W, SMALL_H = 7, 3
+STEP_X, STEP_Y = SMALL_W - 1, SMALL_H - 1
+"""Screen offset between diagonal neighbours: they share one corner cell."""
+LARGE_W, LARGE_H = 12, 5
+
+
+@dataclass
+class Canvas:
+    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
+
+    def put(self, col: int, row: int, char: str, style: Style) -> None:
+        self.cells[(col, row)] = (char, style)
+
+    def text(self, col: int, row: int, text: str, style: Style) -> None:
+        for offset, char in enumerate(text):
+            self.put(col + offset, row, char, style)
+
+    def segments(self, row: int, start: int, width: int, blank: Style) -> list[Segment]:
+        """One row from column `start`, `width` cells wide, merged into runs of one style."""
+        segments: list[Segment] = []
+        run: list[str] = []
+        run_style: Style | None = None
+        cells = self.cells
+        for col in range(start, start + width):
+            char, style = cells.get((col, row), (" ", blank))
+            if style is not run_style and run:
+                segments.append(Segment("".join(run), run_style))
+                run = []
+            run_style = style
+            run.append(char)
+        if run:
+            segments.append(Segment("".join(run), run_style))
+        return segments
+
+    def lines(self, width: int, height: int, blank: Style) -> Iterable[list[Segment]]:
+        for row in range(height):
+            yield self.segments(row, 0, width, blank)
+
+
+def _kind_and_kingdom(card_id: int) -> tuple[CardKind, Symbol | None]:
+    card = CATALOG.card(card_id)
+    if isinstance(card, PlayableCard):
+        return card.kind, card.kingdom
+    return CardKind.STARTER, None
+
+
+def _frame(
+    canvas: Canvas, col: int, row: int, width: int, height: int, card_id: int, face: Face, style_mod: Style | None
+) -> Style:
+    """Border and corners of a card; returns the body style for the caller to fill."""
+    kind, kingdom = _kind_and_kingdom(card_id)
+    background = tint(kind, kingdom)
+    border = border_style(kind, background)
+    body = Style(color="#d0d0d0", bgcolor=background)
+    if style_mod is not None:
+        border, body = border + style_mod, body + style_mod
+    horizontal, vertical = BORDERS[kind][0], BORDERS[kind][1]
+    for x in range(1, width - 1):
+        canvas.put(col + x, row, horizontal, border)
+        canvas.put(col + x, row + height - 1, horizontal, border)
+        for y in range(1, height - 1):
+            canvas.put(col + x, row + y, " ", body)
+    for y in range(1, height - 1):
+        canvas.put(col, row + y, vertical, border)
+        canvas.put(col + width - 1, row + y, vertical, border)
+    places = ((col, row), (col + width - 1, row), (col + width - 1, row + height - 1), (col, row + height - 1))
+    for index, (x, y) in enumerate(places):
+        corner = face.corners[index]
+        glyph = corner_glyph(corner, kind, index)
+        style = symbol_style(corner, background) if corner >= 0 else border
+        if style_mod is not None:
+            style = style + style_mod
+        canvas.put(x, y, glyph, style)
+    return body
+
+
+def centre_label(card_id: int, side: Side) -> tuple[str, Symbol | None, bool]:
+    """(text, colour symbol, is a visible symbol) for the middle of a small card.
+
+    Fronts show the card's kingdom in lower case (it matters for patterns but
+    is not a resource you hold) and the id; backs and starters show their
+    permanent centre resources in upper case.
+    """
+    card = CATALOG.card(card_id)
+    if isinstance(card, StarterCard):
+        centre = card.face(side).center
+        if not centre:
+            return ("start", None, False)
+        return ("".join(s.letter for s in centre).center(5), centre[0], True)
+    assert isinstance(card, PlayableCard)
+    if side is Side.BACK:
+        return (f"({card.kingdom.letter})".center(5), card.kingdom, True)
+    return (f"{card.kingdom.letter.lower()}{card_id:>2}".center(5), card.kingdom, False)
+
+
+def _face(card_id: int, side: Side) -> Face:
+    card = CATALOG.card(card_id)
+    assert isinstance(card, (PlayableCard, StarterCard))
+    return card.face(side)
+
+
+def draw_small(canvas: Canvas, col: int, row: int, card_id: int, side: Side, style_mod: Style | None = None) -> None:
+    """A 7x3 card with its top-left cell at (col, row)."""
+    body = _frame(canvas, col, row, SMALL_W, SMALL_H, card_id, _face(card_id, side), style_mod)
+    text, colour, visible = centre_label(card_id, side)
+    for offset, char in enumerate(text[: SMALL_W - 2]):
+        style = body
+        if char.isalpha() and colour is not None:
+            symbol = Symbol.from_letter(char.upper())
+            style = Style(color=symbol_style(symbol).color, bold=visible, bgcolor=body.bgcolor)
+            if style_mod is not None:
+                style += style_mod
+        elif char.isdigit():
+            style = body + Style(dim=True)
+        canvas.put(col + 1 + offset, row + 1, char, style)
+
+
+def _short_scoring(card: PlayableCard) -> str:
+    """Scoring in at most 10 cells: '3 pts', '2/corner', '1/quill', '1/manuscr'."""
+    if not card.points:
+        return ""
+    if card.scoring is Scoring.FLAT:
+        return f"{card.points} pt" + ("s" if card.points > 1 else "")
+    text = scoring_text(card)
+    if len(text) > LARGE_W - 2 and card.scoring_object is not None:
+        text = f"{card.points}/{card.scoring_object.label[:7]}"
+    return text
+
+
+def draw_large(
+    canvas: Canvas,
+    col: int,
+    row: int,
+    card_id: int,
+    side: Side,
+    style_mod: Style | None = None,
+    requirement_met: bool | None = None,
+) -> None:
+    """A 12x5 card with words: id and kingdom, scoring, requirement.
+
+    `requirement_met` (golds, front up) adds 'ok' or 'no' after the
+    requirement, so a player sees at once which golds they can play.
+    """
+    face = _face(card_id, side)
+    body = _frame(canvas, col, row, LARGE_W, LARGE_H, card_id, face, style_mod)
+    card = CATALOG.card(card_id)
+    lines: list[list[tuple[str, Style]]] = []
+    if isinstance(card, PlayableCard):
+        kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
+        if style_mod is not None:
+            kingdom_style += style_mod
+        letter = "G" if card.is_gold else "R"
+        lines.append([(f"{letter}{card_id} ", body + Style(bold=True)), (card.kingdom.label, kingdom_style)])
+        if side is Side.FRONT:
+            lines.append([(_short_scoring(card), body)])
+            if card.is_gold:
+                parts = [(symbol_letters(card.requires), kingdom_style)]
+                if requirement_met is not None:
+                    verdict = Style(color="#5fd75f" if requirement_met else "#ff5f5f", bold=True, bgcolor=body.bgcolor)
+                    parts.append((" ok" if requirement_met else " no", verdict))
+                lines.append(parts)
+        else:
+            lines.append([("back ", body), (f"({card.kingdom.letter})", kingdom_style)])
+    else:
+        lines.append([(f"Start {card_id}", body + Style(bold=True))])
+        lines.append([(side.value, body)])
+        if face.center:
+            centre = [(s.letter, symbol_style(s, None) + Style(bgcolor=body.bgcolor)) for s in face.center]
+            lines.append(centre)
+    _write_lines(canvas, col, row, lines)
+
+
+def draw_deck(
+    canvas: Canvas, col: int, row: int, kind: CardKind, top: Symbol | None, size: int, style_mod: Style | None = None
+) -> None:
+    """A deck as its top card's back: only the kind and kingdom show."""
+    background = tint(kind, top) if top is not None else "#202020"
+    border = border_style(kind, background)
+    body = Style(color="#d0d0d0", bgcolor=background)
+    if style_mod is not None:
+        border, body = border + style_mod, body + style_mod
+    horizontal, vertical = BORDERS[kind][0], BORDERS[kind][1]
+    for x in range(LARGE_W):
+        for y in range(LARGE_H):
+            edge_x, edge_y = x in (0, LARGE_W - 1), y in (0, LARGE_H - 1)
+            char = EMPTY_CORNER if edge_x and edge_y else horizontal if edge_y else vertical if edge_x else " "
+            canvas.put(col + x, row + y, char, border if (edge_x or edge_y) else body)
+    name = "Gold deck" if kind is CardKind.GOLD else "Res. deck"
+    lines: list[list[tuple[str, Style]]] = [[(name, body + Style(bold=True))], [(f"{size} left", body)]]
+    if top is not None:
+        lines.append([("top ", body), (f"({top.letter})", symbol_style(top) + Style(bgcolor=body.bgcolor))])
+    _write_lines(canvas, col, row, lines)
+
+
+def _write_lines(canvas: Canvas, col: int, row: int, lines: list[list[tuple[str, Style]]]) -> None:
+    inner = LARGE_W - 2
+    for y, parts in enumerate(lines[: LARGE_H - 2]):
+        x = col + 1
+        for text, style in parts:
+            for char in text:
+                if x >= col + 1 + inner:
+                    break
+                canvas.put(x, row + 1 + y, char, style)
+                x += 1

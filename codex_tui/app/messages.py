@@ -1,0 +1,23 @@
+"""Messages the screens send up to the app, which owns the game session."""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from ..rules import Action
+
+
+class ActionChosen(Message):
+    """A human chose this action; the app applies it through the session."""
+
+    def __init__(self, action: Action) -> None:
+        super().__init__()
+        self.action = action
+
+
+class UndoRequested(Message):
+    pass
+
+
+class RedoRequested(Message):
+    pass

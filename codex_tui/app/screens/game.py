@@ -1,0 +1,391 @@
+"""The game screen: play area, hand or market tray, side panels, score track.
+
+The screen keeps only interface state (selected card, sides shown, cursor,
+whose area is on show). What is legal comes from the seat's view, built by
+the engine; what a placement would do comes from `rules.preview`. A chosen
+move goes up to the app as an `ActionChosen` message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatView, Side
+from ...rules.engine import PlacementMoves, requirement_met
+from ...rules.preview import preview_placement
+from ...rules.symbols import CardKind
+from ..describe import card_name, symbols_text
+from ..messages import ActionChosen, RedoRequested, UndoRequested
+from ..navigation import cycle, nearest, step
+from ..widgets.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel, hand_backs_text
+from ..widgets.play_area import AreaScene, PlayAreaView
+from ..widgets.score_track import ScoreTrack
+from ..widgets.tray import CardTray, TrayCard, TrayScene
+
+DRAW_SLOTS = 6
+"""Four market slots, then the resource deck and the gold deck."""
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,space", "place", "Place"),
+        Binding("enter,space", "draw", "Draw"),
+        Binding("f", "flip", "Flip"),
+        Binding("tab", "next_spot", "Spot"),
+        Binding("shift+tab", "next_spot(True)", "Previous spot", show=False),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("shift+left,H", "pan(-1,0)", "Pan", show=False),
+        Binding("shift+right,L", "pan(1,0)", "Pan", show=False),
+        Binding("shift+up,K", "pan(0,-1)", "Pan", show=False),
+        Binding("shift+down,J", "pan(0,1)", "Pan", show=False),
+        *[Binding(str(n), f"select({n - 1})", f"Choose {n}", show=False) for n in range(1, DRAW_SLOTS + 1)],
+        Binding("c", "recentre", "Centre", show=False),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r,U", "redo", "Redo"),
+        Binding("o", "other_area", "Areas"),
+        Binding("escape", "own_area", "Own area"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    #main { height: 1fr; }
+    #side { width: 36; padding: 0 0 0 1; }
+    #status { height: 1; color: $text; background: $boost; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: SeatView | None = None
+        self.tags: tuple[str, ...] = ()
+        self.perspective = 0
+        self.viewing = 0
+        self.selected = 0
+        self.sides: dict[int, Side] = {}
+        self.cursor: Pos | None = None
+        self.draw_index = 0
+        self.can_undo = False
+        self.can_redo = False
+        self.waiting_for: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield ScoreTrack(id="score")
+        with Horizontal(id="main"):
+            yield PlayAreaView(id="area")
+            with Vertical(id="side"):
+                yield SymbolsPanel(id="symbols")
+                yield ObjectivesPanel(id="objectives")
+                yield MarketPanel(id="market")
+                yield GameLog(id="log")
+        yield CardTray(id="tray")
+        yield Static(id="status")
+        yield Footer()
+
+    # -------------------------------------------------------------- state in
+
+    def update_game(
+        self,
+        view: SeatView,
+        tags: Sequence[str],
+        can_undo: bool,
+        can_redo: bool,
+        waiting_for: str | None = None,
+    ) -> None:
+        """Show a new state. `view` is the perspective seat's view."""
+        if self.view is not None and view.seat != self.perspective:
+            self.sides.clear()
+            self.cursor = None
+        self.view = view
+        self.tags = tuple(tags)
+        self.perspective = view.seat
+        if self.viewing >= len(view.seats):
+            self.viewing = view.seat
+        self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
+        self.selected = min(self.selected, max(len(view.hand) - 1, 0))
+        spots = self._spots()
+        if spots and (self.cursor is None or self.cursor not in spots):
+            self.cursor = nearest(self.cursor or (0, 0), spots)
+        if self._drawing() and not self._draw_enabled(self.draw_index):
+            self.draw_index = next((i for i in range(DRAW_SLOTS) if self._draw_enabled(i)), 0)
+        self.render_all()
+
+    # ------------------------------------------------------------ helpers
+
+    def _moves(self) -> PlacementMoves | None:
+        if self.view is None:
+            return None
+        moves = self.view.legal_actions
+        return moves if isinstance(moves, PlacementMoves) else None
+
+    def _spots(self) -> frozenset[Pos]:
+        moves = self._moves()
+        return frozenset(moves.spots) if moves is not None and self.viewing == self.perspective else frozenset()
+
+    def _my_turn(self) -> bool:
+        return self.view is not None and bool(self.view.legal_actions)
+
+    def _placing(self) -> bool:
+        return self._my_turn() and self.view is not None and self.view.phase is Phase.PLACE
+
+    def _drawing(self) -> bool:
+        return self._my_turn() and self.view is not None and self.view.phase is Phase.DRAW
+
+    def _must_pass(self) -> bool:
+        return self._placing() and self.view is not None and tuple(self.view.legal_actions) == (Pass(self.view.seat),)
+
+    def _selected_card(self) -> tuple[int, Side] | None:
+        if self.view is None or not self.view.hand:
+            return None
+        card = self.view.hand[self.selected]
+        return card, self.sides.get(card, Side.FRONT)
+
+    def _chosen_place(self) -> Place | None:
+        chosen = self._selected_card()
+        if chosen is None or self.cursor is None or self.view is None:
+            return None
+        return Place(self.view.seat, chosen[0], chosen[1], *self.cursor)
+
+    def _draw_action(self, index: int) -> Draw | None:
+        if self.view is None:
+            return None
+        if index < 4:
+            card = self.view.market[index]
+            action = Draw(self.view.seat, DrawSource.MARKET, card) if card is not None else None
+        else:
+            source = DrawSource.RESOURCE_DECK if index == 4 else DrawSource.GOLD_DECK
+            action = Draw(self.view.seat, source)
+        return action if action is not None and action in self.view.legal_actions else None
+
+    def _draw_enabled(self, index: int) -> bool:
+        return self._draw_action(index) is not None
+
+    # ------------------------------------------------------------- render
+
+    def render_all(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        shown = view.seats[self.viewing]
+        own_area = self.viewing == self.perspective
+        area = self.query_one(PlayAreaView)
+        ghost = self._selected_card() if own_area and self._placing() and not self._must_pass() else None
+        ghost_legal = self._chosen_place() in view.legal_actions if ghost else True
+        area.show(
+            AreaScene(
+                shown.area,
+                spots=self._spots(),
+                cursor=self.cursor if own_area and self._placing() else None,
+                ghost=ghost,
+                ghost_legal=ghost_legal,
+            )
+        )
+        big = self.size.height >= 36
+        self.query_one(ScoreTrack).show(view, self.tags, self.viewing, self.size.width or 80)
+        self.query_one(SymbolsPanel).show(shown.area, shown.name)
+        self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big)
+        self.query_one(MarketPanel).show(view, view.seats[self.perspective].area)
+        log = self.query_one(GameLog)
+        log.show(view, view.seat, max((log.size.height or 4) - 1, 1))
+        self.query_one(CardTray).show(self._tray_scene())
+        self.query_one("#status", Static).update(self.status_text())
+        self.refresh_bindings()
+
+    def _tray_scene(self) -> TrayScene:
+        view = self.view
+        assert view is not None
+        counts = view.seats[self.perspective].area.counts
+        if self._drawing():
+            items = []
+            for index, card in enumerate(view.market):
+                label = f"{index + 1} market"
+                gold = card is not None and CATALOG.playable[card].is_gold
+                met = requirement_met(CATALOG.playable[card], counts) if gold and card is not None else None
+                items.append(TrayCard(label, card=card, requirement_met=met, enabled=self._draw_enabled(index)))
+            items.append(
+                TrayCard(
+                    "5 deck",
+                    deck=CardKind.RESOURCE,
+                    deck_top=view.resource_deck_top,
+                    deck_size=view.resource_deck_size,
+                    enabled=self._draw_enabled(4),
+                )
+            )
+            items.append(
+                TrayCard(
+                    "6 deck",
+                    deck=CardKind.GOLD,
+                    deck_top=view.gold_deck_top,
+                    deck_size=view.gold_deck_size,
+                    enabled=self._draw_enabled(5),
+                )
+            )
+            return TrayScene("Draw a card: ←/→ or 1-6, then enter", tuple(items), self.draw_index)
+        items = []
+        for index, card in enumerate(view.hand):
+            side = self.sides.get(card, Side.FRONT)
+            playable = CATALOG.playable[card]
+            met = requirement_met(playable, counts) if playable.is_gold and side is Side.FRONT else None
+            items.append(TrayCard(f"{index + 1} {side.value}", card=card, side=side, requirement_met=met))
+        title = "Your hand: 1-3 choose, f flip" if self._placing() else f"{view.seats[self.perspective].name}'s hand"
+        return TrayScene(title, tuple(items), self.selected if self._placing() else None)
+
+    def status_text(self) -> str:
+        view = self.view
+        if view is None:
+            return ""
+        if self.viewing != self.perspective:
+            other = view.seats[self.viewing]
+            backs = hand_backs_text(view, self.viewing).plain
+            return f"Viewing {other.name}'s area (read-only), hand {backs}· o next · esc back"
+        if view.phase is Phase.OVER:
+            return "The game is over."
+        if not self._my_turn():
+            who = self.waiting_for or view.players[view.current]
+            return f"{who} is playing…"
+        if self._drawing():
+            action = self._draw_action(self.draw_index)
+            if action is None:
+                return "Nothing to take there: choose another card or deck"
+            if action.card is not None:
+                return f"Take {card_name(action.card)} from the market (enter)"
+            return f"Draw the top of the {action.source.value.replace('_', ' ')} (enter)"
+        if self._must_pass():
+            return "No card can be placed anywhere: press enter to pass"
+        return self.preview_text()
+
+    def preview_text(self) -> str:
+        view = self.view
+        chosen = self._selected_card()
+        if view is None or chosen is None or self.cursor is None:
+            return ""
+        card_id, side = chosen
+        card = CATALOG.playable[card_id]
+        area = view.seats[self.perspective].area
+        if side is Side.FRONT and not requirement_met(card, area.counts):
+            need = symbols_text(card.requires)
+            have = symbols_text([min(h, n) for h, n in zip(area.counts, card.requires)]) or "none"
+            return f"{card_name(card_id)} needs {need} visible (you have {have}): f flips it to its back"
+        objectives = (*view.common_objectives, *((view.secret,) if view.secret else ()))
+        preview = preview_placement(area, card_id, side, self.cursor, objectives)
+        parts = [f"{card_name(card_id)} {side.value} at {self.cursor}: +{preview.points} pt"]
+        if preview.covered:
+            lost = symbols_text(preview.lost)
+            parts.append(f"covers {len(preview.covered)}" + (f" (hides {lost})" if lost else ""))
+        gained = symbols_text(preview.gained)
+        if gained:
+            parts.append(f"shows {gained}")
+        delta = sum(after - before for before, after in preview.objective_points)
+        if delta:
+            parts.append(f"objectives {delta:+d}")
+        return " · ".join(parts)
+
+    def on_resize(self) -> None:
+        self.render_all()
+
+    # ------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.view is None:
+            return None
+        if action == "place":
+            if self._drawing():
+                return False
+            if not self._placing() or self.viewing != self.perspective:
+                return None
+            return True if self._must_pass() or self._chosen_place() in self.view.legal_actions else None
+        if action == "draw":
+            if not self._drawing():
+                return False
+            return True if self._draw_enabled(self.draw_index) else None
+        if action == "move" and self._drawing():
+            return True
+        if action in ("flip", "next_spot", "move"):
+            return True if self._placing() and self.viewing == self.perspective and not self._must_pass() else None
+        if action == "select":
+            return True if self._placing() or self._drawing() else None
+        if action == "own_area":
+            return self.viewing != self.perspective
+        if action == "other_area":
+            return True if len(self.view.seats) > 1 else None
+        if action == "undo":
+            return True if self.can_undo else None
+        if action == "redo":
+            return True if self.can_redo else None
+        return True
+
+    def action_place(self) -> None:
+        if self._must_pass() and self.view is not None:
+            self.post_message(ActionChosen(Pass(self.view.seat)))
+            return
+        place = self._chosen_place()
+        if place is not None and self.view is not None and place in self.view.legal_actions:
+            self.post_message(ActionChosen(place))
+
+    def action_draw(self) -> None:
+        action = self._draw_action(self.draw_index)
+        if action is not None:
+            self.post_message(ActionChosen(action))
+
+    def action_flip(self) -> None:
+        chosen = self._selected_card()
+        if chosen is not None:
+            card, side = chosen
+            self.sides[card] = Side.BACK if side is Side.FRONT else Side.FRONT
+            self.render_all()
+
+    def action_select(self, index: int) -> None:
+        if self._drawing():
+            self.draw_index = min(index, DRAW_SLOTS - 1)
+        elif self.view is not None and index < len(self.view.hand):
+            self.selected = index
+        self.render_all()
+
+    def action_move(self, direction: str) -> None:
+        if self._drawing():
+            if direction in ("left", "right"):
+                self.draw_index = (self.draw_index + (1 if direction == "right" else -1)) % DRAW_SLOTS
+                self.render_all()
+            return
+        spots = self._spots()
+        if self.cursor is not None and spots:
+            self.cursor = step(self.cursor, direction, spots)
+            self.render_all()
+
+    def action_next_spot(self, backwards: bool = False) -> None:
+        spots = self._spots()
+        if self.cursor is not None and spots:
+            self.cursor = cycle(self.cursor, spots, backwards)
+            self.render_all()
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        self.query_one(PlayAreaView).pan(dx, dy)
+
+    def action_recentre(self) -> None:
+        self.query_one(PlayAreaView).recentre()
+
+    def action_other_area(self) -> None:
+        if self.view is not None:
+            self.viewing = (self.viewing + 1) % len(self.view.seats)
+            self.render_all()
+            self.query_one(PlayAreaView).recentre()
+
+    def action_own_area(self) -> None:
+        self.viewing = self.perspective
+        self.render_all()
+        self.query_one(PlayAreaView).recentre()
+
+    def action_undo(self) -> None:
+        self.post_message(UndoRequested())
+
+    def action_redo(self) -> None:
+        self.post_message(RedoRequested())

@@ -1,0 +1,196 @@
+"""Small screens: pass the device, help, the end-of-game summary, resume."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from ...rules import Result
+from ..describe import objective_text
+
+
+class PassDeviceScreen(Screen[None]):
+    """Hides everything private until the named player is at the keyboard."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I am ready"), Binding("q", "app.quit", "Quit")]
+    DEFAULT_CSS = """
+    PassDeviceScreen { align: center middle; background: $background; }
+    #pass-box { width: 50; height: auto; border: heavy $accent; padding: 1 2; }
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="pass-box"):
+            yield Static(
+                Text.assemble(
+                    ("Pass the keyboard to ", ""),
+                    (self.player_name, "bold"),
+                    (".\n\nEveryone else: look away.\n", ""),
+                    (f"{self.player_name}: press enter when ready.", "bold"),
+                )
+            )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+HELP_TEXT = """\
+[b]Placing a card[/b]
+  ← → ↑ ↓ or h j k l   move the cursor between legal spots (dotted boxes)
+  tab / shift+tab      jump to the next / previous legal spot
+  1 2 3                choose a card from your hand
+  f                    flip the chosen card (front / back)
+  enter or space       place it; the line above the keys shows what it scores,
+                       which corners it covers and what it shows, before you confirm
+[b]Drawing[/b]
+  ← → or 1-6           choose a market card (1-4) or a deck (5 resource, 6 gold)
+  enter or space       take it
+[b]Looking around[/b]
+  o                    show the next player's area (read-only); esc: back to yours
+  shift+arrows, H J K L  pan the view; c: centre it
+[b]Game[/b]
+  u                    undo (bot moves go back with yours); ctrl+r or U: redo
+  ctrl+p               commands: save a copy, load a game, new game
+  ?                    this help;  q: quit (the game is saved after every move)
+
+[b]Reading the cards[/b]
+  F fungi  P plant  A animal  I insect   (resources, in their colours)
+  Q quill  K inkwell  M manuscript       (objects)
+  ·  an empty corner you can cover      ┌ ┐ └ ┘  a hidden corner: nothing goes there
+  double border ═║  a gold card          single border  a resource card
+  f12 (lower case + id)  a card's kingdom, for patterns; it is not a resource you hold
+  (F) in the middle      a back's permanent resource, which you do hold
+  "ok" / "no" on a gold  whether your visible resources meet its requirement
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    #help-box { width: 90; max-width: 100%; height: auto; max-height: 100%; border: round $primary;
+                padding: 0 1; background: $panel; overflow-y: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="help-box"):
+            yield Static(HELP_TEXT)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def summary_table(
+    result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
+) -> Table:
+    table = Table(title="Final scores", expand=False)
+    table.add_column("Player")
+    table.add_column("Cards", justify="right")
+    table.add_column(f"Obj. {commons[0]}", justify="right")
+    table.add_column(f"Obj. {commons[1]}", justify="right")
+    table.add_column("Secret", justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    for seat, name in enumerate(names):
+        first, second, secret = result.objective_points[seat]
+        label = f"{secret} ({secrets[seat]})" if secrets[seat] else str(secret)
+        winner = seat in result.winners
+        table.add_row(
+            ("★ " if winner else "  ") + name,
+            str(result.placement_points[seat]),
+            str(first),
+            str(second),
+            label,
+            str(result.totals[seat]),
+            style="bold" if winner else None,
+        )
+    return table
+
+
+def winners_text(result: Result, names: tuple[str, ...]) -> str:
+    winners = [names[i] for i in result.winners]
+    if len(winners) == 1:
+        text = f"{winners[0]} wins"
+    else:
+        text = " and ".join(winners) + " share the victory"
+    if result.tie_break == "most objective points":
+        text += " (tie on points, broken by most objective points)"
+    elif result.tie_break == "shared victory":
+        text += " (tied on points and on objective points)"
+    end = "a player reached the target score" if result.end and result.end.value == "score" else "both decks ran out"
+    return f"{text}. The end came because {end}."
+
+
+class EndScreen(Screen[str]):
+    """The summary; returns 'new' or 'quit'."""
+
+    BINDINGS = [Binding("n", "new", "New game"), Binding("q,escape", "quit", "Quit")]
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    #end-box { width: auto; max-width: 100%; height: auto; border: round $success; padding: 0 1; }
+    """
+
+    def __init__(
+        self, result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
+    ) -> None:
+        super().__init__()
+        self.result = result
+        self.names = names
+        self.commons = commons
+        self.secrets = secrets
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box"):
+            yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
+            yield Static(Text(winners_text(self.result, self.names), style="bold"))
+            lines = [f"Obj. {c}: {objective_text(c)}" for c in self.commons]
+            lines += [f"{n}'s secret {s}: {objective_text(s)}" for n, s in zip(self.names, self.secrets) if s]
+            yield Static("\n".join(lines))
+        yield Footer()
+
+    def action_new(self) -> None:
+        self.dismiss("new")
+
+    def action_quit(self) -> None:
+        self.dismiss("quit")
+
+
+class ResumeScreen(Screen[bool]):
+    """Offers the most recent unfinished game; True resumes it."""
+
+    BINDINGS = [
+        Binding("enter,r", "resume", "Resume"),
+        Binding("n", "new", "New game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    ResumeScreen { align: center middle; }
+    #resume-box { width: 60; height: auto; border: round $primary; padding: 1 2; }
+    """
+
+    def __init__(self, description: str) -> None:
+        super().__init__()
+        self.description = description
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resume-box"):
+            yield Static(
+                Text.assemble(
+                    ("Resume your last game?\n\n", "bold"), self.description, "\n\nenter: resume   n: new game"
+                )
+            )
+        yield Footer()
+
+    def action_resume(self) -> None:
+        self.dismiss(True)
+
+    def action_new(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,112 @@
+"""The one place a local game changes: apply, undo, redo, autosave.
+
+Widgets and screens never touch the game; they ask the session. The session
+knows which seats are human and which are bots, keeps the redo stack, and
+writes the save after every change, so quitting at any moment loses nothing.
+No Textual here: it is tested directly, and the app only calls it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..bots import Bot, make_bot
+from ..rules import Action, Game, SeatView, apply, players_to_act, replay, view
+from ..storage.saves import HUMAN, SavedGame, write_save
+
+BOT_PREFIX = "bot:"
+
+
+def bot_level(kind: str) -> str | None:
+    """'bot:greedy' -> 'greedy'; 'human' -> None."""
+    return kind[len(BOT_PREFIX) :] if kind.startswith(BOT_PREFIX) else None
+
+
+@dataclass
+class GameSession:
+    game: Game
+    kinds: tuple[str, ...]
+    save_path: Path | None = None
+    redo_groups: list[list[Action]] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for seat, kind in enumerate(self.kinds):
+            level = bot_level(kind)
+            if level is not None and seat not in self.bots:
+                seed = (self.game.seed or 0) * 7919 + seat
+                self.bots[seat] = make_bot(level, seed)
+
+    # ------------------------------------------------------------ who acts
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == HUMAN
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, kind in enumerate(self.kinds) if kind == HUMAN)
+
+    def seat_to_act(self) -> int | None:
+        """Who acts next: during set-up, bots first, then humans in seat order."""
+        waiting = players_to_act(self.game)
+        if not waiting:
+            return None
+        bots = [seat for seat in waiting if not self.is_human(seat)]
+        return bots[0] if bots else waiting[0]
+
+    def view_for(self, seat: int) -> SeatView:
+        return view(self.game, seat)
+
+    def bot_action(self, seat: int) -> Action:
+        """The bot's choice, from its own view only."""
+        return self.bots[seat].choose(view(self.game, seat))
+
+    # ------------------------------------------------------------- changes
+
+    def act(self, action: Action) -> Game:
+        """Apply a new action (IllegalAction propagates); forget the redo stack."""
+        self.game = apply(self.game, action)
+        self.redo_groups.clear()
+        self.autosave()
+        return self.game
+
+    def can_undo(self) -> bool:
+        return any(self.is_human(entry.action.player) for entry in self.game.log)
+
+    def undo(self) -> bool:
+        """Take back the last human action and every bot action after it."""
+        actions = list(self.game.actions)
+        removed: list[Action] = []
+        while actions:
+            action = actions.pop()
+            removed.append(action)
+            if self.is_human(action.player):
+                break
+        else:
+            return False
+        self.redo_groups.append(list(reversed(removed)))
+        self._rebuild(actions)
+        return True
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_groups)
+
+    def redo(self) -> bool:
+        if not self.redo_groups:
+            return False
+        game = self.game
+        for action in self.redo_groups.pop():
+            game = apply(game, action)
+        self.game = game
+        self.autosave()
+        return True
+
+    def _rebuild(self, actions: list[Action]) -> None:
+        game = self.game
+        self.game = replay(game.players, game.setup, game.variant, actions, game.seed)
+        self.autosave()
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            write_save(self.save_path, SavedGame(self.game, self.kinds))

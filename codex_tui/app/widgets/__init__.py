@@ -1,0 +1,1 @@
+"""Widgets of the game screen. Each renders from the state it is given."""

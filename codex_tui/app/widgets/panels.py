@@ -1,0 +1,125 @@
+"""The small text panels beside the play area: symbols, objectives, market, log.
+
+Each takes plain data in `show(...)` and renders Rich text from it; none of
+them decides anything about the rules.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.widgets import Static
+
+from ...rules import CATALOG, PlayArea, SeatView, Symbol
+from ...rules.engine import requirement_met
+from ...rules.objectives import objective_points
+from ..describe import (
+    describe_entry,
+    objective_progress,
+    objective_short,
+    objective_text,
+    pattern_rows,
+    points_text,
+    symbol_letters,
+)
+from ..theme import SYMBOL_COLOURS
+
+HEADING = Style(bold=True, color="#d0d0d0")
+DIM = Style(color="#8a8a8a")
+
+
+def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
+    label = symbol.letter if count is None else f"{symbol.letter}{count}"
+    return Text(label, style=Style(color=SYMBOL_COLOURS[symbol], bold=True, dim=count == 0))
+
+
+class SymbolsPanel(Static):
+    """Visible resources and objects of the area being shown."""
+
+    DEFAULT_CSS = "SymbolsPanel { height: auto; }"
+
+    def show(self, area: PlayArea, owner: str) -> None:
+        text = Text(f"{owner}: ", style=DIM)
+        for symbol in Symbol:
+            text.append_text(symbol_text(symbol, area.counts[symbol]))
+            text.append(" " if symbol != Symbol.INSECT else " │ ")
+        self.update(text)
+
+
+class ObjectivesPanel(Static):
+    """The two common objectives and the viewer's secret one, with progress."""
+
+    DEFAULT_CSS = "ObjectivesPanel { height: auto; }"
+
+    def show(self, view: SeatView, area: PlayArea, detailed: bool) -> None:
+        text = Text("Objectives", style=HEADING)
+        entries = [("Common", o) for o in view.common_objectives]
+        if view.secret is not None:
+            entries.append(("Secret", view.secret))
+        for label, objective in entries:
+            points = objective_points(area, objective)
+            text.append("\n")
+            text.append(f"{label[0]} {objective:>3} ", style=DIM)
+            text.append(objective_short(objective))
+            text.append(f"  now {points}" if points else "  now 0", style=Style(bold=bool(points), dim=not points))
+            if detailed:
+                text.append(f"\n    {objective_text(objective)}: {objective_progress(area, objective)}", style=DIM)
+                for row in pattern_rows(objective):
+                    text.append(f"\n      {row}", style=DIM)
+        self.update(text)
+
+
+class MarketPanel(Static):
+    """The four face-up cards and the two decks, one line each."""
+
+    DEFAULT_CSS = "MarketPanel { height: auto; }"
+
+    def show(self, view: SeatView, area: PlayArea) -> None:
+        text = Text("Market  ", style=HEADING)
+        text.append(f"R deck {view.resource_deck_size}", style=DIM)
+        if view.resource_deck_top is not None:
+            text.append(" ")
+            text.append_text(symbol_text(view.resource_deck_top))
+        text.append(f"  G deck {view.gold_deck_size}", style=DIM)
+        if view.gold_deck_top is not None:
+            text.append(" ")
+            text.append_text(symbol_text(view.gold_deck_top))
+        for card_id in view.market:
+            text.append("\n ")
+            if card_id is None:
+                text.append("(empty slot)", style=DIM)
+                continue
+            card = CATALOG.playable[card_id]
+            text.append_text(symbol_text(card.kingdom))
+            text.append(f" {'G' if card.is_gold else 'R'}{card_id:<3}")
+            if card.points:
+                text.append(f"{points_text(card)} ", style=DIM)
+            if card.is_gold:
+                text.append(symbol_letters(card.requires), style=DIM)
+                met = requirement_met(card, area.counts)
+                text.append(" ok" if met else " no", style=Style(color="#5fd75f" if met else "#ff5f5f"))
+        self.update(text)
+
+
+class GameLog(Static):
+    """The last lines of the game log, newest at the bottom."""
+
+    DEFAULT_CSS = "GameLog { height: 1fr; }"
+
+    def show(self, view: SeatView, viewer: int | None, lines: int) -> None:
+        names = view.players
+        entries = view.log[-max(lines, 1) :]
+        text = Text("Log", style=HEADING)
+        for entry in entries:
+            text.append("\n" + describe_entry(entry, names, viewer), style=DIM)
+        self.update(text)
+
+
+def hand_backs_text(view: SeatView, seat: int) -> Text:
+    """Another player's hand as the backs show it: kind and kingdom."""
+    text = Text()
+    for back in view.seats[seat].hand_backs:
+        text.append("G" if back.kind.value == "gold" else "R", style=DIM)
+        text.append_text(symbol_text(back.kingdom))
+        text.append(" ")
+    return text

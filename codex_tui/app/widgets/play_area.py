@@ -1,0 +1,148 @@
+"""The play area: cards as they overlap on the table, legal spots, a cursor.
+
+Built on Textual's Line API: the whole area is drawn once per change into a
+sparse canvas, and `render_line` cuts the visible window out of it, so panning
+and moving the cursor cost only the rows on screen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...rules import PlayArea, Pos, Side
+from ..cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, Canvas, draw_small
+
+SPOT_STYLE = Style(color="#606060")
+CURSOR_STYLE = Style(color="#ffff5f", bold=True)
+GHOST_OK = Style(reverse=True)
+GHOST_BAD = Style(color="#ff5f5f", strike=True)
+BLANK = Style()
+
+
+@dataclass(frozen=True)
+class AreaScene:
+    """Everything the play area shows. Set it as a whole; the widget redraws."""
+
+    area: PlayArea
+    spots: frozenset[Pos] = frozenset()
+    """Spots to mark (the legal ones, when the viewer may place)."""
+    cursor: Pos | None = None
+    ghost: tuple[int, Side] | None = None
+    """The card to preview at the cursor."""
+    ghost_legal: bool = True
+
+
+def to_screen(pos: Pos) -> tuple[int, int]:
+    """Canvas cell of a card's top-left corner (y grows upward on the table)."""
+    return pos[0] * STEP_X, -pos[1] * STEP_Y
+
+
+def draw_scene(scene: AreaScene) -> Canvas:
+    canvas = Canvas()
+    for pos, placed in sorted(scene.area.cards.items(), key=lambda item: item[1].order):
+        col, row = to_screen(pos)
+        draw_small(canvas, col, row, placed.card, placed.side)
+    for spot in scene.spots:
+        col, row = to_screen(spot)
+        style = CURSOR_STYLE if spot == scene.cursor else SPOT_STYLE
+        for x in range(1, SMALL_W - 1):
+            canvas.put(col + x, row, "┄", style)
+            canvas.put(col + x, row + SMALL_H - 1, "┄", style)
+        canvas.put(col, row + 1, "┆", style)
+        canvas.put(col + SMALL_W - 1, row + 1, "┆", style)
+    if scene.cursor is not None:
+        col, row = to_screen(scene.cursor)
+        if scene.ghost is not None:
+            card, side = scene.ghost
+            draw_small(canvas, col, row, card, side, GHOST_OK if scene.ghost_legal else GHOST_BAD)
+        else:
+            canvas.text(col + 2, row + 1, "[ ]", CURSOR_STYLE)
+    return canvas
+
+
+class PlayAreaView(Widget, can_focus=False):
+    """Shows one player's area; the screen owns the cursor and sets `scene`."""
+
+    DEFAULT_CSS = """
+    PlayAreaView { height: 1fr; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scene = AreaScene(PlayArea.empty())
+        self.canvas = Canvas()
+        self.origin = (0, 0)
+        """Canvas cell shown at the widget's top-left."""
+        self._strips: dict[int, Strip] = {}
+
+    def show(self, scene: AreaScene, follow: bool = True) -> None:
+        """Draw a new scene; pan so the cursor (or the whole area) stays in view."""
+        first = not self.scene.area.cards
+        self.scene = scene
+        self.canvas = draw_scene(scene)
+        if first:
+            self.recentre()
+        elif follow and scene.cursor is not None:
+            self._keep_in_view(to_screen(scene.cursor))
+        self._invalidate()
+
+    def recentre(self) -> None:
+        """Centre the view on the cursor, or on the middle of the area."""
+        if self.scene.cursor is not None:
+            col, row = to_screen(self.scene.cursor)
+        else:
+            min_x, min_y, max_x, max_y = self.scene.area.bounds()
+            col, row = to_screen(((min_x + max_x) // 2, (min_y + max_y + 1) // 2))
+        width, height = self._view_size()
+        self.origin = (col + SMALL_W // 2 - width // 2, row + SMALL_H // 2 - height // 2)
+        self._invalidate()
+
+    def pan(self, dx: int, dy: int) -> None:
+        self.origin = (self.origin[0] + dx * STEP_X, self.origin[1] + dy * STEP_Y)
+        self._invalidate()
+
+    def _view_size(self) -> tuple[int, int]:
+        width, height = self.size
+        return (width or 50, height or 14)
+
+    def _keep_in_view(self, cell: tuple[int, int]) -> None:
+        width, height = self._view_size()
+        ox, oy = self.origin
+        col, row = cell
+        margin_x, margin_y = min(STEP_X, max(0, (width - SMALL_W) // 2)), min(1, max(0, (height - SMALL_H) // 2))
+        if col - margin_x < ox:
+            ox = col - margin_x
+        elif col + SMALL_W + margin_x > ox + width:
+            ox = col + SMALL_W + margin_x - width
+        if row - margin_y < oy:
+            oy = row - margin_y
+        elif row + SMALL_H + margin_y > oy + height:
+            oy = row + SMALL_H + margin_y - height
+        self.origin = (ox, oy)
+
+    def _invalidate(self) -> None:
+        self._strips.clear()
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self.scene.cursor is not None:
+            self._keep_in_view(to_screen(self.scene.cursor))
+        self._invalidate()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return container.width
+
+    def render_line(self, y: int) -> Strip:
+        strip = self._strips.get(y)
+        if strip is None:
+            width = self.size.width
+            segments = self.canvas.segments(self.origin[1] + y, self.origin[0], width, BLANK)
+            strip = Strip(segments, width) if segments else Strip([Segment(" " * width)], width)
+            self._strips[y] = strip
+        return strip

@@ -1,0 +1,35 @@
+"""Helpers to drive the app with Textual's Pilot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codex_tui.app.app import CodexApp
+from codex_tui.app.session import GameSession
+from codex_tui.rules import Variant, new_game
+from codex_tui.storage.saves import SavedGame, write_save
+
+
+def saved_game(folder: Path, kinds: tuple[str, ...], seed: int = 7, target: int = 20) -> Path:
+    names = tuple("Ada Bo Cy Di".split()[: len(kinds)])
+    path = folder / "game.msgpack"
+    write_save(path, SavedGame(new_game(names, seed, Variant(target)), kinds))
+    return path
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    return folder
+
+
+def app_for(save: Path | None, folder: Path) -> CodexApp:
+    return CodexApp(saves_dir=folder, save=save, bot_delay=0, offer_resume=save is None)
+
+
+def session(app: CodexApp) -> GameSession:
+    assert app.session is not None
+    return app.session
