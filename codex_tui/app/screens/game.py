@@ -273,8 +273,8 @@ class GameScreen(Screen[None]):
         area = view.seats[self.perspective].area
         if side is Side.FRONT and not requirement_met(card, area.counts):
             need = symbols_text(card.requires)
-            have = symbols_text([min(h, n) for h, n in zip(area.counts, card.requires)]) or "none"
-            return f"{card_name(card_id)} needs {need} visible (you have {have}): f flips it to its back"
+            have = symbols_text([h if n else 0 for h, n in zip(area.counts, card.requires)]) or "none of them"
+            return f"{card_name(card_id)} needs {need} visible, you see {have}: f flips it to its back"
         objectives = (*view.common_objectives, *((view.secret,) if view.secret else ()))
         preview = preview_placement(area, card_id, side, self.cursor, objectives)
         parts = [f"{card_name(card_id)} {side.value} at {self.cursor}: +{preview.points} pt"]
@@ -290,6 +290,8 @@ class GameScreen(Screen[None]):
         return " · ".join(parts)
 
     def on_resize(self) -> None:
+        """Wider terminals get a wider side panel with objective details."""
+        self.query_one("#side").styles.width = 52 if self.size.width >= 130 else 36
         self.render_all()
 
     # ------------------------------------------------------------ actions

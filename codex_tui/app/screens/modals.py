@@ -136,6 +136,7 @@ class EndScreen(Screen[str]):
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     #end-box { width: auto; max-width: 100%; height: auto; border: round $success; padding: 0 1; }
+    #end-box Static { width: auto; max-width: 100%; }
     """
 
     def __init__(

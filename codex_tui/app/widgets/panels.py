@@ -104,7 +104,7 @@ class MarketPanel(Static):
 class GameLog(Static):
     """The last lines of the game log, newest at the bottom."""
 
-    DEFAULT_CSS = "GameLog { height: 1fr; }"
+    DEFAULT_CSS = "GameLog { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def show(self, view: SeatView, viewer: int | None, lines: int) -> None:
         names = view.players

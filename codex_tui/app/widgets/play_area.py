@@ -79,6 +79,7 @@ class PlayAreaView(Widget, can_focus=False):
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
+        self._centred_at_size: tuple[int, int] | None = None
         self._strips: dict[int, Strip] = {}
 
     def show(self, scene: AreaScene, follow: bool = True) -> None:
@@ -93,14 +94,16 @@ class PlayAreaView(Widget, can_focus=False):
         self._invalidate()
 
     def recentre(self) -> None:
-        """Centre the view on the cursor, or on the middle of the area."""
-        if self.scene.cursor is not None:
-            col, row = to_screen(self.scene.cursor)
-        else:
-            min_x, min_y, max_x, max_y = self.scene.area.bounds()
-            col, row = to_screen(((min_x + max_x) // 2, (min_y + max_y + 1) // 2))
+        """Centre the view on the area, then make sure the cursor is in view."""
+        min_x, min_y, max_x, max_y = self.scene.area.bounds()
+        left, top = to_screen((min_x, max_y))
+        right, bottom = to_screen((max_x, min_y))
         width, height = self._view_size()
-        self.origin = (col + SMALL_W // 2 - width // 2, row + SMALL_H // 2 - height // 2)
+        middle_col = (left + right + SMALL_W) // 2
+        middle_row = (top + bottom + SMALL_H) // 2
+        self.origin = (middle_col - width // 2, middle_row - height // 2)
+        if self.scene.cursor is not None:
+            self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
 
     def pan(self, dx: int, dy: int) -> None:
@@ -131,7 +134,11 @@ class PlayAreaView(Widget, can_focus=False):
         self.refresh()
 
     def on_resize(self) -> None:
-        if self.scene.cursor is not None:
+        """Centre once the real size is known; afterwards keep the cursor in view."""
+        if self._centred_at_size is None:
+            self._centred_at_size = (self.size.width, self.size.height)
+            self.recentre()
+        elif self.scene.cursor is not None:
             self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
 

@@ -1,0 +1,96 @@
+"""Every screen, at 80x24 and at 160x50 (pytest-textual-snapshot).
+
+Update after an intended change with: python3 -m pytest tests/app/test_snapshots.py --snapshot-update
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from codex_tui.app.app import CodexApp
+from codex_tui.bots import make_bot
+from codex_tui.rules import Game, Phase, Variant, apply, new_game, players_to_act, view
+from codex_tui.storage.saves import SavedGame, write_save
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+KINDS = ("human", "bot:greedy")
+
+
+def played(seed: int, until) -> Game:
+    """A greedy-vs-greedy game from `seed`, stopped when `until(game)` holds."""
+    game = new_game(("Ada", "Bo"), seed, Variant(20))
+    bots = [make_bot("greedy", 0), make_bot("greedy", 1)]
+    while not until(game) and not game.is_over:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat].choose(view(game, seat)))
+    return game
+
+
+def app_with(tmp_path: Path, game: Game | None, kinds: tuple[str, ...] = KINDS) -> CodexApp:
+    folder = tmp_path / "saves"
+    folder.mkdir(exist_ok=True)
+    path = None
+    if game is not None:
+        path = folder / "snap.msgpack"
+        write_save(path, SavedGame(game, kinds))
+    return CodexApp(saves_dir=folder, save=path, bot_delay=0, offer_resume=False)
+
+
+def mid_game(phase: Phase) -> Game:
+    return played(3, lambda g: len(g.log) > 30 and g.current == 0 and g.phase is phase)
+
+
+async def settle(pilot) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_screen(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(app_with(tmp_path, None), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_starter_side(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(app_with(tmp_path, new_game(("Ada", "Bo"), 5)), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_secret_objective(snap_compare, tmp_path, size) -> None:
+    async def choose_side(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("enter")
+
+    assert snap_compare(app_with(tmp_path, new_game(("Ada", "Bo"), 5)), terminal_size=size, run_before=choose_side)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_placing(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(app_with(tmp_path, mid_game(Phase.PLACE)), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_drawing(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(app_with(tmp_path, mid_game(Phase.DRAW)), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_pass_device_screen(snap_compare, tmp_path, size) -> None:
+    app = app_with(tmp_path, mid_game(Phase.PLACE), kinds=("human", "human"))
+    assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_screen(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(app_with(tmp_path, played(8, lambda g: False)), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_screen(snap_compare, tmp_path, size) -> None:
+    async def open_help(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("question_mark")
+
+    assert snap_compare(app_with(tmp_path, mid_game(Phase.PLACE)), terminal_size=size, run_before=open_help)
