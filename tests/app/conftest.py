@@ -13,7 +13,7 @@ from codex_tui.storage.saves import SavedGame, write_save
 
 
 def saved_game(folder: Path, kinds: tuple[str, ...], seed: int = 7, target: int = 20) -> Path:
-    names = tuple("Ada Bo Cy Di".split()[: len(kinds)])
+    names = tuple(["Ada", "Bo", "Cy", "Di"][: len(kinds)])
     path = folder / "game.msgpack"
     write_save(path, SavedGame(new_game(names, seed, Variant(target)), kinds))
     return path

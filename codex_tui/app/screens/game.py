@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from ...rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatView, Side
 from ...rules.engine import PlacementMoves, requirement_met
@@ -26,6 +26,7 @@ from ..navigation import cycle, nearest, step
 from ..widgets.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel, hand_backs_text
 from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
+from ..widgets.status_line import StatusLine
 from ..widgets.tray import CardTray, TrayCard, TrayScene
 
 DRAW_SLOTS = 6
@@ -88,7 +89,7 @@ class GameScreen(Screen[None]):
                 yield MarketPanel(id="market")
                 yield GameLog(id="log")
         yield CardTray(id="tray")
-        yield Static(id="status")
+        yield StatusLine(id="status")
         yield Footer()
 
     # -------------------------------------------------------------- state in
@@ -172,23 +173,11 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------- render
 
     def render_all(self) -> None:
+        """Redraw everything: after a new state, a resize or another area on show."""
         view = self.view
         if view is None:
             return
         shown = view.seats[self.viewing]
-        own_area = self.viewing == self.perspective
-        area = self.query_one(PlayAreaView)
-        ghost = self._selected_card() if own_area and self._placing() and not self._must_pass() else None
-        ghost_legal = self._chosen_place() in view.legal_actions if ghost else True
-        area.show(
-            AreaScene(
-                shown.area,
-                spots=self._spots(),
-                cursor=self.cursor if own_area and self._placing() else None,
-                ghost=ghost,
-                ghost_legal=ghost_legal,
-            )
-        )
         big = self.size.height >= 36
         self.query_one(ScoreTrack).show(view, self.tags, self.viewing, self.size.width or 80)
         self.query_one(SymbolsPanel).show(shown.area, shown.name)
@@ -196,9 +185,38 @@ class GameScreen(Screen[None]):
         self.query_one(MarketPanel).show(view, view.seats[self.perspective].area)
         log = self.query_one(GameLog)
         log.show(view, view.seat, max((log.size.height or 4) - 1, 1))
+        self.render_choice()
+
+    def render_choice(self) -> None:
+        """Redraw what a card choice or flip changes: tray, area, status, keys."""
+        if self.view is None:
+            return
         self.query_one(CardTray).show(self._tray_scene())
-        self.query_one("#status", Static).update(self.status_text())
+        self.render_cursor()
         self.refresh_bindings()
+
+    def render_cursor(self) -> None:
+        """Redraw what a cursor move changes: the area and the preview line only.
+
+        This is the path of every arrow press, so it touches nothing else
+        (re-laying out the panels or the footer would cost more than the move).
+        """
+        view = self.view
+        if view is None:
+            return
+        own_area = self.viewing == self.perspective
+        ghost = self._selected_card() if own_area and self._placing() and not self._must_pass() else None
+        ghost_legal = self._chosen_place() in view.legal_actions if ghost else True
+        self.query_one(PlayAreaView).show(
+            AreaScene(
+                view.seats[self.viewing].area,
+                spots=self._spots(),
+                cursor=self.cursor if own_area and self._placing() else None,
+                ghost=ghost,
+                ghost_legal=ghost_legal,
+            )
+        )
+        self.query_one(StatusLine).show(self.status_text())
 
     def _tray_scene(self) -> TrayScene:
         view = self.view
@@ -343,31 +361,31 @@ class GameScreen(Screen[None]):
         if chosen is not None:
             card, side = chosen
             self.sides[card] = Side.BACK if side is Side.FRONT else Side.FRONT
-            self.render_all()
+            self.render_choice()
 
     def action_select(self, index: int) -> None:
         if self._drawing():
             self.draw_index = min(index, DRAW_SLOTS - 1)
         elif self.view is not None and index < len(self.view.hand):
             self.selected = index
-        self.render_all()
+        self.render_choice()
 
     def action_move(self, direction: str) -> None:
         if self._drawing():
             if direction in ("left", "right"):
                 self.draw_index = (self.draw_index + (1 if direction == "right" else -1)) % DRAW_SLOTS
-                self.render_all()
+                self.render_choice()
             return
         spots = self._spots()
         if self.cursor is not None and spots:
             self.cursor = step(self.cursor, direction, spots)
-            self.render_all()
+            self.render_cursor()
 
     def action_next_spot(self, backwards: bool = False) -> None:
         spots = self._spots()
         if self.cursor is not None and spots:
             self.cursor = cycle(self.cursor, spots, backwards)
-            self.render_all()
+            self.render_cursor()
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(PlayAreaView).pan(dx, dy)

@@ -43,26 +43,43 @@ def to_screen(pos: Pos) -> tuple[int, int]:
     return pos[0] * STEP_X, -pos[1] * STEP_Y
 
 
-def draw_scene(scene: AreaScene) -> Canvas:
+def draw_base(area: PlayArea, spots: frozenset[Pos]) -> Canvas:
+    """Cards in the order they were placed (later ones on top), then open spots."""
     canvas = Canvas()
-    for pos, placed in sorted(scene.area.cards.items(), key=lambda item: item[1].order):
+    for pos, placed in sorted(area.cards.items(), key=lambda item: item[1].order):
         col, row = to_screen(pos)
         draw_small(canvas, col, row, placed.card, placed.side)
-    for spot in scene.spots:
+    for spot in spots:
         col, row = to_screen(spot)
-        style = CURSOR_STYLE if spot == scene.cursor else SPOT_STYLE
         for x in range(1, SMALL_W - 1):
-            canvas.put(col + x, row, "┄", style)
-            canvas.put(col + x, row + SMALL_H - 1, "┄", style)
-        canvas.put(col, row + 1, "┆", style)
-        canvas.put(col + SMALL_W - 1, row + 1, "┆", style)
-    if scene.cursor is not None:
-        col, row = to_screen(scene.cursor)
-        if scene.ghost is not None:
-            card, side = scene.ghost
-            draw_small(canvas, col, row, card, side, GHOST_OK if scene.ghost_legal else GHOST_BAD)
-        else:
-            canvas.text(col + 2, row + 1, "[ ]", CURSOR_STYLE)
+            canvas.put(col + x, row, "┄", SPOT_STYLE)
+            canvas.put(col + x, row + SMALL_H - 1, "┄", SPOT_STYLE)
+        canvas.put(col, row + 1, "┆", SPOT_STYLE)
+        canvas.put(col + SMALL_W - 1, row + 1, "┆", SPOT_STYLE)
+    return canvas
+
+
+def draw_cursor(canvas: Canvas, scene: AreaScene) -> None:
+    """The cursor's spot in bright dots, with the chosen card previewed in it."""
+    if scene.cursor is None:
+        return
+    col, row = to_screen(scene.cursor)
+    for x in range(1, SMALL_W - 1):
+        canvas.put(col + x, row, "┄", CURSOR_STYLE)
+        canvas.put(col + x, row + SMALL_H - 1, "┄", CURSOR_STYLE)
+    canvas.put(col, row + 1, "┆", CURSOR_STYLE)
+    canvas.put(col + SMALL_W - 1, row + 1, "┆", CURSOR_STYLE)
+    if scene.ghost is not None:
+        card, side = scene.ghost
+        draw_small(canvas, col, row, card, side, GHOST_OK if scene.ghost_legal else GHOST_BAD)
+    else:
+        canvas.text(col + 2, row + 1, "[ ]", CURSOR_STYLE)
+
+
+def draw_scene(scene: AreaScene, base: Canvas | None = None) -> Canvas:
+    """The whole scene; `base` (cards and spots of this scene) saves redrawing them."""
+    canvas = Canvas(dict((base or draw_base(scene.area, scene.spots)).cells))
+    draw_cursor(canvas, scene)
     return canvas
 
 
@@ -81,12 +98,19 @@ class PlayAreaView(Widget, can_focus=False):
         """Canvas cell shown at the widget's top-left."""
         self._centred_at_size: tuple[int, int] | None = None
         self._strips: dict[int, Strip] = {}
+        self._base: tuple[PlayArea, frozenset[Pos], Canvas] | None = None
 
     def show(self, scene: AreaScene, follow: bool = True) -> None:
-        """Draw a new scene; pan so the cursor (or the whole area) stays in view."""
+        """Draw a new scene; pan so the cursor (or the whole area) stays in view.
+
+        Cards and spots are drawn once per state; a cursor move only redraws
+        the cursor and the previewed card on a copy of them.
+        """
         first = not self.scene.area.cards
         self.scene = scene
-        self.canvas = draw_scene(scene)
+        if self._base is None or self._base[0] is not scene.area or self._base[1] != scene.spots:
+            self._base = (scene.area, scene.spots, draw_base(scene.area, scene.spots))
+        self.canvas = draw_scene(scene, self._base[2])
         if first:
             self.recentre()
         elif follow and scene.cursor is not None:
