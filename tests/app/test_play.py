@@ -34,7 +34,7 @@ async def take_turn(pilot) -> None:
     app = pilot.app
     game = session(app).game
     screen = app.screen
-    if isinstance(screen, SetupScreen) or isinstance(screen, PassDeviceScreen):
+    if isinstance(screen, (SetupScreen, PassDeviceScreen)):
         await pilot.press("enter")
     elif game.phase is Phase.PLACE:
         before = len(game.log)

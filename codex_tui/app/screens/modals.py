@@ -117,10 +117,7 @@ def summary_table(
 
 def winners_text(result: Result, names: tuple[str, ...]) -> str:
     winners = [names[i] for i in result.winners]
-    if len(winners) == 1:
-        text = f"{winners[0]} wins"
-    else:
-        text = " and ".join(winners) + " share the victory"
+    text = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the victory"
     if result.tie_break == "most objective points":
         text += " (tie on points, broken by most objective points)"
     elif result.tie_break == "shared victory":
