@@ -47,6 +47,11 @@ def points_text(card: PlayableCard) -> str:
     return scoring_text(card)
 
 
+def short_name(card_id: int) -> str:
+    """'R12', 'G57': how the cards label themselves on screen."""
+    return ("G" if CATALOG.playable[card_id].is_gold else "R") + str(card_id)
+
+
 def card_summary(card_id: int) -> str:
     """One line: 'Gold 44 fungi: 2/corner, needs 3F 1A'."""
     card = CATALOG.playable[card_id]

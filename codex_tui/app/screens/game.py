@@ -20,7 +20,7 @@ from ...rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatVie
 from ...rules.engine import PlacementMoves, requirement_met
 from ...rules.preview import preview_placement
 from ...rules.symbols import CardKind
-from ..describe import card_name, symbols_text
+from ..describe import card_name, short_name, symbol_letters, symbols_text
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import cycle, nearest, step
 from ..widgets.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel, hand_backs_text
@@ -183,8 +183,7 @@ class GameScreen(Screen[None]):
         self.query_one(SymbolsPanel).show(shown.area, shown.name)
         self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big)
         self.query_one(MarketPanel).show(view, view.seats[self.perspective].area)
-        log = self.query_one(GameLog)
-        log.show(view, view.seat, max((log.size.height or 4) - 1, 1))
+        self.query_one(GameLog).show(view, view.seat)
         self.render_choice()
 
     def render_choice(self) -> None:
@@ -254,7 +253,7 @@ class GameScreen(Screen[None]):
             playable = CATALOG.playable[card]
             met = requirement_met(playable, counts) if playable.is_gold and side is Side.FRONT else None
             items.append(TrayCard(f"{index + 1} {side.value}", card=card, side=side, requirement_met=met))
-        title = "Your hand: 1-3 choose, f flip" if self._placing() else f"{view.seats[self.perspective].name}'s hand"
+        title = "Your hand: 1-3 choose, f flip" if self._placing() else "Your hand"
         return TrayScene(title, tuple(items), self.selected if self._placing() else None)
 
     def status_text(self) -> str:
@@ -295,11 +294,13 @@ class GameScreen(Screen[None]):
             return f"{card_name(card_id)} needs {need} visible, you see {have}: f flips it to its back"
         objectives = (*view.common_objectives, *((view.secret,) if view.secret else ()))
         preview = preview_placement(area, card_id, side, self.cursor, objectives)
-        parts = [f"{card_name(card_id)} {side.value} at {self.cursor}: +{preview.points} pt"]
-        if preview.covered:
-            lost = symbols_text(preview.lost)
-            parts.append(f"covers {len(preview.covered)}" + (f" (hides {lost})" if lost else ""))
-        gained = symbols_text(preview.gained)
+        x, y = self.cursor
+        parts = [f"{short_name(card_id)} {side.value} at ({x},{y}): +{preview.points} pt"]
+        corners = len(preview.covered)
+        covered = f"covers {corners} corner{'s' if corners > 1 else ''}"
+        lost = symbol_letters(preview.lost)
+        parts.append(covered + (f", hides {lost}" if lost else ""))
+        gained = symbol_letters(preview.gained)
         if gained:
             parts.append(f"shows {gained}")
         delta = sum(after - before for before, after in preview.objective_points)

@@ -89,6 +89,11 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def possessive(name: str) -> str:
+    """ "Ada's", but "Your" for the default human name "You"."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
 def summary_table(
     result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
 ) -> Table:
@@ -150,7 +155,7 @@ class EndScreen(Screen[str]):
             yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
             yield Static(Text(winners_text(self.result, self.names), style="bold"))
             lines = [f"Obj. {c}: {objective_text(c)}" for c in self.commons]
-            lines += [f"{n}'s secret {s}: {objective_text(s)}" for n, s in zip(self.names, self.secrets) if s]
+            lines += [f"{possessive(n)} secret {s}: {objective_text(s)}" for n, s in zip(self.names, self.secrets) if s]
             yield Static("\n".join(lines))
         yield Footer()
 

@@ -30,7 +30,7 @@ class SetupScreen(Screen[list[Action]]):
 
     DEFAULT_CSS = """
     SetupScreen { align: center middle; }
-    #setup-box { width: auto; max-width: 100%; height: auto; padding: 0 1; border: round $primary; }
+    #setup-box { width: 90; max-width: 100%; height: auto; padding: 0 1; border: round $primary; }
     #setup-title { text-style: bold; }
     """
 

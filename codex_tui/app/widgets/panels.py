@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...rules import CATALOG, PlayArea, SeatView, Symbol
@@ -101,18 +102,32 @@ class MarketPanel(Static):
         self.update(text)
 
 
-class GameLog(Static):
-    """The last lines of the game log, newest at the bottom."""
+class GameLog(Widget):
+    """The newest lines of the game log that fit, newest at the bottom.
+
+    The lines are chosen when rendering, from the real height, so the newest
+    entry is never cut off whatever the panels above it take.
+    """
 
     DEFAULT_CSS = "GameLog { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
 
-    def show(self, view: SeatView, viewer: int | None, lines: int) -> None:
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: tuple[str, ...] = ()
+
+    def show(self, view: SeatView, viewer: int | None) -> None:
         names = view.players
-        entries = view.log[-max(lines, 1) :]
+        lines = tuple(describe_entry(entry, names, viewer) for entry in view.log[-60:])
+        if lines != self.lines:
+            self.lines = lines
+            self.refresh()
+
+    def render(self) -> Text:
+        room = max(self.size.height - 1, 0)
         text = Text("Log", style=HEADING)
-        for entry in entries:
-            text.append("\n" + describe_entry(entry, names, viewer), style=DIM)
-        self.update(text)
+        for line in self.lines[-room:] if room else ():
+            text.append("\n" + line, style=DIM)
+        return text
 
 
 def hand_backs_text(view: SeatView, seat: int) -> Text:

@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 
 class StatusLine(Widget):
-    DEFAULT_CSS = "StatusLine { height: 1; background: $boost; }"
+    DEFAULT_CSS = "StatusLine { height: 1; background: $boost; text-wrap: nowrap; text-overflow: ellipsis; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -23,4 +23,4 @@ class StatusLine(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        return Text(self.text, no_wrap=True, overflow="ellipsis")
+        return Text(self.text)
