@@ -8,8 +8,9 @@ game screen the perspective seat's view again (attributes down).
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from textual import work
 from textual.app import App, SystemCommand
@@ -27,6 +28,8 @@ from .screens.modals import EndScreen, HelpScreen, PassDeviceScreen, ResumeScree
 from .screens.new_game import NewGameScreen, NewGameSettings
 from .screens.setup import SetupScreen
 from .session import GameSession, bot_level
+
+T = TypeVar("T")
 
 BOT_DELAY = 0.7
 """Seconds a bot waits before moving, so a player can follow what happens."""
@@ -176,13 +179,13 @@ class CodexApp(App[None]):
     def _revealed(self, seat: int) -> None:
         self.revealed = seat
 
-    def _open_modal(self, screen: Screen[object], then: object) -> None:
+    def _open_modal(self, screen: Screen[T], then: Callable[[T | None], None]) -> None:
+        """Show a screen that pauses the game loop until it is dismissed."""
         self.modal_open = True
 
-        def closed(value: object) -> None:
+        def closed(value: T | None) -> None:
             self.modal_open = False
-            if callable(then):
-                then(value)
+            then(value)
             self.advance()
 
         self.push_screen(screen, closed)
