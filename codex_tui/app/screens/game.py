@@ -103,12 +103,14 @@ class GameScreen(Screen[None]):
         waiting_for: str | None = None,
     ) -> None:
         """Show a new state. `view` is the perspective seat's view."""
-        if self.view is not None and view.seat != self.perspective:
+        home = max(view.seat, 0)  # a spectator (seat -1) looks at the first area
+        if self.view is not None and home != self.perspective:
             self.sides.clear()
             self.cursor = None
+            self.viewing = home
         self.view = view
         self.tags = tuple(tags)
-        self.perspective = view.seat
+        self.perspective = home
         if self.viewing >= len(view.seats):
             self.viewing = view.seat
         self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
@@ -254,6 +256,8 @@ class GameScreen(Screen[None]):
             met = requirement_met(playable, counts) if playable.is_gold and side is Side.FRONT else None
             items.append(TrayCard(f"{index + 1} {side.value}", card=card, side=side, requirement_met=met))
         title = "Your hand: 1-3 choose, f flip" if self._placing() else "Your hand"
+        if view.seat < 0:
+            title = "Watching: hands stay hidden"
         return TrayScene(title, tuple(items), self.selected if self._placing() else None)
 
     def status_text(self) -> str:

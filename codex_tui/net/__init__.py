@@ -1,0 +1,1 @@
+"""Network play: the SSH server, its tables, and what crosses between processes."""
