@@ -6,12 +6,19 @@ temporary file in the same folder, are fsynced, and renamed over the old
 file (a crash leaves the old save or the new one, never half of either);
 and loading checks the header, the checksum, every field, and replays every
 action through the engine, so a save that loads is a legal game.
+
+Older files are upgraded on load by `migrations` (one step per version) and
+written back in the current format the next time the game is saved; files
+from a newer codex-tui are refused, never guessed at. docs/save-format.md
+describes the format for other programs.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import secrets
+import stat
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -23,16 +30,23 @@ import msgpack
 
 from .. import __version__
 from ..rules import Game, ReplayError, SetupError, Variant, replay
+from .migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 from .record import RecordError, action_to_dict, actions_from_list, players_from_list, setup_from_dict, setup_to_dict
 
 SAVE_FORMAT = "codex-tui-save"
-SAVE_VERSION = 1
+SAVE_VERSION = LATEST_VERSION
+"""The version this code writes; it reads FIRST_VERSION..SAVE_VERSION."""
 SAVE_SUFFIX = ".msgpack"
+TEMP_SUFFIX = ".tmp"
 MAX_SAVE_BYTES = 4 * 1024 * 1024
 """A real game is a few kilobytes; anything this big is not ours."""
+MAX_TITLE_CHARS = 100
+"""Longer titles are cut: the browser has one table row for them."""
 
 HUMAN = "human"
 PLAYER_KINDS_HELP = "'human' or 'bot:<level>'"
+DAMAGED = "the file is damaged; restore it from a backup or delete it"
+NOT_OURS = "pick a save from the saves folder"
 
 
 class SaveError(Exception):
@@ -48,15 +62,56 @@ class SaveError(Exception):
         super().__init__(message)
 
 
+def default_title(players: Sequence[str]) -> str:
+    """The title a game gets until it is renamed: "Ada vs Bo"."""
+    return clean_title(" vs ".join(players))
+
+
+def clean_title(text: str) -> str:
+    """`text` as one tidy line: control characters become spaces, runs of
+    spaces one, no spaces at the ends, at most MAX_TITLE_CHARS characters.
+
+    Applied on write *and* on read, so a hand-edited or migrated title (player
+    names may hold anything) can never break a table row or refuse to load.
+    """
+    return tidy_text(text, MAX_TITLE_CHARS)
+
+
+def tidy_text(text: str, limit: int) -> str:
+    """`text` made safe for one line of a table or message (see `clean_title`)."""
+    printable = "".join(char if char.isprintable() else " " for char in text)
+    return " ".join(printable.split())[:limit].rstrip()
+
+
 @dataclass(frozen=True)
 class SavedGame:
-    """A game and what the save keeps beside it: who sits where."""
+    """A game and what the save keeps beside it: who sits where, its title."""
 
     game: Game
     kinds: tuple[str, ...]
     """Per seat: 'human' or 'bot:<level>'."""
     saved_at: str = field(default="", compare=False)
     created_with: str = field(default=__version__, compare=False)
+    title: str = ""
+    """Shown in the saves browser. Give "" for the default, the player names;
+    after construction it is never empty and always tidy (see `clean_title`)."""
+    format_version: int = field(default=SAVE_VERSION, compare=False)
+    """The format of the file this was read from (older ones were migrated)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.title, str):
+            raise TypeError(f"a title is text, not {type(self.title).__name__}")
+        object.__setattr__(self, "title", clean_title(self.title) or default_title(self.game.players))
+
+    def updated(self, game: Game) -> SavedGame:
+        """This save after more play (or an undo): the same seats and title.
+
+        Use it to autosave a resumed game: building a new SavedGame would
+        drop a title the user gave, and `dataclasses.replace` would keep the
+        loaded file's `saved_at` and `created_with` instead of now and this
+        version.
+        """
+        return SavedGame(game, self.kinds, title=self.title)
 
 
 def default_saves_dir() -> Path:
@@ -83,6 +138,7 @@ def new_save_path(folder: Path, players: Sequence[str], when: datetime | None = 
 def _body(saved: SavedGame) -> dict[str, Any]:
     game = saved.game
     return {
+        "title": saved.title,
         "players": [{"name": name, "kind": kind} for name, kind in zip(game.players, saved.kinds)],
         "variant": {"target_score": game.variant.target_score},
         "seed": game.seed,
@@ -132,42 +188,60 @@ def _kinds(players: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return players_from_list(names), tuple(kinds)
 
 
-def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
-    """Check and replay a save's bytes. Raises SaveError, never anything else."""
+def _title(body: dict[str, Any], names: Sequence[str]) -> str:
+    title = body.get("title")
+    if not isinstance(title, str):
+        raise RecordError(f"title: expected text, found {type(title).__name__}")
+    return clean_title(title) or default_title(names)
+
+
+def _envelope(data: bytes, path: Path | str) -> tuple[dict[str, Any], int, bytes]:
+    """The checked header: (envelope, version, body bytes). SaveError if not."""
     if len(data) > MAX_SAVE_BYTES:
         raise SaveError(path, f"is {len(data)} bytes, far larger than any save", "this is not a codex-tui save")
     if not data:
-        raise SaveError(path, "is empty", "the game was never saved into it; pick another save")
+        raise SaveError(path, "is empty", "the game was never saved into it; pick another save or delete it")
     try:
         envelope = _unpack(data)
     except Exception as error:  # msgpack raises many types for broken input
-        raise SaveError(
-            path, "is not a codex-tui save, or it was cut short", "pick a save from the saves folder"
-        ) from error
+        raise SaveError(path, "is not a codex-tui save, or it was cut short", NOT_OURS) from error
     if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT:
-        raise SaveError(path, "is not a codex-tui save (no codex-tui header)", "pick a file from the saves folder")
+        raise SaveError(path, "is not a codex-tui save (no codex-tui header)", NOT_OURS)
     version = envelope.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(path, "has a broken header (no version)", "the file is damaged")
+        raise SaveError(path, "has a broken header (no version)", DAMAGED)
     if version > SAVE_VERSION:
-        made_by = envelope.get("created_with", "a newer codex-tui")
+        made_by = envelope.get("created_with")
+        made_by = tidy_text(made_by, 40) if isinstance(made_by, str) else ""
+        writer = f"codex-tui {made_by}" if made_by else "a newer codex-tui"
         raise SaveError(
             path,
-            f"was written by codex-tui {made_by} in save format {version}; this is {__version__}, "
-            f"which reads up to format {SAVE_VERSION}",
+            f"was written by {writer} in save format {version}; this is codex-tui {__version__}, "
+            f"which reads save formats {FIRST_VERSION} to {SAVE_VERSION}",
             "upgrade codex-tui to open it",
         )
-    if version < 1:
-        raise SaveError(path, f"has an unknown save format version {version}", "the file is damaged")
+    if version < FIRST_VERSION:
+        raise SaveError(path, f"has an unknown save format version {version}", DAMAGED)
     body_bytes = envelope.get("body")
     checksum = envelope.get("crc32")
     if not isinstance(body_bytes, bytes) or not isinstance(checksum, int):
-        raise SaveError(path, "has a broken header (no body or checksum)", "the file is damaged")
+        raise SaveError(path, "has a broken header (no body or checksum)", DAMAGED)
     if zlib.crc32(body_bytes) != checksum:
-        raise SaveError(path, "is damaged: its checksum does not match its contents", "restore it from a backup")
+        raise SaveError(path, "is damaged: its checksum does not match its contents", DAMAGED)
+    return envelope, version, body_bytes
+
+
+def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
+    """Check, migrate and replay a save's bytes. Raises SaveError, never anything else."""
+    envelope, version, body_bytes = _envelope(data, path)
     try:
-        body = _unpack(body_bytes)
-        names, kinds = _kinds(body.get("players") if isinstance(body, dict) else None)
+        raw_body = _unpack(body_bytes)
+    except Exception:  # msgpack raises many types for broken input
+        raise SaveError(path, "is damaged: its game data cannot be decoded", DAMAGED) from None
+    try:
+        body = migrate(raw_body, version)
+        names, kinds = _kinds(body.get("players"))
+        title = _title(body, names)
         variant_data = body.get("variant")
         target = variant_data.get("target_score") if isinstance(variant_data, dict) else None
         if not isinstance(target, int) or isinstance(target, bool):
@@ -179,44 +253,148 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         actions = actions_from_list(body.get("actions"))
         game = replay(names, setup, Variant(target_score=target), actions, seed)
     except ReplayError as error:
-        raise SaveError(
-            path, f"holds an illegal action at index {error.index}: {error.error}", "the file is damaged"
-        ) from None
-    except (RecordError, SetupError) as error:
-        raise SaveError(path, f"has a broken game: {error}", "the file is damaged") from None
+        raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", DAMAGED) from None
+    except (RecordError, SetupError, MigrationError) as error:
+        raise SaveError(path, f"has a broken game: {error}", DAMAGED) from None
     except Exception as error:
-        raise SaveError(path, f"cannot be read ({type(error).__name__}: {error})", "the file is damaged") from None
+        raise SaveError(path, f"cannot be read ({type(error).__name__}: {error})", DAMAGED) from None
+    saved_at = envelope.get("saved_at")
+    created_with = envelope.get("created_with")
     return SavedGame(
         game=game,
         kinds=kinds,
-        saved_at=str(envelope.get("saved_at", "")),
-        created_with=str(envelope.get("created_with", "")),
+        saved_at=tidy_text(saved_at, 64) if isinstance(saved_at, str) else "",
+        created_with=tidy_text(created_with, 64) if isinstance(created_with, str) else "",
+        title=title,
+        format_version=version,
     )
 
 
 # ------------------------------------------------------------------ disk
 
 
-def load_save(path: Path | str) -> SavedGame:
+def read_save_bytes(path: Path | str) -> bytes:
+    """The bytes of a save file, or SaveError saying why they cannot be had.
+
+    Opened non-blocking and checked to be a regular file first, so a FIFO or
+    a device named like a save is refused instead of hanging the browser.
+    """
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_SAVE_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise SaveError(path, "does not exist", "check the path") from None
+        raise SaveError(path, "does not exist", "check the path; it may have been moved or deleted") from None
     except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save file") from None
+        raise SaveError(path, "is a folder, not a save file", NOT_OURS) from None
     except OSError as error:
-        raise SaveError(path, f"cannot be opened ({error.strerror})") from None
-    return decode_save(data, path)
+        raise SaveError(path, f"cannot be opened ({error.strerror})", "check the file's permissions") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError(path, "is a folder, not a save file", NOT_OURS)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, "is not a regular file", NOT_OURS)
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(path, f"is {info.st_size} bytes, far larger than any save", "this is not a codex-tui save")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as error:
+        advice = "check the disk and the file's permissions"
+        raise SaveError(path, f"cannot be read ({error.strerror})", advice) from None
+    finally:
+        os.close(fd)
+
+
+def load_save(path: Path | str) -> SavedGame:
+    """Read, check, migrate and replay a save. Raises SaveError, never anything else."""
+    path = Path(path)
+    return decode_save(read_save_bytes(path), path)
+
+
+def temp_path(path: Path, pid: int | None = None) -> Path:
+    """A new name where `write_save` stages the next version of `path`.
+
+    Hidden, in the same folder (a rename is only atomic within one file
+    system), named by the writer's process id (so a leftover can be told
+    stale) plus a random token (so two threads saving the same game never
+    write into one file): `.game.msgpack.1234-5f3a9c01.tmp`.
+    """
+    owner = os.getpid() if pid is None else pid
+    return path.with_name(f".{path.name}.{owner}-{secrets.token_hex(4)}{TEMP_SUFFIX}")
+
+
+_TEMP_NAME = re.compile(r"^\.(?P<target>.+)\.(?P<pid>[0-9]+)(?:-[0-9a-f]+)?" + re.escape(TEMP_SUFFIX) + "$")
+"""Also matches `.name.1234.tmp`, the temp names of codex-tui before tokens."""
+
+
+def is_temp_file(path: Path) -> bool:
+    """Whether `path` is named like a temporary file of `write_save`."""
+    return _TEMP_NAME.match(path.name) is not None
+
+
+def temp_file_owner(path: Path) -> tuple[str, int] | None:
+    """(save file name, writer's process id) of a temp file; None for other names."""
+    match = _TEMP_NAME.match(path.name)
+    return None if match is None else (match["target"], int(match["pid"]))
+
+
+def _process_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's process, or no way to tell: keep its file
+    return True
+
+
+def stale_temp_files(folder: Path, target: Path | None = None) -> list[Path]:
+    """Temporary files in `folder` left by writers that were killed mid-write.
+
+    A temp file is stale when the process named in it is gone; a live
+    writer's file is never listed (removing it would fail that write). With
+    `target`, only the leftovers of that one save. A reused process id only
+    delays the clean-up; it never removes a file in use.
+    """
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return []
+    stale = []
+    for entry in entries:
+        owner = temp_file_owner(entry)
+        if owner is None or (target is not None and owner[0] != target.name):
+            continue
+        if not _process_alive(owner[1]):
+            stale.append(entry)
+    return sorted(stale)
+
+
+def remove_stale_temp_files(folder: Path, target: Path | None = None) -> int:
+    """Delete what `stale_temp_files` lists; returns how many went. Never raises."""
+    removed = 0
+    for entry in stale_temp_files(folder, target):
+        try:
+            if entry.is_file() and not entry.is_symlink():
+                entry.unlink()
+                removed += 1
+        except OSError:
+            pass
+    return removed
 
 
 def write_save(path: Path | str, saved: SavedGame) -> None:
-    """Write atomically; the old file stays whole if anything goes wrong."""
+    """Write atomically; the old file stays whole if anything goes wrong.
+
+    Afterwards, temp files that killed writers left for this same save are
+    removed, so a crash loop cannot fill the folder.
+    """
     path = Path(path)
     data = encode_save(saved)
     decode_save(data, path)  # refuse to write what we could not read back
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = temp_path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tmp.open("wb") as handle:
@@ -228,6 +406,7 @@ def write_save(path: Path | str, saved: SavedGame) -> None:
     except OSError as error:
         tmp.unlink(missing_ok=True)
         raise SaveError(path, f"could not be written ({error.strerror})", "check the folder and free space") from None
+    remove_stale_temp_files(path.parent, path)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import msgpack
@@ -83,7 +86,7 @@ def envelope(body: dict | bytes, **header) -> bytes:
 
     fields = {
         "format": "codex-tui-save",
-        "version": 1,
+        "version": saves.SAVE_VERSION,
         "created_with": "0.1.0",
         "crc32": zlib.crc32(body_bytes),
         "body": body_bytes,
@@ -157,3 +160,50 @@ def test_saves_dir_follows_the_environment(monkeypatch, tmp_path: Path) -> None:
     monkeypatch.delenv("CODEX_TUI_SAVES")
     assert saves.default_saves_dir() == Path("saves")
     assert os.sep not in new_save_path(Path("."), ("a/b", "..")).name
+
+
+def test_threads_saving_the_same_game_never_share_a_temp_file(tmp_path: Path) -> None:
+    """The app saves from worker threads; each write must stage its own file."""
+    path = tmp_path / "game.msgpack"
+    versions = [saved(seed=1, steps=steps) for steps in (30, 31, 32, 33)]
+    start = threading.Barrier(len(versions))
+    failures: list[BaseException] = []
+
+    def keep_saving(version: SavedGame) -> None:
+        start.wait()
+        try:
+            for _ in range(15):
+                write_save(path, version)
+        except BaseException as error:  # reported below, in the test's thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=keep_saving, args=(version,)) for version in versions]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert load_save(path) in versions
+    assert [p.name for p in tmp_path.iterdir()] == ["game.msgpack"]
+
+
+@pytest.mark.parametrize("module", ["saves", "migrations", "catalog", "timeline", "record"])
+def test_storage_never_imports_a_ui_library(module: str) -> None:
+    code = (
+        f"import sys, codex_tui.storage.{module}\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
+
+
+def test_an_updated_save_keeps_its_title_and_gets_a_new_time(tmp_path: Path) -> None:
+    path = tmp_path / "game.msgpack"
+    write_save(path, SavedGame(saved(seed=4, steps=20).game, ("human", "bot:greedy"), title="Rematch"))
+    loaded = load_save(path)
+    later = play_random(loaded.game, seed=9, steps=3)
+    write_save(path, loaded.updated(later))
+    again = load_save(path)
+    assert again.title == "Rematch" and again.kinds == loaded.kinds and again.game == later
+    assert again.created_with == saves.__version__
+    assert loaded.updated(later).saved_at == ""  # stamped when written

@@ -1,0 +1,130 @@
+"""kill -9 a process in the middle of autosaving, again and again: no save is lost.
+
+A writer process (kill_writer.py) rewrites three saves in turn, each one
+action longer than before, printing each write once it has finished. The
+test kills it with SIGKILL at a random moment, then checks every save left
+behind: it loads, and it holds the last game the writer reported or the one
+after it (the write in flight), never anything else; the folder lists only
+readable saves, temp files left by the kill are not listed, and a later
+writer removes them. Then a new writer resumes from the saves, and so on.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from codex_tui.storage.catalog import SaveSummary, scan_saves
+from codex_tui.storage.saves import is_temp_file, load_save, remove_stale_temp_files, temp_file_owner
+
+from .kill_writer import KINDS, next_count, save_path, states
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = 3
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+
+@dataclass
+class KillStats:
+    kills: int = 0
+    saves_checked: int = 0
+    writes_reported: int = 0
+    kills_mid_write: int = 0
+    """Kills that left a temp file: the writer died between creating it and renaming it."""
+    most_temp_files: int = 0
+
+
+def start_writer(folder: Path, seed: int) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.storage.kill_writer", str(folder), str(seed), str(FILES)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def kill_and_check(tmp_path: Path, kills: int, seed: int) -> KillStats:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    histories = [states(seed + index) for index in range(FILES)]
+    known = [0] * FILES  # actions in each save as last verified (0: no file yet)
+    rng = random.Random(seed)
+    stats = KillStats()
+    for _ in range(kills):
+        writer = start_writer(folder, seed)
+        assert writer.stdout is not None and writer.stderr is not None
+        if rng.random() < 0.1:
+            time.sleep(rng.uniform(0, 0.1))  # sometimes while it starts up or resumes
+            output = ""
+        else:
+            output = writer.stdout.readline()  # it is writing: pick a moment in its loop
+            assert output, f"the writer died on its own: {writer.stderr.read()}"
+            time.sleep(rng.uniform(0, 0.01))
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        output += writer.stdout.read()
+        error = writer.stderr.read()
+        writer.stdout.close()
+        writer.stderr.close()
+        assert writer.returncode == -signal.SIGKILL, f"the writer died on its own: {error}"
+        stats.kills += 1
+
+        reported = list(known)
+        for line in output.splitlines():
+            index, count = map(int, line.split())
+            reported[index] = count
+            stats.writes_reported += 1
+        temps = [path for path in folder.iterdir() if is_temp_file(path)]
+        owners = {temp_file_owner(path) for path in temps}
+        stats.kills_mid_write += any(owner is not None and owner[1] == writer.pid for owner in owners)
+        stats.most_temp_files = max(stats.most_temp_files, len(temps))
+
+        for index in range(FILES):
+            path = save_path(folder, index)
+            longest = len(histories[index]) - 1
+            allowed = {reported[index], next_count(reported[index], longest)}
+            if not path.exists():
+                assert reported[index] == 0, f"{path.name} was lost"
+                continue
+            saved = load_save(path)
+            count = len(saved.game.log)
+            assert count in allowed, f"{path.name} holds {count} actions; expected one of {sorted(allowed)}"
+            assert saved.game == histories[index][count] and saved.kinds == KINDS
+            known[index] = count
+            stats.saves_checked += 1
+
+        entries = scan_saves(folder)
+        assert all(isinstance(entry, SaveSummary) for entry in entries), entries
+        assert [entry.path.name for entry in entries] == [
+            save_path(folder, i).name for i in range(FILES) if save_path(folder, i).exists()
+        ]
+    remove_stale_temp_files(folder)
+    assert sorted(path.name for path in folder.iterdir()) == [save_path(folder, i).name for i in range(FILES)]
+    print(
+        f"\n{stats.kills} kills, {stats.saves_checked} saves checked, {stats.writes_reported} writes reported, "
+        f"{stats.kills_mid_write} kills left a temp file, at most {stats.most_temp_files} temp files at once"
+    )
+    return stats
+
+
+def test_kill_minus_9_never_loses_a_save(tmp_path: Path) -> None:
+    stats = kill_and_check(tmp_path, kills=25, seed=1)
+    assert stats.saves_checked >= 25
+
+
+@pytest.mark.slow
+def test_kill_minus_9_hundreds_of_times(tmp_path: Path) -> None:
+    stats = kill_and_check(tmp_path, kills=400, seed=2)
+    assert stats.saves_checked >= 400 * (FILES - 1)
