@@ -103,7 +103,7 @@ class CodexApp(App[None]):
             self.notify(str(error), severity="error", timeout=10)
             self.ask_new_game()
             return
-        self.begin(GameSession(saved.game, saved.kinds, path))
+        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
 
     def begin(self, session: GameSession) -> None:
         self._cancel_bot()

@@ -28,6 +28,8 @@ class GameSession:
     game: Game
     kinds: tuple[str, ...]
     save_path: Path | None = None
+    title: str = ""
+    """The save's title ("" for the player names); kept on every autosave."""
     redo_groups: list[list[Action]] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
 
@@ -109,4 +111,4 @@ class GameSession:
 
     def autosave(self) -> None:
         if self.save_path is not None:
-            write_save(self.save_path, SavedGame(self.game, self.kinds))
+            write_save(self.save_path, SavedGame(self.game, self.kinds, title=self.title))
