@@ -71,6 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="replay a game record; print its result or the first illegal action")
     check.add_argument("record", type=Path)
+
+    saves = commands.add_parser("saves", help="browse saved games: resume, replay, rename, delete")
+    saves.add_argument("--dir", type=Path, default=None, help="the saves folder (default: ./saves)")
+
+    replay = commands.add_parser("replay", help="replay a save or a game record (JSON), step by step")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--saves-dir", type=Path, default=None, help="where a game played on from the replay is saved")
     return parser
 
 
@@ -144,12 +151,31 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run_app(save=getattr(args, "save", None), saves_dir=getattr(args, "saves_dir", None))
 
 
+def cmd_saves(args: argparse.Namespace) -> int:
+    from .app.main import run_app
+
+    return run_app(saves_dir=args.dir, mode="saves")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .app.main import run_app
+
+    return run_app(save=args.file, saves_dir=args.saves_dir, mode="replay")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
         command = args.command or "play"
-        handlers = {"play": cmd_play, "selfplay": cmd_selfplay, "export": cmd_export, "check": cmd_check}
+        handlers = {
+            "play": cmd_play,
+            "selfplay": cmd_selfplay,
+            "export": cmd_export,
+            "check": cmd_check,
+            "saves": cmd_saves,
+            "replay": cmd_replay,
+        }
         return handlers[command](args)
     except CardDataError as error:
         return _fail(f"the card file is broken: {error}")

@@ -20,12 +20,15 @@ from textual.timer import Timer
 
 from ..rules import Action, Game, IllegalAction, Phase, Variant, new_game, result, view
 from ..storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
+from ..storage.timeline import Timeline
 from .messages import ActionChosen, RedoRequested, UndoRequested
+from .opening import Replayable, open_replayable
 from .resume import describe_save, latest_unfinished
 from .screens.game import GameScreen
-from .screens.load import LoadScreen
 from .screens.modals import EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
 from .screens.new_game import NewGameScreen, NewGameSettings
+from .screens.replay import ReplayExit, ReplayScreen
+from .screens.saves_browser import BrowserChoice, SavesBrowser
 from .screens.setup import SetupScreen
 from .session import GameSession, bot_level
 
@@ -46,10 +49,13 @@ class CodexApp(App[None]):
         save: Path | None = None,
         bot_delay: float = BOT_DELAY,
         offer_resume: bool = True,
+        mode: str = "play",
     ) -> None:
+        """`mode`: 'play' (new game or resume `save`), 'saves' (the browser) or 'replay' (`save`)."""
         super().__init__()
         self.saves_dir = saves_dir
         self.initial_save = save
+        self.mode = mode
         self.bot_delay = bot_delay
         self.offer_resume = offer_resume
         self.session: GameSession | None = None
@@ -62,6 +68,12 @@ class CodexApp(App[None]):
     # ---------------------------------------------------------- start-up
 
     def on_mount(self) -> None:
+        if self.mode == "saves":
+            self.browse_saves(root=True)
+            return
+        if self.mode == "replay" and self.initial_save is not None:
+            self.open_replay(self.initial_save, root=True)
+            return
         if self.initial_save is not None:
             self.open_save(self.initial_save)
             return
@@ -72,7 +84,7 @@ class CodexApp(App[None]):
 
         def answered(resume: bool | None) -> None:
             if resume:
-                self.open_save(last)
+                self.open_save(last.path)
             else:
                 self.ask_new_game()
 
@@ -209,6 +221,59 @@ class CodexApp(App[None]):
         self.modal_open = True
         self.push_screen(screen, chosen)
 
+    # ------------------------------------------------- saves and replays
+
+    def action_browse_saves(self) -> None:
+        self.browse_saves(root=False)
+
+    def browse_saves(self, root: bool) -> None:
+        """The saves browser; closing it goes back (or quits, when it is all there is)."""
+
+        def chosen(choice: BrowserChoice | None) -> None:
+            if choice is None or choice.action == "close":
+                if root:
+                    self.exit()
+                return
+            if choice.action == "new":
+                self.ask_new_game()
+            elif choice.path is not None and choice.action == "resume":
+                self.open_save(choice.path)
+            elif choice.path is not None:
+                self.open_replay(choice.path, root=False, back_to_browser=True)
+
+        self.push_screen(SavesBrowser(self.saves_dir), chosen)
+
+    def open_replay(self, path: Path, root: bool, back_to_browser: bool = False) -> None:
+        try:
+            opened = open_replayable(path)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            if root:
+                self.browse_saves(root=True)
+            return
+        timeline = Timeline.of_game(opened.game)
+
+        def closed(outcome: ReplayExit | None) -> None:
+            if outcome is not None and outcome.action == "branch":
+                self.branch(timeline, outcome.index, opened)
+            elif back_to_browser or root:
+                self.browse_saves(root=root)
+
+        self.push_screen(ReplayScreen(timeline, opened.title), closed)
+
+    def branch(self, timeline: Timeline, index: int, opened: Replayable) -> None:
+        """Play on from a moment of a replay, in a new save (the original is untouched)."""
+        title = f"{opened.title} (from action {index})"
+        saved = timeline.branch(index, opened.kinds, title=title)
+        path = new_save_path(self.saves_dir, saved.game.players)
+        try:
+            write_save(path, saved)
+        except SaveError as error:
+            self.notify(str(error), severity="error", timeout=10)
+            return
+        self.notify(f"Playing on from action {index}, saved as {path.name}")
+        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
+
     # -------------------------------------------------------------- bots
 
     def _schedule_bot(self, seat: int, game: Game) -> None:
@@ -289,18 +354,11 @@ class CodexApp(App[None]):
             return
         self.notify(f"Saved a copy as {path}")
 
-    def load_game(self) -> None:
-        def chosen(path: Path | None) -> None:
-            if path is not None:
-                self.open_save(path)
-
-        self.push_screen(LoadScreen(self.saves_dir), chosen)
-
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand(
             "Save a copy", "Write this game to a new save file (it is autosaved anyway)", self.save_copy
         )
-        yield SystemCommand("Load a game", "Resume or open a saved game", self.load_game)
+        yield SystemCommand("Saves", "Browse saved games: resume, replay, rename, delete", self.action_browse_saves)
         yield SystemCommand("New game", "Start a new game (this one stays saved)", self.ask_new_game)
         yield SystemCommand("Keys and symbols", "Show the help screen", self.action_help)

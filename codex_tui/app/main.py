@@ -7,12 +7,20 @@ from pathlib import Path
 from ..storage.saves import default_saves_dir, load_save
 
 
-def run_app(save: Path | None = None, saves_dir: Path | None = None) -> int:
-    """Open the app; a broken SAVE fails here, before the screen changes."""
+def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str = "play") -> int:
+    """Open the app; a broken SAVE fails here, before the screen changes.
+
+    `mode` is 'play' (new game, or resume SAVE), 'saves' (the browser) or
+    'replay' (SAVE is a save or a game record).
+    """
     from .app import CodexApp
+    from .opening import open_replayable
 
     if save is not None:
-        load_save(save)  # raises SaveError with the file and the fault
+        if mode == "replay":
+            open_replayable(save)  # raises SaveError with the file and the fault
+        else:
+            load_save(save)
     folder = saves_dir or default_saves_dir()
-    CodexApp(saves_dir=folder, save=save).run()
+    CodexApp(saves_dir=folder, save=save, mode=mode).run()
     return 0

@@ -5,6 +5,8 @@ Update after an intended change with: python3 -m pytest tests/app/test_snapshots
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -94,3 +96,38 @@ def test_help_screen(snap_compare, tmp_path, size) -> None:
         await pilot.press("question_mark")
 
     assert snap_compare(app_with(tmp_path, mid_game(Phase.PLACE)), terminal_size=size, run_before=open_help)
+
+
+def stable_saves(tmp_path: Path, monkeypatch) -> Path:
+    """A saves folder with fixed names and times, so the browser looks the same every run."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    folder = Path("saves")
+    folder.mkdir(exist_ok=True)
+    when = "2026-01-02T10:30:00+00:00"
+    write_save(folder / "a.msgpack", SavedGame(played(8, lambda g: False), KINDS, saved_at=when))
+    write_save(folder / "b.msgpack", SavedGame(mid_game(Phase.PLACE), KINDS, saved_at=when, title="Tuesday rematch"))
+    broken = folder / "c.msgpack"
+    broken.write_bytes(b"half a save")
+    os.utime(broken, (1767349800, 1767349800))
+    return folder
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_saves_browser(snap_compare, tmp_path, monkeypatch, size) -> None:
+    folder = stable_saves(tmp_path, monkeypatch)
+    app = CodexApp(saves_dir=folder, bot_delay=0, mode="saves")
+    assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_viewer(snap_compare, tmp_path, monkeypatch, size) -> None:
+    folder = stable_saves(tmp_path, monkeypatch)
+    app = CodexApp(saves_dir=folder, save=folder / "a.msgpack", bot_delay=0, mode="replay")
+
+    async def to_turn_nine(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("g", "9", "enter", "right")
+
+    assert snap_compare(app, terminal_size=size, run_before=to_turn_nine)

@@ -40,6 +40,7 @@ def default_bot_kind() -> str:
 class NewGameScreen(Screen[NewGameSettings]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+o", "app.browse_saves", "Saves"),
         Binding("escape", "app.quit", "Quit"),
     ]
     DEFAULT_CSS = """

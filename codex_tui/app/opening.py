@@ -1,0 +1,50 @@
+"""Opening a file to replay: a save (msgpack) or a game record (JSON)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules import Game, ReplayError, SetupError
+from ..storage.record import RecordError, import_record
+from ..storage.saves import HUMAN, SaveError, load_save, read_save_bytes
+
+
+@dataclass(frozen=True)
+class Replayable:
+    game: Game
+    kinds: tuple[str, ...]
+    title: str
+
+
+def looks_like_json(path: Path) -> bool:
+    if path.suffix.lower() == ".json":
+        return True
+    try:
+        return read_save_bytes(path)[:1] in (b"{", b"[")
+    except SaveError:
+        return False
+
+
+def open_replayable(path: Path) -> Replayable:
+    """Load a save or a record; SaveError (for both) says what is wrong.
+
+    A record does not say who was human, so a game branched from it is
+    played by humans at every seat.
+    """
+    if not looks_like_json(path):
+        saved = load_save(path)
+        return Replayable(saved.game, saved.kinds, saved.title)
+    try:
+        data = json.loads(read_save_bytes(path).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise SaveError(path, f"is not a readable game record ({error})", "check the file") from None
+    try:
+        game = import_record(data)
+    except ReplayError as error:
+        problem = f"holds an illegal action at index {error.index}: {error.error}"
+        raise SaveError(path, problem, "check the record") from None
+    except (RecordError, SetupError) as error:
+        raise SaveError(path, f"is not a valid game record: {error}", "check the record") from None
+    return Replayable(game, (HUMAN,) * len(game.players), " vs ".join(game.players))

@@ -1,0 +1,152 @@
+"""The saves browser and the replay viewer, driven by the keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from codex_tui.app.app import CodexApp
+from codex_tui.app.screens.game import GameScreen
+from codex_tui.app.screens.replay import ReplayScreen, ReplaySummary
+from codex_tui.app.screens.saves_browser import SavesBrowser
+from codex_tui.app.widgets.play_area import PlayAreaView
+from codex_tui.app.widgets.tray import CardTray
+from codex_tui.rules import Phase
+from codex_tui.selfplay import selfplay_game
+from codex_tui.storage.catalog import scan_saves
+from codex_tui.storage.record import record_json
+from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.storage.timeline import Timeline
+
+from .conftest import session
+
+
+def finished_save(folder: Path, name: str = "done.msgpack", seed: int = 4) -> Path:
+    path = folder / name
+    write_save(path, SavedGame(selfplay_game(["greedy", "greedy"], seed), ("human", "bot:greedy")))
+    return path
+
+
+def unfinished_save(folder: Path) -> Path:
+    from codex_tui.rules import new_game
+
+    path = folder / "going.msgpack"
+    write_save(path, SavedGame(new_game(("Ada", "Bo"), 9), ("human", "bot:greedy"), title="Evening game"))
+    return path
+
+
+def browser_app(folder: Path) -> CodexApp:
+    return CodexApp(saves_dir=folder, bot_delay=0, mode="saves")
+
+
+async def test_the_browser_lists_every_file_and_broken_ones_say_why(saves: Path) -> None:
+    finished_save(saves)
+    unfinished_save(saves)
+    (saves / "junk.msgpack").write_bytes(b"not a save at all")
+    app = browser_app(saves)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, SavesBrowser)
+        assert len(browser.entries) == 3
+        names = [entry.path.name for entry in browser.entries]
+        junk_row = names.index("junk.msgpack")
+        while browser.query_one("DataTable").cursor_row != junk_row:
+            await pilot.press("down")
+        reason = str(browser.query_one("#reason").render())
+        assert "junk.msgpack" in reason and "not a codex-tui save" in reason
+        assert browser.check_action("open", ()) is None  # nothing to open in a broken file
+
+
+async def test_enter_resumes_an_unfinished_game(saves: Path) -> None:
+    path = unfinished_save(saves)
+    app = browser_app(saves)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not None and app.session.save_path == path
+        assert app.session.game == load_save(path).game
+        assert app.session.title == "Evening game"
+
+
+async def test_rename_and_delete_ask_first(saves: Path) -> None:
+    path = unfinished_save(saves)
+    app = browser_app(saves)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"Rematch", "enter")
+        await pilot.pause()
+        assert load_save(path).title == "Rematch"
+        await pilot.press("d")
+        await pilot.press("n")  # "no": nothing happens
+        assert path.exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not path.exists()
+        assert scan_saves(saves) == []
+
+
+async def test_replay_steps_to_a_turn_and_shows_that_state(saves: Path) -> None:
+    path = finished_save(saves)
+    timeline = Timeline.of_save(load_save(path))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("g")
+        await pilot.press(*"7", "enter")
+        await pilot.pause()
+        index = timeline.turn_start(7)
+        assert screen.index == index
+        await pilot.press("right", "right", "right", "left")
+        await pilot.pause()
+        index += 2
+        assert screen.index == index
+        state = timeline.state_at(index)
+        await pilot.press("2")  # show the second player
+        await pilot.pause()
+        shown_area = screen.query_one(PlayAreaView).scene.area
+        assert shown_area == state.seats[1].area
+        shown_hand = [item.card for item in screen.query_one(CardTray).scene.items]
+        assert shown_hand == list(state.seats[1].hand)
+        status = screen.status()
+        assert f"action {index}/{len(timeline)}" in status
+        await pilot.press("end", "e")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaySummary)
+
+
+async def test_play_from_here_starts_a_new_save_and_leaves_the_old_one(saves: Path) -> None:
+    path = finished_save(saves)
+    before = path.read_bytes()
+    timeline = Timeline.of_save(load_save(path))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("g", *"5", "enter")
+        await pilot.pause()
+        index = timeline.turn_start(5)
+        await pilot.press("b")
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        assert any(isinstance(screen, GameScreen) for screen in app.screen_stack)
+        branched = session(app)
+        assert branched.save_path != path and branched.save_path is not None
+        assert branched.game.actions[:index] == timeline.state_at(index).actions
+        assert branched.game.phase is not Phase.OVER
+    assert path.read_bytes() == before
+
+
+async def test_a_game_record_replays_too(saves: Path, tmp_path: Path) -> None:
+    game = selfplay_game(["random", "greedy", "random"], 12)
+    record = tmp_path / "game.json"
+    record.write_text(record_json(game))
+    app = CodexApp(saves_dir=saves, save=record, bot_delay=0, mode="replay")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.timeline.final == game
