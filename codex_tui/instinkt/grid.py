@@ -1,0 +1,166 @@
+"""Geometry of the growing 4x4 grid: where a card may go, the deer's push, the raccoon's move.
+
+Pure functions over grids (mappings cell -> piece). The grid has no fixed
+frame while it grows: any cell is fine as long as every card touches another
+(orthogonally or diagonally, all in one group) and the whole layout fits in
+a 4x4 square.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from .actions import Axis, End
+from .animals import GRID_SIZE, Animal
+from .state import Cell, Grid, Piece
+
+NEIGHBOURS = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx, dy) != (0, 0))
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def around(cell: Cell, offsets: Iterable[Cell] = NEIGHBOURS) -> Iterator[Cell]:
+    x, y = cell
+    for dx, dy in offsets:
+        yield (x + dx, y + dy)
+
+
+def fits(cells: Iterable[Cell]) -> bool:
+    """The cells fit in a 4x4 square."""
+    xs, ys = [], []
+    for x, y in cells:
+        xs.append(x)
+        ys.append(y)
+    return not xs or (max(xs) - min(xs) < GRID_SIZE and max(ys) - min(ys) < GRID_SIZE)
+
+
+def connected(cells: Iterable[Cell]) -> bool:
+    """All cells form one group, touching orthogonally or diagonally."""
+    remaining = set(cells)
+    if not remaining:
+        return True
+    stack = [remaining.pop()]
+    while stack:
+        for other in around(stack.pop()):
+            if other in remaining:
+                remaining.remove(other)
+                stack.append(other)
+    return not remaining
+
+
+def valid_layout(cells: Iterable[Cell]) -> bool:
+    cells = list(cells)
+    return fits(cells) and connected(cells)
+
+
+def placement_cells(grid: Grid) -> list[Cell]:
+    """Empty cells a card may go to. The very first card goes to (0, 0): any cell is the same."""
+    if not grid:
+        return [(0, 0)]
+    candidates = {cell for occupied in grid for cell in around(occupied) if cell not in grid}
+    return sorted(cell for cell in candidates if fits([*grid, cell]))
+
+
+def with_piece(grid: Grid, cell: Cell, piece: Piece) -> dict[Cell, Piece]:
+    new = dict(grid)
+    new[cell] = piece
+    return new
+
+
+# ------------------------------------------------------------------ deer
+
+
+def line_cells(grid: Grid, axis: Axis, index: int) -> list[Cell]:
+    """The occupied cells of a row (y = index) or a column (x = index), in order."""
+    if axis is Axis.ROW:
+        return sorted((cell for cell in grid if cell[1] == index), key=lambda c: c[0])
+    return sorted((cell for cell in grid if cell[0] == index), key=lambda c: c[1])
+
+
+def lines(grid: Grid) -> list[tuple[Axis, int]]:
+    rows = sorted({y for _, y in grid})
+    columns = sorted({x for x, _ in grid})
+    return [(Axis.ROW, y) for y in rows] + [(Axis.COLUMN, x) for x in columns]
+
+
+def deer_push(
+    grid: Grid, axis: Axis, index: int, end: End, deer: Piece
+) -> tuple[dict[Cell, Piece], tuple[tuple[Cell, Cell], ...]] | None:
+    """The grid after the deer enters line `index` at `end`, and which cards moved; None if it cannot.
+
+    The line's cards close their gaps against each other and move away from
+    the deer as far as they can while the layout stays connected and within
+    4x4; the deer lies right behind them. A card never moves toward the deer.
+    If the line holds every card on the table, the push has nothing to push
+    against (any shift is the same layout), so the cards only close up.
+    """
+    line = line_cells(grid, axis, index)
+    if not line or len(line) >= GRID_SIZE:
+        return None
+    along = 0 if axis is Axis.ROW else 1
+    away = 1 if end is End.START else -1
+    ordered = line if end is End.START else list(reversed(line))
+    others = {cell: piece for cell, piece in grid.items() if cell not in set(line)}
+
+    def layout(deer_at: int) -> dict[Cell, Piece]:
+        result = dict(others)
+        for offset, cell in enumerate(ordered, start=1):
+            result[_at(cell, along, deer_at + away * offset)] = grid[cell]
+        result[_at(ordered[0], along, deer_at)] = deer
+        return result
+
+    # The deer's spot if the cards only close up; a card never moves toward the deer.
+    positions = [cell[along] - away * offset for offset, cell in enumerate(ordered, start=1)]
+    start = max(positions) if away == 1 else min(positions)
+    best = None
+    spot = start
+    for _ in range(GRID_SIZE + 1):
+        candidate = layout(spot)
+        if not valid_layout(candidate):
+            break
+        best = (spot, candidate)
+        if not others:
+            break
+        spot += away
+    if best is None:
+        return None
+    deer_at, result = best
+    moved = tuple(
+        (cell, _at(cell, along, deer_at + away * offset))
+        for offset, cell in enumerate(ordered, start=1)
+        if _at(cell, along, deer_at + away * offset) != cell
+    )
+    return result, moved
+
+
+def _at(cell: Cell, along: int, value: int) -> Cell:
+    return (value, cell[1]) if along == 0 else (cell[0], value)
+
+
+# --------------------------------------------------------------- raccoon
+
+
+def raccoon_moves(grid: Grid, owner: int, raccoon_cell: Cell) -> list[tuple[Cell, Cell]]:
+    """(from, to) for each card of `owner` (not the raccoon itself) and each empty cell it may move to."""
+    moves = []
+    for cell, piece in sorted(grid.items()):
+        if piece.owner != owner or cell == raccoon_cell:
+            continue
+        rest = {other: p for other, p in grid.items() if other != cell}
+        targets = {target for occupied in rest for target in around(occupied) if target not in grid}
+        for target in sorted(targets):
+            if valid_layout([*rest, target]):
+                moves.append((cell, target))
+    return moves
+
+
+def normalised(grid: Grid) -> dict[Cell, Piece]:
+    """The grid moved so that its top-left cell is (0, 0) (for scoring and display)."""
+    if not grid:
+        return {}
+    min_x = min(x for x, _ in grid)
+    min_y = min(y for _, y in grid)
+    return {(x - min_x, y - min_y): piece for (x, y), piece in grid.items()}
+
+
+def find(grid: Grid, owner: int | None, animal: Animal) -> list[Cell]:
+    return [cell for cell, piece in grid.items() if piece.animal is animal and (owner is None or piece.owner == owner)]

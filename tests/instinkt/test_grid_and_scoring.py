@@ -1,0 +1,175 @@
+"""Instinkt: placement, the deer's push, the raccoon's move, and every card's points."""
+
+from __future__ import annotations
+
+from codex_tui.instinkt.actions import Axis, End
+from codex_tui.instinkt.animals import Animal as A
+from codex_tui.instinkt.grid import connected, deer_push, fits, placement_cells, raccoon_moves
+from codex_tui.instinkt.scoring import score_cards
+from codex_tui.instinkt.state import Piece
+
+B, W = 0, 1
+
+
+def grid_of(rows: list[str]) -> dict:
+    """A grid from text: one row per line, cells split by spaces: '.' empty, 'b7' black owl, 'w10' white deer."""
+    grid = {}
+    for y, row in enumerate(rows):
+        for x, token in enumerate(row.split()):
+            if token != ".":
+                owner = B if token[0] == "b" else W
+                grid[(x, y)] = Piece(owner, A(int(token[1:])))
+    return grid
+
+
+def points(rows: list[str]) -> dict[tuple[int, int], int]:
+    return {s.cell: s.points for s in score_cards(grid_of(rows))}
+
+
+# ----------------------------------------------------------------- placement
+
+
+def test_first_card_goes_anywhere_later_ones_touch_and_fit() -> None:
+    assert placement_cells({}) == [(0, 0)]
+    one = {(0, 0): Piece(B, A.CAT)}
+    assert sorted(placement_cells(one)) == sorted((x, y) for x in (-1, 0, 1) for y in (-1, 0, 1) if (x, y) != (0, 0))
+    row_of_four = grid_of(["b1 b2 b3 b4"])
+    cells = placement_cells(row_of_four)
+    assert (4, 0) not in cells and (-1, 0) not in cells  # would be 5 wide
+    assert (0, 1) in cells and (3, -1) in cells
+
+
+def test_fits_and_connected() -> None:
+    assert fits([(0, 0), (3, 3)]) and not fits([(0, 0), (4, 0)])
+    assert connected([(0, 0), (1, 1), (2, 2)])
+    assert not connected([(0, 0), (2, 0)])
+
+
+# ---------------------------------------------------------------------- deer
+
+DEER = Piece(B, A.DEER)
+
+
+def test_deer_closes_gaps_and_pushes_to_the_far_edge() -> None:
+    # Row 0 holds cards at x=0 and x=2; row 1 anchors the 4x4 frame at x=0..3.
+    grid = grid_of(["b1 . b2 .", "w1 w2 w3 w4"])
+    result, moved = deer_push(grid, Axis.ROW, 0, End.START, DEER)
+    assert result[(3, 0)] == Piece(B, A.BAT) and result[(2, 0)] == Piece(B, A.RAVEN)
+    assert result[(1, 0)] == DEER and (0, 0) not in result
+    assert set(moved) == {((0, 0), (2, 0)), ((2, 0), (3, 0))}
+
+
+def test_deer_from_the_other_end_pushes_the_other_way() -> None:
+    grid = grid_of([". b1 . b2", "w1 w2 w3 w4"])
+    result, _ = deer_push(grid, Axis.ROW, 0, End.FINISH, DEER)
+    assert result[(0, 0)] == Piece(B, A.RAVEN) and result[(1, 0)] == Piece(B, A.BAT)
+    assert result[(2, 0)] == DEER
+
+
+def test_deer_pushes_down_a_column_until_the_4x4_limit() -> None:
+    # The deer itself keeps the raven attached, so the push only stops at 4 rows.
+    grid = grid_of(["b1 .", ". w2", ". w3"])
+    result, moved = deer_push(grid, Axis.COLUMN, 0, End.START, DEER)
+    assert result[(0, 3)] == DEER and result[(0, 4)] == Piece(B, A.RAVEN)
+    assert connected(result) and fits(result)
+    assert moved == (((0, 0), (0, 4)),)
+
+
+def test_deer_stops_where_the_group_would_break() -> None:
+    # One step further the deer itself would lose touch with the white cards.
+    grid = grid_of([". b1 . .", "w2 . . .", "w3 . . ."])
+    result, _ = deer_push(grid, Axis.ROW, 0, End.START, DEER)
+    assert result[(1, 0)] == DEER and result[(2, 0)] == Piece(B, A.RAVEN) and (0, 0) not in result
+
+
+def test_deer_cannot_enter_a_full_or_empty_line_or_break_the_frame() -> None:
+    full = grid_of(["b1 b2 b3 b4"])
+    assert deer_push(full, Axis.ROW, 0, End.START, DEER) is None
+    assert deer_push(full, Axis.ROW, 5, End.START, DEER) is None
+    # A 4-wide frame with the row's card already at the far edge and the deer's end at the border.
+    framed = grid_of(["b1 . . .", "w1 w2 w3 w4"])
+    assert deer_push(framed, Axis.ROW, 0, End.FINISH, DEER) is not None
+    blocked = grid_of([". . . b1", "w1 w2 w3 w4"])
+    result = deer_push(blocked, Axis.ROW, 0, End.START, DEER)
+    assert result is not None and result[0][(2, 0)] == DEER  # nothing to push: the deer stops beside it
+
+
+def test_a_lone_line_only_closes_up() -> None:
+    grid = grid_of(["b1 . b2"])
+    result, _ = deer_push(grid, Axis.ROW, 0, End.START, DEER)
+    assert sorted(result) == [(0, 0), (1, 0), (2, 0)]
+    assert result[(0, 0)] == DEER
+
+
+# ------------------------------------------------------------------- raccoon
+
+
+def test_raccoon_moves_only_its_owners_other_cards_and_keeps_the_group() -> None:
+    grid = grid_of(["b11 b6 .", ". w1 ."])
+    moves = raccoon_moves(grid, B, (0, 0))
+    sources = {source for source, _ in moves}
+    assert sources == {(1, 0)}  # not the raccoon, not the white raven
+    for _, target in moves:
+        rest = {c for c in grid if c != (1, 0)} | {target}
+        assert connected(rest) and fits(rest) and target not in grid
+
+
+# --------------------------------------------------------------------- cards
+
+
+def test_raven_one_moth_then_both() -> None:
+    assert points(["b1 w3"])[(0, 0)] == 1
+    assert points(["b3 b1 w3"])[(1, 0)] == 3
+    assert points(["b1 . w3"]).get((0, 0)) == 0
+
+
+def test_bat_beside_its_own_raven_only_orthogonally() -> None:
+    assert points(["b2 b1"])[(0, 0)] == 3
+    assert points(["b2 w1"])[(0, 0)] == 0
+    assert points(["b2 .", ". b1"])[(0, 0)] == 0
+
+
+def test_moth_in_the_middle_more_when_alone_there() -> None:
+    alone = ["w10 . . .", ". b3 . .", ". . w3 .", ". . . b10"]
+    assert points(alone)[(1, 1)] == 2  # the white moth is in the middle too
+    middle = ["w10 . . .", ". b3 . .", ". . . w3", ". . . b10"]
+    assert points(middle)[(1, 1)] == 3 and points(middle)[(3, 2)] == 0
+    edge = ["b3 . . .", ". . . .", ". . . .", ". . . w9"]
+    assert points(edge)[(0, 0)] == 0
+
+
+def test_spiders_in_corners() -> None:
+    one = ["b4 . . .", ". . . .", ". . b5 .", ". . . w9"]
+    assert points(one)[(0, 0)] == 2 and points(one)[(2, 2)] == 0
+    both = ["b4 . . b5", ". . . .", ". . . .", ". . . w9"]
+    assert points(both)[(0, 0)] == 3 and points(both)[(3, 0)] == 3
+
+
+def test_cat_on_an_edge_but_not_a_corner() -> None:
+    grid = [". b6 . .", ". . . .", ". . b6 .", "w6 . . w9"]
+    scores = points(grid)
+    assert scores[(1, 0)] == 3 and scores[(2, 2)] == 0 and scores[(0, 3)] == 0
+
+
+def test_owl_counts_its_colour_in_row_and_column() -> None:
+    grid = ["b1 b7 b2 w1", ". b3 . .", ". w5 . .", ". b4 . ."]
+    assert points(grid)[(1, 0)] == 4  # b1, b2 in the row; b3, b4 in the column
+
+
+def test_wolf_counts_opponents_around_it_with_diagonals() -> None:
+    grid = ["w1 w2 b1", "w3 b8 .", ". . w4"]
+    assert points(grid)[(1, 1)] == 4
+
+
+def test_wolpertinger_copies_its_best_orthogonal_neighbour() -> None:
+    grid = ["w1 w2 b1 .", "w3 b8 b9 b6", ". . . .", ". . . w9"]
+    scores = points(grid)
+    assert scores[(1, 1)] == 3  # wolf: w1, w2, w3 around it
+    assert scores[(3, 1)] == 3  # cat on the right edge
+    assert scores[(2, 1)] == 3  # copies the wolf or the cat
+    alone = ["b9 w8"]
+    assert points(alone)[(0, 0)] == 0
+
+
+def test_deer_and_raccoon_score_nothing() -> None:
+    assert points(["b10 b11"]) == {(0, 0): 0, (1, 0): 0}
