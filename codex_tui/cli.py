@@ -14,6 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
+from .instinkt import Game as InstinktGame
+from .instinkt import ReplayError as InstinktReplayError
+from .instinkt import record as instinkt_record
+from .instinkt.setup import SetupError as InstinktSetupError
 from .rules import CardDataError, ReplayError, SetupError, Variant, result
 from .rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
 from .storage.record import RecordError, export_record, import_record, result_to_dict
@@ -120,7 +124,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     saved = load_save(args.save)
-    print(json.dumps(export_record(saved.game), indent=2))
+    if isinstance(saved.game, InstinktGame):
+        print(json.dumps(instinkt_record.export_record(saved.game), indent=2))
+    else:
+        print(json.dumps(export_record(saved.game), indent=2))
     return EXIT_OK
 
 
@@ -134,14 +141,18 @@ def cmd_check(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return _fail(f"{path}: is not JSON (line {error.lineno}, column {error.colno}: {error.msg})")
+    instinkt = isinstance(data, dict) and data.get("format") == instinkt_record.RECORD_FORMAT
     try:
-        game = import_record(data)
-    except ReplayError as error:
+        if instinkt:
+            outcome = instinkt_record.result_to_dict(instinkt_record.import_record(data))
+        else:
+            outcome = result_to_dict(import_record(data))
+    except (ReplayError, InstinktReplayError) as error:
         print(json.dumps({"valid": False, "action_index": error.index, "reason": str(error.error)}))
         return _fail(f"{path}: action {error.index} is illegal: {error.error}", EXIT_ILLEGAL)
-    except (RecordError, SetupError) as error:
+    except (RecordError, SetupError, instinkt_record.RecordError, InstinktSetupError) as error:
         return _fail(f"{path}: not a valid game record: {error}")
-    print(json.dumps(result_to_dict(game), indent=2))
+    print(json.dumps(outcome, indent=2))
     return EXIT_OK
 
 

@@ -18,8 +18,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .. import __version__
+from ..instinkt import Game as InstinktGame
+from ..instinkt import result as instinkt_result
 from ..rules import result
 from .saves import (
+    CODEX,
+    INSTINKT,
     SAVE_SUFFIX,
     SavedGame,
     SaveError,
@@ -66,11 +70,20 @@ class SaveSummary:
     """Seat indexes of the winners (empty until finished)."""
     saved_at: str
     """ISO 8601 time written in the file (UTC); "" if the file had none."""
-    target_score: int
+    target_score: int | None
+    """Codex Naturalis only (None for Instinkt)."""
     actions: int
     format_version: int
     """The file's format version; below the current one until it is saved again."""
     created_with: str
+    game: str = CODEX
+    """Which game: 'codex-naturalis' or 'instinkt'."""
+    variant: str = ""
+    """The variant in words, for games without a target score."""
+
+    @property
+    def variant_text(self) -> str:
+        return f"target {self.target_score}" if self.target_score is not None else self.variant
 
     @property
     def winner_names(self) -> tuple[str, ...]:
@@ -100,6 +113,8 @@ SaveEntry = SaveSummary | BrokenSave
 def summarize(path: Path, saved: SavedGame, file: FileInfo | None = None) -> SaveSummary:
     """The table row of a loaded save."""
     game = saved.game
+    if isinstance(game, InstinktGame):
+        return _summarize_instinkt(path, saved, game, file)
     outcome = result(game)
     return SaveSummary(
         path=path,
@@ -118,6 +133,31 @@ def summarize(path: Path, saved: SavedGame, file: FileInfo | None = None) -> Sav
         actions=len(game.log),
         format_version=saved.format_version,
         created_with=saved.created_with,
+    )
+
+
+def _summarize_instinkt(path: Path, saved: SavedGame, game: InstinktGame, file: FileInfo | None) -> SaveSummary:
+    """An Instinkt save's row: points as the grid stands, the round as the turn."""
+    outcome = instinkt_result(game)
+    return SaveSummary(
+        path=path,
+        file=file or _file_info(path),
+        title=saved.title,
+        players=game.players,
+        kinds=saved.kinds,
+        scores=outcome.points,
+        totals=outcome.points if outcome.finished else None,
+        turn=game.round,
+        finished=outcome.finished,
+        end="grid" if outcome.finished else None,
+        winners=outcome.winners,
+        saved_at=saved.saved_at,
+        target_score=None,
+        actions=len(game.log),
+        format_version=saved.format_version,
+        created_with=saved.created_with,
+        game=INSTINKT,
+        variant="draft" if game.variant.draft else "standard",
     )
 
 

@@ -41,7 +41,14 @@ def v1_to_v2(body: Body) -> Body:
     return upgraded
 
 
-STEPS: dict[int, Migration] = {1: v1_to_v2}
+def v2_to_v3(body: Body) -> Body:
+    """Version 3 adds `game`, which game the save holds; every earlier save is Codex Naturalis."""
+    upgraded = dict(body)
+    upgraded["game"] = "codex-naturalis"
+    return upgraded
+
+
+STEPS: dict[int, Migration] = {1: v1_to_v2, 2: v2_to_v3}
 """STEPS[n] turns a version-n body into a version-(n+1) body."""
 
 FIRST_VERSION = 1
@@ -65,4 +72,4 @@ def migrate(body: Any, version: int) -> Body:
     return upgraded
 
 
-__all__ = ["FIRST_VERSION", "LATEST_VERSION", "STEPS", "MigrationError", "migrate", "v1_to_v2"]
+__all__ = ["FIRST_VERSION", "LATEST_VERSION", "STEPS", "MigrationError", "migrate", "v1_to_v2", "v2_to_v3"]

@@ -29,6 +29,11 @@ from typing import Any
 import msgpack
 
 from .. import __version__
+from ..instinkt import Game as InstinktGame
+from ..instinkt import ReplayError as InstinktReplayError
+from ..instinkt import record as instinkt_record
+from ..instinkt import replay as instinkt_replay
+from ..instinkt.setup import SetupError as InstinktSetupError
 from ..rules import Game, ReplayError, SetupError, Variant, replay
 from .migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 from .record import RecordError, action_to_dict, actions_from_list, players_from_list, setup_from_dict, setup_to_dict
@@ -83,11 +88,15 @@ def tidy_text(text: str, limit: int) -> str:
     return " ".join(printable.split())[:limit].rstrip()
 
 
+AnyGame = Game | InstinktGame
+"""A Codex Naturalis game or an Instinkt game: what a save may hold."""
+
+
 @dataclass(frozen=True)
 class SavedGame:
     """A game and what the save keeps beside it: who sits where, its title."""
 
-    game: Game
+    game: AnyGame
     kinds: tuple[str, ...]
     """Per seat: 'human' or 'bot:<level>'."""
     saved_at: str = field(default="", compare=False)
@@ -103,7 +112,7 @@ class SavedGame:
             raise TypeError(f"a title is text, not {type(self.title).__name__}")
         object.__setattr__(self, "title", clean_title(self.title) or default_title(self.game.players))
 
-    def updated(self, game: Game) -> SavedGame:
+    def updated(self, game: AnyGame) -> SavedGame:
         """This save after more play (or an undo): the same seats and title.
 
         Use it to autosave a resumed game: building a new SavedGame would
@@ -135,11 +144,33 @@ def new_save_path(folder: Path, players: Sequence[str], when: datetime | None = 
 # ----------------------------------------------------------------- encoding
 
 
+CODEX = "codex-naturalis"
+INSTINKT = "instinkt"
+GAMES = (CODEX, INSTINKT)
+"""The games a save may hold (the body's `game` field, format 3 on)."""
+
+
+def game_kind(game: AnyGame) -> str:
+    return INSTINKT if isinstance(game, InstinktGame) else CODEX
+
+
 def _body(saved: SavedGame) -> dict[str, Any]:
     game = saved.game
+    players = [{"name": name, "kind": kind} for name, kind in zip(game.players, saved.kinds)]
+    if isinstance(game, InstinktGame):
+        return {
+            "game": INSTINKT,
+            "title": saved.title,
+            "players": players,
+            "variant": {"draft": game.variant.draft},
+            "seed": game.seed,
+            "setup": instinkt_record.setup_to_dict(game.setup),
+            "actions": [instinkt_record.action_to_dict(action) for action in game.actions],
+        }
     return {
+        "game": CODEX,
         "title": saved.title,
-        "players": [{"name": name, "kind": kind} for name, kind in zip(game.players, saved.kinds)],
+        "players": players,
         "variant": {"target_score": game.variant.target_score},
         "seed": game.seed,
         "setup": setup_to_dict(game.setup),
@@ -242,19 +273,19 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         body = migrate(raw_body, version)
         names, kinds = _kinds(body.get("players"))
         title = _title(body, names)
-        variant_data = body.get("variant")
-        target = variant_data.get("target_score") if isinstance(variant_data, dict) else None
-        if not isinstance(target, int) or isinstance(target, bool):
-            raise RecordError("variant.target_score: expected a whole number")
         seed = body.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("seed: expected a whole number or nothing")
-        setup = setup_from_dict(body.get("setup"))
-        actions = actions_from_list(body.get("actions"))
-        game = replay(names, setup, Variant(target_score=target), actions, seed)
-    except ReplayError as error:
+        kind = body.get("game")
+        if kind == INSTINKT:
+            game: AnyGame = _instinkt_game(body, names, seed)
+        elif kind == CODEX:
+            game = _codex_game(body, names, seed)
+        else:
+            raise RecordError(f"game: {kind!r} is not a game this codex-tui knows ({', '.join(GAMES)})")
+    except (ReplayError, InstinktReplayError) as error:
         raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", DAMAGED) from None
-    except (RecordError, SetupError, MigrationError) as error:
+    except (RecordError, SetupError, MigrationError, instinkt_record.RecordError, InstinktSetupError) as error:
         raise SaveError(path, f"has a broken game: {error}", DAMAGED) from None
     except Exception as error:
         raise SaveError(path, f"cannot be read ({type(error).__name__}: {error})", DAMAGED) from None
@@ -267,6 +298,26 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         created_with=tidy_text(created_with, 64) if isinstance(created_with, str) else "",
         title=title,
         format_version=version,
+    )
+
+
+def _codex_game(body: dict[str, Any], names: Sequence[str], seed: int | None) -> Game:
+    variant_data = body.get("variant")
+    target = variant_data.get("target_score") if isinstance(variant_data, dict) else None
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise RecordError("variant.target_score: expected a whole number")
+    setup = setup_from_dict(body.get("setup"))
+    actions = actions_from_list(body.get("actions"))
+    return replay(names, setup, Variant(target_score=target), actions, seed)
+
+
+def _instinkt_game(body: dict[str, Any], names: Sequence[str], seed: int | None) -> InstinktGame:
+    return instinkt_replay(
+        instinkt_record.players_from(list(names)),
+        instinkt_record.setup_from_dict(body.get("setup")),
+        instinkt_record.variant_from(body.get("variant")),
+        instinkt_record.actions_from_list(body.get("actions")),
+        seed,
     )
 
 

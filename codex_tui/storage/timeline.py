@@ -109,7 +109,9 @@ class Timeline:
 
     @classmethod
     def of_save(cls, saved: SavedGame, *, every: int = CHECKPOINT_EVERY) -> Timeline:
-        """The timeline of a loaded save (it was checked on load; this replays it once more)."""
+        """The timeline of a loaded Codex save (it was checked on load; this replays it once more)."""
+        if not isinstance(saved.game, Game):
+            raise TypeError("a Timeline replays Codex Naturalis games; Instinkt has codex_tui.instinkt.timeline")
         return cls.of_game(saved.game, every=every)
 
     # ------------------------------------------------------------- states

@@ -126,7 +126,7 @@ def test_summaries_hold_what_the_table_shows(folder: Path) -> None:
     assert running.actions == len(game.log) == 25
     assert running.turn == 11  # 4 set-up actions, then place+draw x 10, then turn 11's placement
     assert running.saved_at == "2026-02-01T09:00:00+00:00"
-    assert running.target_score == 20 and running.format_version == 2
+    assert running.target_score == 20 and running.format_version == 3
     assert running.file.size == (folder / "a-unfinished.msgpack").stat().st_size
 
     done = entries["b-finished.msgpack"]

@@ -52,7 +52,7 @@ def test_saving_a_migrated_game_writes_the_current_format(path: Path, tmp_path: 
     copy = tmp_path / path.name
     write_save(copy, saved)
     envelope = outer(copy)
-    assert envelope["version"] == SAVE_VERSION == 2
+    assert envelope["version"] == SAVE_VERSION == 3
     assert msgpack.unpackb(envelope["body"], raw=False)["title"] == saved.title
     again = load_save(copy)
     assert again == saved and again.format_version == SAVE_VERSION
@@ -69,7 +69,7 @@ def rewrap(path: Path, version: int, created_with: str = "9.9.9", **body_changes
     return msgpack.packb(envelope, use_bin_type=True)
 
 
-@pytest.mark.parametrize("version", [3, 4, 1000])
+@pytest.mark.parametrize("version", [4, 5, 1000])
 def test_a_save_from_a_newer_version_is_refused_clearly(tmp_path: Path, version: int) -> None:
     path = tmp_path / "future.msgpack"
     path.write_bytes(rewrap(V1_FILES[0], version, title="From the future", extra={"new": True}))
@@ -79,12 +79,12 @@ def test_a_save_from_a_newer_version_is_refused_clearly(tmp_path: Path, version:
     assert str(path) in message
     assert f"save format {version}" in message
     assert "codex-tui 9.9.9" in message
-    assert "reads save formats 1 to 2" in message
+    assert "reads save formats 1 to 3" in message
     assert error.value.advice == "upgrade codex-tui to open it"
 
 
 def test_a_newer_save_is_refused_even_if_its_body_is_unreadable(tmp_path: Path) -> None:
-    envelope = {"format": "codex-tui-save", "version": 3, "body": b"\xc1 new encoding", "crc32": 0}
+    envelope = {"format": "codex-tui-save", "version": 4, "body": b"\xc1 new encoding", "crc32": 0}
     with pytest.raises(SaveError, match="upgrade codex-tui"):
         decode_save(msgpack.packb(envelope, use_bin_type=True), tmp_path / "x.msgpack")
 
@@ -135,8 +135,8 @@ def test_every_version_has_one_step_to_the_latest() -> None:
 def test_migrate_refuses_what_it_cannot_upgrade() -> None:
     with pytest.raises(migrations.MigrationError, match="not a map"):
         migrations.migrate(["not", "a", "body"], 1)
-    with pytest.raises(ValueError, match="no migration from version 3"):
-        migrations.migrate({}, 3)
+    with pytest.raises(ValueError, match="no migration from version 4"):
+        migrations.migrate({}, 4)
     assert migrations.migrate({"title": "x"}, SAVE_VERSION) == {"title": "x"}
 
 
@@ -144,3 +144,29 @@ def test_the_default_title_is_set_on_new_saves_too() -> None:
     saved = load_save(V1_FILES[1])
     assert SavedGame(saved.game, saved.kinds).title == "Ada vs Bo"
     assert SavedGame(saved.game, saved.kinds, title="  Sunday\n\tgame  ").title == "Sunday game"
+
+
+# -------------------------------------------------------- format 2 to 3
+
+V2_FILE = FIXTURES / "v2-renamed-Ada-vs-Bo.msgpack"
+
+
+def test_a_version_2_save_loads_as_codex_naturalis_with_its_title() -> None:
+    expected = json.loads(V2_FILE.with_suffix(".expected.json").read_text())
+    assert outer(V2_FILE)["version"] == 2
+    saved = load_save(V2_FILE)
+    assert export_record(saved.game) == expected["record"]
+    assert saved.title == expected["title"] == "Renamed v2 game"
+    assert list(saved.kinds) == expected["kinds"] and saved.format_version == 2
+
+
+def test_v2_to_v3_names_the_game_and_nothing_else() -> None:
+    body = {"title": "x", "players": []}
+    assert migrations.v2_to_v3(body) == {**body, "game": "codex-naturalis"}
+    assert "game" not in body
+
+
+def test_an_unknown_game_is_refused_clearly(tmp_path: Path) -> None:
+    data = rewrap(V2_FILE, 3, game="chess")
+    with pytest.raises(SaveError, match="'chess' is not a game this codex-tui knows"):
+        decode_save(data, tmp_path / "chess.msgpack")
