@@ -15,7 +15,7 @@ from itertools import combinations
 
 from .actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from .animals import GRID_SIZE, Animal
-from .grid import deer_push, lines, placement_cells, raccoon_moves, with_piece
+from .grid import deer_push, find, lines, placement_cells, raccoon_moves, with_piece
 from .setup import HAND, start
 from .state import Cell, Game, LogEntry, Phase, Piece, Seat, Setup, Variant
 
@@ -50,11 +50,9 @@ def _deer_entries(game: Game, player: int) -> list[Enter]:
 
 
 def _raccoon_cell(game: Game, player: int) -> Cell:
-    """Where the raccoon just placed by `player` lies (the last Place of this player)."""
-    for entry in reversed(game.log):
-        if isinstance(entry.action, Place) and entry.action.player == player:
-            return (entry.action.x, entry.action.y)
-    raise AssertionError("no raccoon placed")
+    """Where `player`'s raccoon lies (each player has one)."""
+    (cell,) = find(game.grid, player, Animal.RACCOON)
+    return cell
 
 
 def legal_actions(game: Game) -> Sequence[Action]:
