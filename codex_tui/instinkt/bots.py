@@ -68,7 +68,8 @@ def greedy_choice(v: SeatView, rng: random.Random) -> Action:
         raise ValueError(f"player {v.seat} has nothing to do now")
     first = actions[0]
     if isinstance(first, Keep):
-        return max(actions, key=lambda a: sum(KEEP_VALUE.get(c, 2) + c.number / 20 for c in a.cards))  # type: ignore[union-attr]
+        keeps = [a for a in actions if isinstance(a, Keep)]
+        return max(keeps, key=lambda a: sum(KEEP_VALUE.get(c, 2) + c.number / 20 for c in a.cards))
     if isinstance(first, Choose):
         scored = []
         for action in actions:
