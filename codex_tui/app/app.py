@@ -18,12 +18,18 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
+from .. import instinkt
 from ..rules import Action, Game, IllegalAction, Phase, Variant, new_game, result, view
-from ..storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
+from ..storage.saves import AnyGame, SavedGame, SaveError, load_save, new_save_path, write_save
 from ..storage.timeline import Timeline
+from .instinkt.end import InstinktEndScreen
+from .instinkt.replay import InstinktReplayScreen
+from .instinkt.screen import InstinktScreen
+from .messages import Action as AnyAction
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .opening import Replayable, open_replayable
 from .resume import describe_save, latest_unfinished
+from .rulesets import INSTINKT, ruleset_of
 from .screens.game import GameScreen
 from .screens.modals import EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
 from .screens.new_game import NewGameScreen, NewGameSettings
@@ -59,7 +65,7 @@ class CodexApp(App[None]):
         self.bot_delay = bot_delay
         self.offer_resume = offer_resume
         self.session: GameSession | None = None
-        self.game_screen: GameScreen | None = None
+        self.game_screen: GameScreen | InstinktScreen | None = None
         self.revealed: int | None = None
         """The human who last passed the privacy screen (hot-seat)."""
         self.modal_open = False
@@ -98,7 +104,11 @@ class CodexApp(App[None]):
         if settings is None:
             return
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
-        game = new_game(settings.names, seed, Variant(target_score=settings.target_score))
+        game: AnyGame
+        if settings.game == INSTINKT.name:
+            game = instinkt.new_game(settings.names[:2], seed, instinkt.Variant(draft=settings.draft))
+        else:
+            game = new_game(settings.names, seed, Variant(target_score=settings.target_score))
         path = new_save_path(self.saves_dir, settings.names)
         session = GameSession(game, settings.kinds, path)
         try:
@@ -122,7 +132,7 @@ class CodexApp(App[None]):
         self.session = session
         self.revealed = None
         self.modal_open = False
-        self.game_screen = GameScreen()
+        self.game_screen = InstinktScreen() if session.rules is INSTINKT else GameScreen()
         self._clear_screens()
         self.push_screen(self.game_screen)
         self.call_after_refresh(self.advance)
@@ -185,7 +195,7 @@ class CodexApp(App[None]):
             self._open_modal(PassDeviceScreen(game.players[seat]), lambda _: self._revealed(seat))
             return
         self.refresh_game()
-        if game.phase is Phase.SETUP:
+        if isinstance(game, Game) and game.phase is Phase.SETUP:
             self._open_modal(SetupScreen(view(game, seat)), self._setup_chosen)
 
     def _revealed(self, seat: int) -> None:
@@ -206,10 +216,13 @@ class CodexApp(App[None]):
         for action in actions or []:
             self.apply_action(action, advance=False)
 
-    def _show_end(self, game: Game) -> None:
-        outcome = result(game)
-        secrets_kept = tuple(seat.secret for seat in game.seats)
-        screen = EndScreen(outcome, game.players, game.setup.common_objectives, secrets_kept)
+    def _show_end(self, game: AnyGame) -> None:
+        screen: Screen[str]
+        if isinstance(game, instinkt.Game):
+            screen = InstinktEndScreen(game, instinkt.result(game))
+        else:
+            secrets_kept = tuple(seat.secret for seat in game.seats)
+            screen = EndScreen(result(game), game.players, game.setup.common_objectives, secrets_kept)
 
         def chosen(choice: str | None) -> None:
             self.modal_open = False
@@ -251,20 +264,27 @@ class CodexApp(App[None]):
             if root:
                 self.browse_saves(root=True)
             return
-        timeline = Timeline.of_game(opened.game)
+        game = opened.game
 
         def closed(outcome: ReplayExit | None) -> None:
             if outcome is not None and outcome.action == "branch":
-                self.branch(timeline, outcome.index, opened)
+                self.branch(opened, outcome.index)
             elif back_to_browser or root:
                 self.browse_saves(root=root)
 
-        self.push_screen(ReplayScreen(timeline, opened.title), closed)
+        screen: Screen[ReplayExit]
+        if isinstance(game, instinkt.Game):
+            screen = InstinktReplayScreen(game, opened.title)
+        else:
+            screen = ReplayScreen(Timeline.of_game(game), opened.title)
+        self.push_screen(screen, closed)
 
-    def branch(self, timeline: Timeline, index: int, opened: Replayable) -> None:
+    def branch(self, opened: Replayable, index: int) -> None:
         """Play on from a moment of a replay, in a new save (the original is untouched)."""
         title = f"{opened.title} (from action {index})"
-        saved = timeline.branch(index, opened.kinds, title=title)
+        game = opened.game
+        earlier = ruleset_of(game).replay(game, list(game.actions[:index]))
+        saved = SavedGame(earlier, opened.kinds, title=title)
         path = new_save_path(self.saves_dir, saved.game.players)
         try:
             write_save(path, saved)
@@ -276,7 +296,7 @@ class CodexApp(App[None]):
 
     # -------------------------------------------------------------- bots
 
-    def _schedule_bot(self, seat: int, game: Game) -> None:
+    def _schedule_bot(self, seat: int, game: AnyGame) -> None:
         self._cancel_bot()
         if self.bot_delay > 0:
             self.bot_timer = self.set_timer(self.bot_delay, lambda: self.think(seat, game))
@@ -290,26 +310,26 @@ class CodexApp(App[None]):
         self.workers.cancel_group(self, "bot")
 
     @work(thread=True, exclusive=True, group="bot")
-    def think(self, seat: int, game: Game) -> None:
+    def think(self, seat: int, game: AnyGame) -> None:
         """Run the bot off the event loop; search bots take a while."""
         session = self.session
         if session is None or session.game is not game:
             return
-        action = session.bots[seat].choose(view(game, seat))
+        action = session.bot_action(seat, game)
         self.call_from_thread(self._bot_moved, game, action)
 
-    def _bot_moved(self, game: Game, action: Action) -> None:
+    def _bot_moved(self, game: AnyGame, action: AnyAction) -> None:
         if self.session is None or self.session.game is not game:
             return  # undone or replaced while the bot was thinking
         self.apply_action(action)
 
     # ------------------------------------------------------------ changes
 
-    def apply_action(self, action: Action, advance: bool = True) -> None:
+    def apply_action(self, action: AnyAction, advance: bool = True) -> None:
         assert self.session is not None
         try:
             self.session.act(action)
-        except IllegalAction as error:
+        except (IllegalAction, instinkt.IllegalAction) as error:
             self.notify(str(error), severity="error")
         except SaveError as error:
             self.notify(f"Autosave failed: {error}", severity="error", timeout=10)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from ..rules import Action
+from ..instinkt import Action as InstinktAction
+from ..rules import Action as CodexAction
+
+Action = CodexAction | InstinktAction
 
 
 class ActionChosen(Message):

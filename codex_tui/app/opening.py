@@ -6,14 +6,14 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules import Game, ReplayError, SetupError
+from ..rules import ReplayError, SetupError
 from ..storage.record import RecordError, import_record
-from ..storage.saves import HUMAN, SaveError, load_save, read_save_bytes
+from ..storage.saves import HUMAN, AnyGame, SaveError, load_save, read_save_bytes
 
 
 @dataclass(frozen=True)
 class Replayable:
-    game: Game
+    game: AnyGame
     kinds: tuple[str, ...]
     title: str
 

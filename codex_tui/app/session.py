@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from ..bots import Bot, make_bot
-from ..rules import Action, Game, SeatView, apply, players_to_act, replay, view
-from ..storage.saves import HUMAN, SavedGame, write_save
+from ..storage.saves import HUMAN, AnyGame, SavedGame, write_save
+from .rulesets import BotMove, Ruleset, ruleset_of
 
 BOT_PREFIX = "bot:"
 
@@ -25,20 +25,21 @@ def bot_level(kind: str) -> str | None:
 
 @dataclass
 class GameSession:
-    game: Game
+    game: AnyGame
     kinds: tuple[str, ...]
     save_path: Path | None = None
     title: str = ""
     """The save's title ("" for the player names); kept on every autosave."""
-    redo_groups: list[list[Action]] = field(default_factory=list)
-    bots: dict[int, Bot] = field(default_factory=dict)
+    redo_groups: list[list[Any]] = field(default_factory=list)
+    bots: dict[int, BotMove] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.rules: Ruleset = ruleset_of(self.game)
         for seat, kind in enumerate(self.kinds):
             level = bot_level(kind)
             if level is not None and seat not in self.bots:
                 seed = (self.game.seed or 0) * 7919 + seat
-                self.bots[seat] = make_bot(level, seed)
+                self.bots[seat] = self.rules.make_bot(level, seed)
 
     # ------------------------------------------------------------ who acts
 
@@ -51,24 +52,24 @@ class GameSession:
 
     def seat_to_act(self) -> int | None:
         """Who acts next: during set-up, bots first, then humans in seat order."""
-        waiting = players_to_act(self.game)
+        waiting = self.rules.players_to_act(self.game)
         if not waiting:
             return None
         bots = [seat for seat in waiting if not self.is_human(seat)]
         return bots[0] if bots else waiting[0]
 
-    def view_for(self, seat: int) -> SeatView:
-        return view(self.game, seat)
+    def view_for(self, seat: int) -> Any:
+        return self.rules.view(self.game, seat)
 
-    def bot_action(self, seat: int) -> Action:
-        """The bot's choice, from its own view only."""
-        return self.bots[seat].choose(view(self.game, seat))
+    def bot_action(self, seat: int, game: AnyGame | None = None) -> Any:
+        """The bot's choice, from its own view only (of `game`, by default the current one)."""
+        return self.bots[seat](self.rules.view(game if game is not None else self.game, seat))
 
     # ------------------------------------------------------------- changes
 
-    def act(self, action: Action) -> Game:
-        """Apply a new action (IllegalAction propagates); forget the redo stack."""
-        self.game = apply(self.game, action)
+    def act(self, action: Any) -> AnyGame:
+        """Apply a new action (the ruleset's IllegalAction propagates); forget the redo stack."""
+        self.game = self.rules.apply(self.game, action)
         self.redo_groups.clear()
         self.autosave()
         return self.game
@@ -79,7 +80,7 @@ class GameSession:
     def undo(self) -> bool:
         """Take back the last human action and every bot action after it."""
         actions = list(self.game.actions)
-        removed: list[Action] = []
+        removed: list[Any] = []
         while actions:
             action = actions.pop()
             removed.append(action)
@@ -99,14 +100,13 @@ class GameSession:
             return False
         game = self.game
         for action in self.redo_groups.pop():
-            game = apply(game, action)
+            game = self.rules.apply(game, action)
         self.game = game
         self.autosave()
         return True
 
-    def _rebuild(self, actions: list[Action]) -> None:
-        game = self.game
-        self.game = replay(game.players, game.setup, game.variant, actions, game.seed)
+    def _rebuild(self, actions: list[Any]) -> None:
+        self.game = self.rules.replay(self.game, actions)
         self.autosave()
 
     def autosave(self) -> None:

@@ -131,3 +131,48 @@ def test_replay_viewer(snap_compare, tmp_path, monkeypatch, size) -> None:
         await pilot.press("g", "9", "enter", "right")
 
     assert snap_compare(app, terminal_size=size, run_before=to_turn_nine)
+
+
+# ------------------------------------------------------------------ Instinkt
+
+
+def instinkt_played(seed: int, until) -> object:
+    from codex_tui.instinkt import apply as i_apply
+    from codex_tui.instinkt import new_game as i_new_game
+    from codex_tui.instinkt import players_to_act as i_players
+    from codex_tui.instinkt import view as i_view
+    from codex_tui.instinkt.bots import make_instinkt_bot
+
+    game = i_new_game(("Ada", "Bo"), seed)
+    bots = [make_instinkt_bot("normal", 1), make_instinkt_bot("normal", 2)]
+    while not until(game) and not game.is_over:
+        seat = i_players(game)[0]
+        game = i_apply(game, bots[seat](i_view(game, seat)))
+    return game
+
+
+def instinkt_app(tmp_path: Path, game) -> CodexApp:
+    folder = tmp_path / "saves"
+    folder.mkdir(exist_ok=True)
+    path = folder / "duel.msgpack"
+    write_save(path, SavedGame(game, ("human", "bot:normal")))
+    return CodexApp(saves_dir=folder, save=path, bot_delay=0, offer_resume=False)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_instinkt_choosing(snap_compare, tmp_path, size) -> None:
+    game = instinkt_played(6, lambda g: g.round == 4 and g.phase.value == "choose" and g.seats[0].chosen is None)
+    assert snap_compare(instinkt_app(tmp_path, game), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_instinkt_placing(snap_compare, tmp_path, size) -> None:
+    game = instinkt_played(6, lambda g: g.round >= 4 and g.phase.value == "place" and g.order[0] == 0)
+    assert snap_compare(instinkt_app(tmp_path, game), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_instinkt_end(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(
+        instinkt_app(tmp_path, instinkt_played(6, lambda g: False)), terminal_size=size, run_before=settle
+    )

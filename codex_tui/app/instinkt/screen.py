@@ -1,0 +1,395 @@
+"""The Instinkt game screen: pick a card in secret, then place it on the board.
+
+Like the Codex game screen it keeps only interface state (the card under the
+cursor, the cell under the cursor, the deer entry on show, the raccoon's
+chosen card) and offers only what the view's legal actions allow; a chosen
+move goes up to the app as an `ActionChosen` message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ...instinkt.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
+from ...instinkt.animals import Animal
+from ...instinkt.grid import deer_push
+from ...instinkt.scoring import score_cards
+from ...instinkt.state import Cell, Grid, Phase, Piece
+from ...instinkt.view import SeatView
+from ..messages import ActionChosen, RedoRequested, UndoRequested
+from ..navigation import step
+from ..widgets.status_line import StatusLine
+from .board import BoardScene, BoardView
+from .words import RULE_TEXT, card_text, describe
+
+DIM = Style(color="#8a8a8a")
+BOLD = Style(bold=True)
+
+
+def points_now(grid: Grid) -> tuple[int, int]:
+    """Each player's points if the game ended with this grid."""
+    totals = [0, 0]
+    for score in score_cards(grid):
+        totals[score.owner] += score.points
+    return (totals[0], totals[1])
+
+
+def entry_marker(entry: Enter, grid: Grid) -> tuple[Cell, str]:
+    """Where to show a deer entry point, just outside the line's end, and its arrow."""
+    xs = [x for x, _ in grid]
+    ys = [y for _, y in grid]
+    if entry.axis is Axis.ROW:
+        x = min(xs) - 1 if entry.end is End.START else max(xs) + 1
+        return (x, entry.index), " deer→" if entry.end is End.START else "←deer "
+    y = min(ys) - 1 if entry.end is End.START else max(ys) + 1
+    return (entry.index, y), " deer↓" if entry.end is End.START else " deer↑"
+
+
+class SidePanel(Widget):
+    DEFAULT_CSS = "SidePanel { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.body = Text()
+
+    def show(self, body: Text) -> None:
+        self.body = body
+        self.refresh()
+
+    def render(self) -> Text:
+        return self.body
+
+
+class InstinktScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,space", "confirm", "Confirm"),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("tab", "next", "Next"),
+        *[Binding(str(n), f"select({n - 1})", f"Card {n}", show=False) for n in range(1, 6)],
+        Binding("escape", "back", "Back"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r,U", "redo", "Redo"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    InstinktScreen { layout: vertical; }
+    #i-header { height: 2; }
+    #i-main { height: 1fr; }
+    #i-side { width: 40; padding: 0 0 0 1; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: SeatView | None = None
+        self.tags: tuple[str, ...] = ()
+        self.selected = 0
+        self.keep: set[int] = set()
+        self.cursor: Cell | None = None
+        self.entry_index = 0
+        self.source: Cell | None = None
+        self.can_undo = False
+        self.can_redo = False
+        self.waiting_for: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="i-header")
+        with Horizontal(id="i-main"):
+            yield BoardView(id="i-board")
+            with Vertical(id="i-side"):
+                yield SidePanel(id="i-panel")
+        yield StatusLine(id="i-status")
+        yield Footer()
+
+    # ------------------------------------------------------------ state in
+
+    def update_game(
+        self, view: SeatView, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
+    ) -> None:
+        if self.view is None or view.phase != self.view.phase or view.round != self.view.round:
+            self.keep.clear()
+            self.source = None
+            self.entry_index = 0
+        self.view = view
+        self.tags = tuple(tags)
+        self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
+        self.selected = min(self.selected, max(len(view.hand) - 1, 0))
+        cells = self._cells()
+        if cells and self.cursor not in cells:
+            self.cursor = cells[0]
+        self.render_all()
+
+    # ------------------------------------------------------------ helpers
+
+    def _legal(self) -> list[Action]:
+        return list(self.view.legal_actions) if self.view is not None else []
+
+    def _kind(self) -> str:
+        """What the player is asked now: keep, choose, place, deer, source, target or wait."""
+        legal = self._legal()
+        if not legal:
+            return "wait"
+        first = legal[0]
+        if isinstance(first, Keep):
+            return "keep"
+        if isinstance(first, Choose):
+            return "choose"
+        if isinstance(first, Enter):
+            return "deer"
+        if isinstance(first, Move):
+            return "target" if self.source is not None else "source"
+        return "place"
+
+    def _cells(self) -> list[Cell]:
+        """Cells the cursor may visit now."""
+        legal = self._legal()
+        kind = self._kind()
+        if kind == "place":
+            return [(a.x, a.y) for a in legal if isinstance(a, Place)]
+        if kind == "source":
+            return sorted({(a.from_x, a.from_y) for a in legal if isinstance(a, Move)})
+        if kind == "target":
+            return [(a.to_x, a.to_y) for a in legal if isinstance(a, Move) and (a.from_x, a.from_y) == self.source]
+        return []
+
+    def _entries(self) -> list[Enter]:
+        return [a for a in self._legal() if isinstance(a, Enter)]
+
+    def _chosen_action(self) -> Action | None:
+        view = self.view
+        if view is None:
+            return None
+        kind = self._kind()
+        if kind == "keep":
+            if len(self.keep) != 3:
+                return None
+            cards = tuple(view.hand[i] for i in sorted(self.keep))
+            return Keep(view.seat, (cards[0], cards[1], cards[2]))
+        if kind == "choose" and view.hand:
+            return Choose(view.seat, view.hand[self.selected])
+        if kind == "place" and self.cursor is not None:
+            return Place(view.seat, *self.cursor)
+        if kind == "deer":
+            entries = self._entries()
+            return entries[self.entry_index % len(entries)]
+        if kind == "target" and self.source is not None and self.cursor is not None:
+            return Move(view.seat, *self.source, *self.cursor)
+        return None
+
+    # ------------------------------------------------------------- render
+
+    def render_all(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        self.query_one("#i-header", Static).update(self.header())
+        self.query_one(BoardView).show(self.board_scene())
+        self.query_one(SidePanel).show(self.side_text())
+        self.query_one(StatusLine).show(self.status_text())
+        self.refresh_bindings()
+
+    def header(self) -> Text:
+        view = self.view
+        assert view is not None
+        names = view.players
+        now = points_now(view.grid)
+        text = Text()
+        for seat, name in enumerate(names):
+            colour = "black" if seat == 0 else "white"
+            tag = f"({self.tags[seat]})" if seat < len(self.tags) and self.tags[seat] else ""
+            text.append(f" {name}{tag} [{colour}] {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
+        text.append(f"· token: {names[view.token]}", style=DIM)
+        text.append(f"\n Round {view.round} · {len(view.grid)}/16 cards · points as if it ended now", style=DIM)
+        return text
+
+    def board_scene(self) -> BoardScene:
+        view = self.view
+        assert view is not None
+        kind = self._kind()
+        if kind == "place" and view.chosen is not None:
+            return BoardScene(
+                view.grid,
+                free=frozenset(self._cells()),
+                cursor=self.cursor,
+                ghost=Piece(view.seat, view.chosen),
+            )
+        if kind == "deer":
+            entries = self._entries()
+            chosen = entries[self.entry_index % len(entries)]
+            pushed = deer_push(view.grid, chosen.axis, chosen.index, chosen.end, Piece(view.seat, Animal.DEER))
+            markers = dict(entry_marker(e, view.grid) for e in entries)
+            marker_cell = entry_marker(chosen, view.grid)[0]
+            if pushed is None:
+                return BoardScene(view.grid, markers=markers, cursor=marker_cell)
+            grid, moved = pushed
+            deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
+            lit = frozenset(target for _, target in moved) | {deer_cell}
+            return BoardScene(grid, highlight=lit, markers={marker_cell: markers[marker_cell]}, cursor=marker_cell)
+        if kind == "source":
+            return BoardScene(view.grid, highlight=frozenset(self._cells()), cursor=self.cursor)
+        if kind == "target" and self.source is not None:
+            piece = view.grid[self.source]
+            rest = {c: p for c, p in view.grid.items() if c != self.source}
+            return BoardScene(rest, free=frozenset(self._cells()), cursor=self.cursor, ghost=piece)
+        return BoardScene(view.grid)
+
+    def side_text(self) -> Text:
+        view = self.view
+        assert view is not None
+        text = Text("Your hand", style=BOLD)
+        kind = self._kind()
+        for index, card in enumerate(view.hand):
+            picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
+            marker = "▶" if picked else " "
+            text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
+            text.append(f"\n    {RULE_TEXT[card]}", style=DIM)
+        if view.chosen is not None:
+            text.append(f"\nYour card this round: {card_text(view.chosen)}", style=BOLD)
+        revealed = [f"{view.players[p]} {card_text(c)}" for p, c in enumerate(view.revealed) if c is not None]
+        if revealed and view.phase in (Phase.PLACE, Phase.MOVE):
+            text.append("\nRevealed: " + ", ".join(revealed))
+        picks = [view.players[p] for p, chose in enumerate(view.has_chosen) if chose]
+        if view.phase is Phase.CHOOSE and picks:
+            text.append("\nChosen already: " + ", ".join(picks), style=DIM)
+        text.append(f"\nPiles: {view.pile_sizes[0]} / {view.pile_sizes[1]}", style=DIM)
+        text.append("\nLog", style=BOLD)
+        for entry in view.log[-6:]:
+            text.append("\n" + describe(entry, view.players, view.seat), style=DIM)
+        return text
+
+    def status_text(self) -> str:
+        view = self.view
+        if view is None:
+            return ""
+        kind = self._kind()
+        if view.phase is Phase.OVER:
+            return "The game is over."
+        if kind == "wait":
+            who = self.waiting_for or "the other player"
+            if view.phase is Phase.CHOOSE and view.chosen is not None:
+                return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
+            return f"{who} is playing…"
+        if kind == "keep":
+            return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
+        if kind == "choose":
+            card = view.hand[self.selected]
+            return f"Choose your card in secret: ←/→ or 1-3, enter. {card_text(card)}: {RULE_TEXT[card]}"
+        action = self._chosen_action()
+        if kind in ("place", "target") and self.cursor is not None and action is not None:
+            grid = self.board_scene().grid
+            after = dict(grid)
+            piece = (
+                Piece(view.seat, view.chosen)
+                if kind == "place" and view.chosen
+                else view.grid.get(self.source or (0, 0))
+            )
+            if piece is not None:
+                after[self.cursor] = piece
+            now, then = points_now(view.grid), points_now(after)
+            verb = "Place" if kind == "place" else "Move the card"
+            return (
+                f"{verb} at {self.cursor}: you {then[view.seat]} ({then[view.seat] - now[view.seat]:+d}),"
+                f" them {then[1 - view.seat]} ({then[1 - view.seat] - now[1 - view.seat]:+d}) · enter"
+            )
+        if kind == "source":
+            return "Raccoon: choose one of your cards to move (arrows, enter)"
+        if kind == "deer" and isinstance(action, Enter):
+            total = len(self._entries())
+            return f"Deer: entry {self.entry_index % total + 1} of {total} (arrows or tab), enter to push"
+        return ""
+
+    # ------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.view is None:
+            return None
+        kind = self._kind()
+        if action == "confirm":
+            return True if self._chosen_action() is not None else None
+        if action in ("move", "next"):
+            return True if kind != "wait" else None
+        if action == "select":
+            return True if kind in ("keep", "choose") else None
+        if action == "back":
+            return True if kind == "target" else None
+        if action == "undo":
+            return True if self.can_undo else None
+        if action == "redo":
+            return True if self.can_redo else None
+        return True
+
+    def action_confirm(self) -> None:
+        kind = self._kind()
+        if kind == "source":
+            self.source = self.cursor
+            cells = self._cells()
+            self.cursor = cells[0] if cells else None
+            self.render_all()
+            return
+        action = self._chosen_action()
+        if action is not None and action in self._legal():
+            self.post_message(ActionChosen(action))
+
+    def action_select(self, index: int) -> None:
+        view = self.view
+        if view is None or index >= len(view.hand):
+            return
+        if self._kind() == "keep":
+            self.keep.symmetric_difference_update({index})
+        else:
+            self.selected = index
+        self.render_all()
+
+    def action_move(self, direction: str) -> None:
+        kind = self._kind()
+        view = self.view
+        if view is None:
+            return
+        if kind == "choose":
+            if direction in ("left", "right", "up", "down"):
+                delta = -1 if direction in ("left", "up") else 1
+                self.selected = (self.selected + delta) % max(len(view.hand), 1)
+        elif kind == "deer":
+            self.entry_index += -1 if direction in ("left", "up") else 1
+        elif self.cursor is not None:
+            # Board rows grow downward; navigation's "up" means +y, so flip y both ways.
+            flipped = [(x, -y) for x, y in self._cells()]
+            x, y = step((self.cursor[0], -self.cursor[1]), direction, flipped)
+            self.cursor = (x, -y)
+        self.render_all()
+
+    def action_next(self) -> None:
+        kind = self._kind()
+        if kind == "deer":
+            self.entry_index += 1
+        elif kind == "choose" and self.view is not None:
+            self.selected = (self.selected + 1) % max(len(self.view.hand), 1)
+        else:
+            cells = self._cells()
+            if cells and self.cursor in cells:
+                self.cursor = cells[(cells.index(self.cursor) + 1) % len(cells)]
+        self.render_all()
+
+    def action_back(self) -> None:
+        self.source = None
+        cells = self._cells()
+        self.cursor = cells[0] if cells else None
+        self.render_all()
+
+    def action_undo(self) -> None:
+        self.post_message(UndoRequested())
+
+    def action_redo(self) -> None:
+        self.post_message(RedoRequested())
