@@ -104,7 +104,7 @@ class GameScreen(Screen[None]):
     ) -> None:
         """Show a new state. `view` is the perspective seat's view."""
         home = max(view.seat, 0)  # a spectator (seat -1) looks at the first area
-        if self.view is not None and home != self.perspective:
+        if self.view is None or home != self.perspective:  # the first view may be of any seat
             self.sides.clear()
             self.cursor = None
             self.viewing = home

@@ -1,0 +1,288 @@
+"""The app of one network player: lobby, then the same game screen as local play.
+
+It runs in its own process on the terminal of one SSH session (or of an
+OpenSSH login, see `codex-tui join`) and holds no game: the hub sends this
+seat's view after every change and the screens show it; a chosen action goes
+back up and the server decides. Everything a local game shows (score track,
+areas, market, log, set-up choices, end summary, help) is the local app's
+own screens, fed with views.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import getpass
+import os
+import sys
+import termios
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..net import protocol as p
+from ..net.framing import FrameError
+from ..net.hub_client import HubClient
+from ..net.wire import WireError, decode_view
+from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
+from .messages import ActionChosen, RedoRequested, UndoRequested
+from .screens.game import GameScreen
+from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, TableSettings, WaitingScreen
+from .screens.modals import EndScreen, HelpScreen
+from .screens.setup import SetupScreen
+
+CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
+"""The moves a network table plays (the app's messages also carry other games' moves)."""
+
+
+class ConnectingScreen(Screen[None]):
+    DEFAULT_CSS = "ConnectingScreen { align: center middle; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("Connecting to the game server…")
+
+
+class RemoteApp(App[None]):
+    TITLE = "codex-tui"
+    ENABLE_COMMAND_PALETTE = False
+    """Its commands (screenshots, themes) would act on the server's files, not the player's."""
+    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+
+    def __init__(self, hub_path: Path, token: str | None = None, name: str | None = None) -> None:
+        super().__init__()
+        self.hub_path = hub_path
+        self.token = token
+        self.login_name = name
+        self.hub: HubClient | None = None
+        self.player = ""
+        self.place = "connecting"
+        """Where the server has put us: connecting, lobby, waiting or table."""
+        self.table_id: int | None = None
+        self.lobby: LobbyScreen | None = None
+        self.waiting: WaitingScreen | None = None
+        self.game_screen: GameScreen | None = None
+        self.view: SeatView | None = None
+        self.setup_open = False
+        self.setup_sent: set[str] = set()
+        """Set-up choices already sent: a view may arrive before the server has them."""
+        self.end_shown = False
+        self.my_turn = False
+
+    def on_mount(self) -> None:
+        self.push_screen(ConnectingScreen())
+        self.run_worker(self._talk(), exclusive=True, exit_on_error=False)
+
+    # ------------------------------------------------------------ the link
+
+    async def _talk(self) -> None:
+        try:
+            self.hub = await HubClient.connect(self.hub_path, self.token, self.login_name)
+            while True:
+                message = await self.hub.receive()
+                if message is None:
+                    break
+                await self._handle(message)
+        except (OSError, FrameError, p.ProtocolError, WireError) as error:
+            self.exit(message=f"codex-tui: lost the game server ({error}).")
+            return
+        except (KeyError, TypeError, ValueError) as error:
+            self.exit(message=f"codex-tui: the game server sent something this app cannot read ({error!r}).")
+            return
+        self.exit(message="codex-tui: the game server closed the connection.")
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.hub is not None:
+            self.hub.send(message)
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        if kind == p.WELCOME:
+            self.player = str(message.get("name", ""))
+        elif kind == p.LOBBY:
+            await self._show_lobby([p.TableInfo.from_wire(t) for t in message.get("tables", [])])
+        elif kind == p.WAITING:
+            await self._show_waiting(p.TableInfo.from_wire(message["table"]), int(message.get("seat", SPECTATOR)))
+        elif kind == p.TABLE:
+            await self._show_table(message)
+        elif kind == p.BYE:
+            self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
+        elif kind == p.NOTICE:
+            level = message.get("level")
+            severity: SeverityLevel = (
+                "warning" if level == "warning" else "error" if level == "error" else "information"
+            )
+            self.notify(str(message.get("text", ""))[:300], severity=severity, timeout=6)
+
+    async def _go(self, place: str, screen: Screen[Any]) -> None:
+        """Replace whatever is shown by `screen` (the server moved us), and wait
+        until it is mounted: its widgets must exist before it is given a state."""
+        self.place = place
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(screen)
+
+    # ---------------------------------------------------------------- lobby
+
+    async def _show_lobby(self, tables: list[p.TableInfo]) -> None:
+        if self.place != "lobby" or self.lobby is None:
+            self.table_id = None
+            self.game_screen = self.waiting = None
+            self.lobby = LobbyScreen(self.player)
+            await self._go("lobby", self.lobby)
+        self.lobby.show_tables(tables)
+
+    def on_table_requested(self, message: TableRequested) -> None:
+        self.send({"t": p.WATCH if message.watch else p.JOIN, "table": message.table})
+
+    def on_new_table_requested(self, message: NewTableRequested) -> None:
+        def chosen(settings: TableSettings | None) -> None:
+            if settings is not None:
+                request: dict[str, Any] = {
+                    "t": p.CREATE,
+                    "seats": list(settings.others),
+                    "target_score": settings.target_score,
+                }
+                if settings.seed is not None:
+                    request["seed"] = settings.seed
+                self.send(request)
+
+        self.push_screen(NewTableScreen(), chosen)
+
+    async def _show_waiting(self, info: p.TableInfo, seat: int) -> None:
+        if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
+            self.table_id = info.id
+            self.lobby = self.game_screen = None
+            self.waiting = WaitingScreen(info, seat)
+            await self._go("waiting", self.waiting)
+        else:
+            self.waiting.show_table(info, seat)
+
+    # ---------------------------------------------------------------- game
+
+    async def _show_table(self, message: dict[str, Any]) -> None:
+        view = decode_view(message["view"])
+        table_id = int(message["table"])
+        if self.place != "table" or self.game_screen is None or self.table_id != table_id:
+            self.table_id = table_id
+            self.lobby = self.waiting = None
+            self.setup_open = self.end_shown = self.my_turn = False
+            self.setup_sent = set()
+            self.game_screen = GameScreen()
+            await self._go("table", self.game_screen)
+        self.view = view
+        tags = tuple(str(tag) for tag in message.get("tags", ()))
+        waiting_for = message.get("waiting_for")
+        self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
+        self._turn_notice(view)
+        if view.phase is Phase.SETUP and view.seat != SPECTATOR and not self.setup_open:
+            mine = view.seats[view.seat]
+            owed = {"starter"} if mine.starter_side is None else set()
+            owed |= set() if mine.has_secret else {"objective"}
+            if owed - self.setup_sent:
+                self.setup_open = True
+                self.push_screen(SetupScreen(view), self._setup_chosen)
+        if view.phase is Phase.OVER and "result" in message and not self.end_shown:
+            self.end_shown = True
+            outcome, secrets = p.result_from_wire(message["result"])
+            screen = EndScreen(outcome, view.players, view.common_objectives, secrets)
+            self.push_screen(screen, lambda _: self.send({"t": p.LEAVE}))
+
+    def _turn_notice(self, view: SeatView) -> None:
+        mine = view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)
+        if mine and not self.my_turn and view.phase is Phase.PLACE:
+            self.notify("Your turn: place a card.", title=self.player, timeout=4)
+            self.bell()
+        self.my_turn = mine
+
+    def _setup_chosen(self, actions: list[Action] | None) -> None:
+        self.setup_open = False
+        for action in actions or []:
+            self.setup_sent.add("starter" if isinstance(action, ChooseStarter) else "objective")
+            self.send(p.act(action))
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        view, action = self.view, message.action
+        if not isinstance(action, CODEX_ACTIONS) or view is None or view.seat == SPECTATOR:
+            return
+        if action in view.legal_actions:
+            self.send(p.act(action))
+
+    def on_undo_requested(self, message: UndoRequested) -> None:
+        self.notify("There is no undo in a network game.", timeout=3)
+
+    def on_redo_requested(self, message: RedoRequested) -> None:
+        pass
+
+    # ------------------------------------------------------------- commands
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    async def action_quit(self) -> None:
+        """q at a table goes back to the lobby (your seat waits for you); in the lobby it quits."""
+        if self.place in ("table", "waiting"):
+            self.send({"t": p.LEAVE})
+            return
+        self.exit()
+
+
+# ---------------------------------------------------------------------- CLI
+
+
+def take_controlling_terminal() -> None:
+    """Make our PTY the controlling terminal, so resizes reach us as SIGWINCH.
+
+    The server starts us in a new session (setsid) with the PTY as stdin;
+    claiming it here keeps the server free of pre-exec code in a threaded
+    process.
+    """
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hub", type=Path, default=None, help="the server's hub socket (default: $CODEX_TUI_HUB)")
+    parser.add_argument("--name", default=None, help="player name (default: your login name)")
+
+
+def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """`codex-tui join`: the app of one network player (ForceCommand, or spawned by `serve`)."""
+    parser = subparsers.add_parser("join", help="join the games of a local codex-tui server (for OpenSSH ForceCommand)")
+    _add_arguments(parser)
+    return parser
+
+
+def run_join(args: argparse.Namespace) -> int:
+    token = os.environ.pop(p.TOKEN_ENV, None)
+    hub = args.hub or (Path(os.environ[p.HUB_ENV]) if os.environ.get(p.HUB_ENV) else None)
+    if hub is None:
+        print("codex-tui: no hub socket: give --hub PATH (the server prints it)", file=sys.stderr)
+        return 2
+    name = None
+    if token is None:
+        name = args.name or getpass.getuser()
+        if not p.valid_name(name):
+            print(f"codex-tui: {name!r} is not a valid player name (letters, digits, . _ -; 1-16)", file=sys.stderr)
+            return 2
+    else:
+        take_controlling_terminal()
+    RemoteApp(hub, token=token, name=name).run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="codex-tui join", description="Play on a codex-tui server.")
+    _add_arguments(parser)
+    return run_join(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

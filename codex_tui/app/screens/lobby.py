@@ -1,0 +1,272 @@
+"""Network play before a game: the lobby, the new-table form, the waiting room.
+
+These screens only show what the server sends (`TableInfo` rows) and post
+what the player asks for; the remote app turns those messages into hub
+requests. Nothing here holds a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+from ...bots import bot_levels
+from ...net.protocol import OPEN, TableInfo
+from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
+
+
+class TableRequested(Message):
+    """The player wants to sit at (or go back to) a table, or watch it."""
+
+    def __init__(self, table: int, watch: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.watch = watch
+
+
+class NewTableRequested(Message):
+    pass
+
+
+COLUMNS = ("Table", "Players", "To", "State")
+
+
+def seats_text(info: TableInfo) -> str:
+    return ", ".join(seat.label for seat in info.seats)
+
+
+class LobbyScreen(Screen[None]):
+    """Every table on the server: yours first, then those with open seats."""
+
+    BINDINGS = [
+        Binding("n", "new_table", "New table"),
+        Binding("enter", "choose", "Sit / back to your seat", show=True),
+        Binding("w", "watch", "Watch"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen { layout: vertical; }
+    #lobby-title { height: 1; background: $boost; text-style: bold; padding: 0 1; }
+    #lobby-hint { height: auto; padding: 0 1; color: $text-muted; }
+    #tables { height: 1fr; }
+    """
+
+    def __init__(self, player: str) -> None:
+        super().__init__()
+        self.player = player
+        self.tables: list[TableInfo] = []
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"codex-tui over SSH · you are {self.player}", id="lobby-title")
+        yield Static(id="lobby-hint")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        self._ready = True
+        self.show_tables(self.tables)
+        table.focus()
+
+    def show_tables(self, tables: list[TableInfo]) -> None:
+        """Refill the list. The cursor stays on the table it was on, unless it
+        was on the top row: that one is kept for your own tables, listed first."""
+        at_top = not self._ready or self.query_one(DataTable).cursor_row <= 0
+        current = None if at_top else self.selected()
+        self.tables = tables
+        if not self._ready:
+            return
+        widget = self.query_one(DataTable)
+        widget.clear(columns=True)  # columns too: their widths would stay those of the first rows
+        widget.add_columns(*COLUMNS)
+        for info in tables:
+            mark = "▶ " if info.mine else "  "
+            state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
+            widget.add_row(f"{mark}#{info.id}", seats_text(info), str(info.target_score), state, key=str(info.id))
+        if current is not None:
+            for row, info in enumerate(tables):
+                if info.id == current.id:
+                    widget.move_cursor(row=row)
+        hint = self.query_one("#lobby-hint", Static)
+        if not tables:
+            hint.update("No tables yet. Press n to open one: choose the seats (players or bots) and the target score.")
+        else:
+            hint.update(
+                Text.assemble(
+                    "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; ",
+                    "w: watch; n: new table",
+                )
+            )
+        self.refresh_bindings()
+
+    def selected(self) -> TableInfo | None:
+        if not self._ready or not self.tables:
+            return None
+        row = self.query_one(DataTable).cursor_row
+        return self.tables[row] if 0 <= row < len(self.tables) else None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("choose", "watch"):
+            return True if self.selected() is not None else None
+        return True
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        can_sit = info.mine or (info.state == "waiting" and any(s.name is None for s in info.seats))
+        self.post_message(TableRequested(info.id, watch=not can_sit))
+
+    def action_watch(self) -> None:
+        info = self.selected()
+        if info is not None:
+            self.post_message(TableRequested(info.id, watch=True))
+
+    def action_new_table(self) -> None:
+        self.post_message(NewTableRequested())
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    others: tuple[str, ...]
+    """Per seat after yours: 'open' or 'bot:<level>'."""
+    target_score: int
+    seed: int | None
+
+
+def seat_options() -> list[tuple[str, str]]:
+    options = [("Open seat: a player joins", OPEN)]
+    options += [(f"Bot: {level}", f"bot:{level}") for level in bot_levels()]
+    return options
+
+
+class NewTableScreen(Screen[TableSettings]):
+    """Seats after yours (players or bots), target score, optional seed."""
+
+    BINDINGS = [Binding("ctrl+s", "create", "Create"), Binding("escape", "cancel", "Back")]
+    DEFAULT_CSS = """
+    NewTableScreen { align: center middle; }
+    #form { width: 70; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
+    .field { height: 3; }
+    .field Label { width: 14; padding: 1 0 0 0; }
+    .field Input { width: 20; }
+    .field Select { width: 1fr; }
+    #error { color: $error; height: auto; }
+    #create { margin: 0 0 0 14; }
+    """
+
+    def compose(self) -> ComposeResult:
+        options = seat_options()
+        with Vertical(id="form"):
+            yield Static("[b]New table[/b]   you take seat 1   tab: next field   enter: create   esc: back")
+            with Horizontal(classes="field"):
+                yield Label("Players")
+                yield Select(
+                    [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], value=2, allow_blank=False, id="count"
+                )
+            for seat in range(2, MAX_PLAYERS + 1):
+                with Horizontal(classes="field", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat}")
+                    yield Select(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
+            with Horizontal(classes="field"):
+                yield Label("Target score")
+                yield Input(value=str(DEFAULT_TARGET_SCORE), id="target", type="integer", max_length=3)
+            with Horizontal(classes="field"):
+                yield Label("Seed")
+                yield Input(placeholder="random", id="seed", type="integer", max_length=12)
+            yield Static(id="error")
+            yield Button("Create", variant="primary", id="create")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_seats(MIN_PLAYERS)
+        self.query_one("#create", Button).focus()
+
+    def _show_seats(self, count: int) -> None:
+        for seat in range(2, MAX_PLAYERS + 1):
+            self.query_one(f"#seat-{seat}").display = seat <= count
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "count" and isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_create()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_create()
+
+    def settings(self) -> TableSettings:
+        """Read the form; ValueError says what to fix."""
+        count = self.query_one("#count", Select).value
+        assert isinstance(count, int)
+        others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
+        target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET_SCORE)
+        target = int(target_text) if target_text.isdigit() else 0
+        if not 1 <= target <= 200:
+            raise ValueError("The target score must be a whole number from 1 to 200.")
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.isdigit():
+            raise ValueError("The seed must be a whole number, or empty for a random one.")
+        return TableSettings(others, target, int(seed_text) if seed_text else None)
+
+    def action_create(self) -> None:
+        try:
+            settings = self.settings()
+        except ValueError as error:
+            self.query_one("#error", Static).update(str(error))
+            return
+        self.dismiss(settings)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class WaitingScreen(Screen[None]):
+    """A table that has not started: who sits, who is still awaited."""
+
+    BINDINGS = [Binding("escape,q", "app.quit", "Leave the table"), Binding("question_mark", "app.help", "Help")]
+    DEFAULT_CSS = """
+    WaitingScreen { align: center middle; }
+    #waiting-box { width: 64; max-width: 100%; height: auto; border: round $primary; padding: 1 2; }
+    """
+
+    def __init__(self, info: TableInfo, seat: int) -> None:
+        super().__init__()
+        self.info = info
+        self.seat = seat
+        self._ready = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="waiting-box"):
+            yield Static(id="waiting-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.show_table(self.info, self.seat)
+
+    def show_table(self, info: TableInfo, seat: int) -> None:
+        self.info, self.seat = info, seat
+        if not self._ready:
+            return
+        text = Text(f"Table #{info.id}: {info.status}\n\n", style="bold")
+        for index, entry in enumerate(info.seats):
+            you = "  (you)" if index == seat else ""
+            text.append(f"  Seat {index + 1}: {entry.label}{you}\n")
+        text.append(f"\nTarget score {info.target_score}. The game starts when every seat is taken.\n")
+        text.append("Others join from the lobby. esc: leave the table (your seat opens again).", style="dim")
+        self.query_one("#waiting-text", Static).update(text)

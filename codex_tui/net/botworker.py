@@ -1,0 +1,50 @@
+"""A bot worker process: reads a seat view, answers with the bot's action.
+
+Started by `BotPool` as `python -m codex_tui.net.botworker`; one frame in
+(`{t: choose, level, seed, view}`) and one frame out (`{t: action, action}`
+or `{t: error, text}`) per move, on stdin and stdout. It ends when stdin
+closes. It knows only the view it is sent, like every bot.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, BinaryIO
+
+from ..bots import make_bot
+from ..storage.record import action_to_dict
+from .framing import HEADER, MAX_DOWN_FRAME, FrameError, pack_frame, unpack_body
+from .wire import decode_view
+
+
+def read_message(stream: BinaryIO) -> dict[str, Any] | None:
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None
+    (length,) = HEADER.unpack(header)
+    if length > MAX_DOWN_FRAME:
+        raise FrameError(f"frame of {length} bytes")
+    body = stream.read(length)
+    if len(body) < length:
+        return None
+    return unpack_body(body, MAX_DOWN_FRAME)
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        bot = make_bot(str(request["level"]), int(request["seed"]))
+        return {"t": "action", "action": action_to_dict(bot.choose(decode_view(request["view"])))}
+    except Exception as error:  # a bot's bug must not end the worker
+        return {"t": "error", "text": f"{type(error).__name__}: {error}"}
+
+
+def main() -> int:
+    source, sink = sys.stdin.buffer, sys.stdout.buffer
+    while (request := read_message(source)) is not None:
+        sink.write(pack_frame(answer(request)))
+        sink.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,345 @@
+"""The hub: a Unix socket where each player's app process meets the tables.
+
+Every app process (one per SSH session, or one per `codex-tui join`) opens
+one connection, says who it is, then sends lobby requests and actions; the
+hub answers with the lobby or with that seat's view after every change. Only
+views leave this process, so an app can show no more than its seat may know.
+
+Each connection has its own reader task and writer task. What is waiting to
+be written is bounded: a new screen state replaces an unsent one (only the
+latest matters) and notices are capped, so an app that stops reading costs a
+few frames of memory and slows nobody else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+import socket
+import struct
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+from ..bots import bot_levels
+from ..rules import SPECTATOR, IllegalAction, result, view
+from . import protocol as p
+from .framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
+from .tables import Table, TableError, TableRoom
+from .wire import encode_view
+
+log = logging.getLogger(__name__)
+
+SOCKET_NAME = "hub.sock"
+TOKEN_LIFETIME = 60.0
+"""Seconds an app process has to present its token after being spawned."""
+HELLO_TIMEOUT = 30.0
+MAX_NOTICES = 16
+MESSAGES_PER_SECOND = 40
+"""A human presses keys far slower; a flood is slowed down, not served."""
+GOODBYE = "The game server is stopping; every game is saved. Connect again later to go on."
+LOBBY_DELAY = 0.1
+"""Lobby changes within this many seconds are sent as one update."""
+
+
+class Peer:
+    """One connected app process: who it is, where it is, what it still has to receive."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.name: str | None = None
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self._state: bytes | None = None
+        self._notices: deque[bytes] = deque(maxlen=MAX_NOTICES)
+        self._wake = asyncio.Event()
+        self.closed = False
+        self.ending = False
+        self.writer_task: asyncio.Task[None] | None = None
+
+    def send_state(self, frame: bytes) -> None:
+        """The screen the app should show now; replaces one not yet sent."""
+        self._state = frame
+        self._wake.set()
+
+    def notice(self, text: str, level: str = "information") -> None:
+        self.queue(pack_frame({"t": p.NOTICE, "text": text, "level": level}))
+
+    def queue(self, frame: bytes) -> None:
+        """A frame sent in order, before the next screen state (the oldest go when too many wait)."""
+        self._notices.append(frame)
+        self._wake.set()
+
+    async def write_loop(self) -> None:
+        while not self.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            frames = list(self._notices)
+            self._notices.clear()
+            if self._state is not None:
+                frames.append(self._state)
+                self._state = None
+            if frames:
+                self.writer.write(b"".join(frames))
+                await self.writer.drain()
+            if self.ending:
+                return
+
+    def say_goodbye(self, text: str) -> None:
+        """The last frame: the app leaves with `text` (its terminal restored first)."""
+        self.ending = True
+        self.queue(pack_frame({"t": p.BYE, "text": text}))
+
+
+class Hub:
+    def __init__(self, room: TableRoom, path: Path) -> None:
+        self.room = room
+        self.path = path
+        self.peers: set[Peer] = set()
+        self._tokens: dict[str, tuple[str, float]] = {}
+        self._server: asyncio.AbstractServer | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._lobby_timer: asyncio.TimerHandle | None = None
+        self._levels = set(bot_levels())
+        room.listeners.append(self._table_changed)
+
+    # ----------------------------------------------------------- lifecycle
+
+    async def start(self) -> None:
+        await self._remove_stale_socket()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        old_umask = os.umask(0o177)  # the socket is created 0600, never briefly open to others
+        try:
+            self._server = await asyncio.start_unix_server(self._serve, path=str(self.path))
+        finally:
+            os.umask(old_umask)
+        os.chmod(self.path, 0o600)
+
+    async def _remove_stale_socket(self) -> None:
+        if not self.path.exists():
+            return
+        try:
+            _, writer = await asyncio.open_unix_connection(str(self.path))
+        except OSError:
+            self.path.unlink()  # left by a server that died
+            return
+        writer.close()
+        raise OSError(f"{self.path}: another codex-tui server is running with this data folder")
+
+    async def close(self) -> None:
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+        if self._server is not None:
+            self._server.close()
+        peers = list(self.peers)
+        for peer in peers:
+            peer.say_goodbye(GOODBYE)
+        flushing = [peer.writer_task for peer in peers if peer.writer_task is not None]
+        if flushing:
+            await asyncio.wait(flushing, timeout=2)
+        for peer in peers:
+            peer.writer.close()
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+        with contextlib.suppress(FileNotFoundError):
+            self.path.unlink()
+
+    def issue_token(self, name: str) -> str:
+        """A one-time pass for the app process spawned for `name`'s SSH session."""
+        now = time.monotonic()
+        for token, (_, deadline) in list(self._tokens.items()):
+            if deadline < now:
+                del self._tokens[token]
+        token = secrets.token_urlsafe(32)
+        self._tokens[token] = (name, now + TOKEN_LIFETIME)
+        return token
+
+    def revoke_token(self, token: str) -> None:
+        self._tokens.pop(token, None)
+
+    # --------------------------------------------------------- connections
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._tasks.add(task)
+        peer = Peer(writer)
+        writer_task = peer.writer_task = asyncio.create_task(peer.write_loop())
+        try:
+            if not self._same_user(writer):
+                return
+            hello = await asyncio.wait_for(read_frame(reader, MAX_UP_FRAME), HELLO_TIMEOUT)
+            if hello is None:
+                return
+            peer.name = self._authenticate(hello)
+            self.peers.add(peer)
+            peer.queue(pack_frame({"t": p.WELCOME, "name": peer.name}))
+            self._send_lobby(peer)
+            await self._read_loop(peer, reader)
+        except (FrameError, p.ProtocolError) as error:
+            log.info("hub: dropping an app: %s", error)
+        except (TimeoutError, ConnectionError, OSError):
+            pass
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("hub: unexpected error with %s", peer.name)
+        finally:
+            peer.closed = True
+            self.peers.discard(peer)
+            self._detach(peer)
+            writer_task.cancel()
+            writer.close()
+            self._tasks.discard(task)
+
+    @staticmethod
+    def _same_user(writer: asyncio.StreamWriter) -> bool:
+        """Only processes of the server's own user may talk to the hub (the
+        socket's mode says so too; this holds if someone loosens it)."""
+        sock = writer.get_extra_info("socket")
+        try:
+            creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+        except (OSError, AttributeError):
+            return False
+        _, uid, _ = struct.unpack("3i", creds)
+        return bool(uid == os.getuid())
+
+    def _authenticate(self, hello: dict[str, Any]) -> str:
+        if hello.get("t") != p.HELLO:
+            raise p.ProtocolError("the first message must be hello")
+        token = hello.get("token")
+        if token is not None:
+            entry = self._tokens.pop(token, None) if isinstance(token, str) else None
+            if entry is None or entry[1] < time.monotonic():
+                raise p.ProtocolError("unknown or expired token")
+            return entry[0]
+        name = hello.get("name")
+        if not p.valid_name(name):
+            raise p.ProtocolError("hello needs a token or a valid player name")
+        assert isinstance(name, str)
+        return name
+
+    async def _read_loop(self, peer: Peer, reader: asyncio.StreamReader) -> None:
+        window_start, count = time.monotonic(), 0
+        while True:
+            message = await read_frame(reader, MAX_UP_FRAME)
+            if message is None:
+                return
+            count += 1
+            if count > MESSAGES_PER_SECOND:
+                elapsed = time.monotonic() - window_start
+                if elapsed < 1:
+                    await asyncio.sleep(1 - elapsed)
+                window_start, count = time.monotonic(), 0
+            try:
+                await self._dispatch(peer, message)
+            except (TableError, IllegalAction) as error:
+                peer.notice(str(error), "warning")
+
+    async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        name = peer.name
+        assert name is not None
+        if kind == p.CREATE:
+            request = p.parse_create(message, self._levels)
+            self._detach(peer)
+            table = await self.room.create(name, request)
+            self._attach(peer, table, 0)
+        elif kind == p.JOIN:
+            table_id = p.parse_table_id(message)
+            self._detach(peer)
+            seat = await self.room.join(name, table_id)
+            self._attach(peer, self.room.get(table_id), seat)
+        elif kind == p.WATCH:
+            watched = self.room.get(p.parse_table_id(message))
+            own = watched.seat_of(name)
+            self._detach(peer)
+            self._attach(peer, watched, SPECTATOR if own is None else own)
+        elif kind == p.LEAVE:
+            left = peer.table
+            self._detach(peer)
+            if left is not None:
+                self.room.give_up_seat(name, left)
+            self._send_lobby(peer)
+        elif kind == p.ACT:
+            action = p.parse_action(message)
+            if peer.table is None or peer.seat is None:
+                raise TableError("you are not at a table")
+            await self.room.act(peer.table, peer.seat, action)
+        else:
+            raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
+
+    # ------------------------------------------------------------ presence
+
+    def _attach(self, peer: Peer, table: Table, seat: int) -> None:
+        was_online = seat != SPECTATOR and table.online(seat)
+        peer.table, peer.seat = table, seat
+        table.watchers[peer] = seat
+        if seat != SPECTATOR and not was_online and table.game is not None:
+            self._tell_table(table, f"{peer.name} is back at the table", exclude=peer)
+        self.room.presence_changed(table)
+
+    def _detach(self, peer: Peer) -> None:
+        table, seat = peer.table, peer.seat
+        peer.table, peer.seat = None, None
+        if table is None or table.watchers.pop(peer, None) is None:
+            return
+        if seat is not None and seat != SPECTATOR and not table.online(seat) and table.state == "playing":
+            self._tell_table(table, f"{peer.name} left the table; their seat waits for them", exclude=peer)
+        self.room.presence_changed(table)
+
+    def _tell_table(self, table: Table, text: str, exclude: Peer | None = None) -> None:
+        for other in table.watchers:
+            if other is not exclude and isinstance(other, Peer):
+                other.notice(text)
+
+    # ------------------------------------------------------------- frames
+
+    def _table_changed(self, table: Table) -> None:
+        frames: dict[int, bytes] = {}
+        for watcher, seat in list(table.watchers.items()):
+            if not isinstance(watcher, Peer):
+                continue
+            if seat not in frames:
+                frames[seat] = self._state_frame(table, seat)
+            watcher.send_state(frames[seat])
+        self._schedule_lobby()
+
+    def _state_frame(self, table: Table, seat: int) -> bytes:
+        game = table.game
+        if game is None:
+            return pack_frame({"t": p.WAITING, "table": table.info("").to_wire(), "seat": seat})
+        message: dict[str, Any] = {
+            "t": p.TABLE,
+            "table": table.id,
+            "seat": seat,
+            "view": encode_view(view(game, seat)),
+            "tags": list(table.tags()),
+            "waiting_for": table.waiting_for(),
+        }
+        if game.is_over:
+            message["result"] = p.result_to_wire(result(game), tuple(s.secret for s in game.seats))
+        return pack_frame(message)
+
+    def _schedule_lobby(self) -> None:
+        if self._lobby_timer is None:
+            self._lobby_timer = asyncio.get_running_loop().call_later(LOBBY_DELAY, self._flush_lobby)
+
+    def _flush_lobby(self) -> None:
+        self._lobby_timer = None
+        for peer in list(self.peers):
+            if peer.table is None:
+                self._send_lobby(peer)
+
+    def _send_lobby(self, peer: Peer) -> None:
+        assert peer.name is not None
+        tables = [info.to_wire() for info in self.room.infos(peer.name)]
+        peer.send_state(pack_frame({"t": p.LOBBY, "tables": tables}))

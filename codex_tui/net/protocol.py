@@ -1,0 +1,215 @@
+"""The hub protocol: every message between the server and an app process.
+
+Each message is one msgpack map with a type in `t` (see `framing`). The app
+sends requests and actions up; the hub sends the lobby and *its own seat's*
+view down. Everything the hub receives is untrusted: the `parse_*` functions
+turn it into typed requests or raise `ProtocolError`, and the hub never looks
+at a field they did not check. docs/architecture.md lists the messages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Action, EndReason, Result
+from ..rules.state import MAX_PLAYERS, MIN_PLAYERS
+from ..storage.record import RecordError, action_from_dict, action_to_dict
+from ..storage.saves import HUMAN
+
+HUB_ENV = "CODEX_TUI_HUB"
+"""Where an app spawned by the server finds the hub socket."""
+TOKEN_ENV = "CODEX_TUI_TOKEN"
+"""The one-time pass of an app spawned by the server (it removes it once read)."""
+
+# app -> hub
+HELLO = "hello"
+"""{token} from an app the SSH server spawned, or {name} from `codex-tui join`."""
+CREATE = "create"
+"""{seats: ["open" | "bot:<level>", ...] for the seats after yours, target_score, seed?}."""
+JOIN = "join"
+"""{table}: take an open seat, or go back to yours."""
+WATCH = "watch"
+"""{table}: follow a table as a spectator."""
+LEAVE = "leave"
+"""Back to the lobby (a waiting table gives your seat up; a game keeps it)."""
+ACT = "act"
+"""{action}: an action of your seat, as in a save file."""
+
+# hub -> app
+WELCOME = "welcome"
+"""{name}: who you are."""
+LOBBY = "lobby"
+"""{tables: [table info, ...]}."""
+WAITING = "waiting"
+"""{table: table info}: you sit at a table that waits for players."""
+TABLE = "table"
+"""{table, title, seat, view, tags, waiting_for, result?}: your seat's view."""
+NOTICE = "notice"
+"""{text, level}: something to tell the player ("Bo left the table")."""
+BYE = "bye"
+"""{text}: the server is stopping; the app quits and shows the text."""
+
+OPEN = "open"
+"""A seat kind in a create request: a human seat for whoever joins."""
+BOT_PREFIX = "bot:"
+NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
+"""Player names: what an SSH user name may be here (1-16 characters)."""
+MAX_TARGET_SCORE = 200
+MAX_TABLE_ID = 2**31
+
+
+class ProtocolError(ValueError):
+    """A message that is not what the protocol allows; the hub drops the peer."""
+
+
+def valid_name(name: object) -> bool:
+    return isinstance(name, str) and NAME_PATTERN.fullmatch(name) is not None
+
+
+# ------------------------------------------------------------------ requests
+
+
+@dataclass(frozen=True)
+class CreateRequest:
+    others: tuple[str, ...]
+    """Per seat after the creator's: OPEN or 'bot:<level>'."""
+    target_score: int
+    seed: int | None
+
+
+def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = message.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ProtocolError(f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def parse_create(message: dict[str, Any], levels: set[str]) -> CreateRequest:
+    seats = message.get("seats")
+    if not isinstance(seats, list) or not MIN_PLAYERS - 1 <= len(seats) <= MAX_PLAYERS - 1:
+        raise ProtocolError(f"a table has {MIN_PLAYERS}-{MAX_PLAYERS} seats")
+    others = []
+    for kind in seats:
+        if kind == OPEN or (isinstance(kind, str) and kind.startswith(BOT_PREFIX) and kind[4:] in levels):
+            others.append(kind)
+        else:
+            raise ProtocolError(f"a seat is 'open' or a bot level, not {kind!r}"[:120])
+    target = _int_field(message, "target_score", 1, MAX_TARGET_SCORE)
+    seed = message.get("seed")
+    if seed is not None:
+        seed = _int_field(message, "seed", 0, 2**63 - 1)
+    return CreateRequest(tuple(others), target, seed)
+
+
+def parse_table_id(message: dict[str, Any]) -> int:
+    return _int_field(message, "table", 0, MAX_TABLE_ID)
+
+
+def parse_action(message: dict[str, Any]) -> Action:
+    try:
+        return action_from_dict(message.get("action"), "action")
+    except RecordError as error:
+        raise ProtocolError(str(error)[:200]) from None
+
+
+def act(action: Action) -> dict[str, Any]:
+    return {"t": ACT, "action": action_to_dict(action)}
+
+
+# ---------------------------------------------------------------- the lobby
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    name: str | None
+    """None for an open seat."""
+    kind: str
+    """'human' or 'bot:<level>'."""
+    online: bool
+    """A human with a connected app at this table (bots always are)."""
+
+    @property
+    def label(self) -> str:
+        if self.name is None:
+            return "(open)"
+        if self.kind != HUMAN:
+            return f"{self.name} ({self.kind[len(BOT_PREFIX) :]})"
+        return self.name if self.online else f"{self.name} (away)"
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """One row of the lobby."""
+
+    id: int
+    state: str
+    """'waiting' for players, 'playing' or 'over'."""
+    target_score: int
+    seats: tuple[SeatInfo, ...]
+    status: str
+    """A few words: 'waiting for 1 player', 'ada to place', 'bo won'."""
+    mine: bool
+    """The player who receives this sits at the table."""
+
+    def to_wire(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "state": self.state,
+            "target_score": self.target_score,
+            "seats": [[s.name, s.kind, s.online] for s in self.seats],
+            "status": self.status,
+            "mine": self.mine,
+        }
+
+    @classmethod
+    def from_wire(cls, data: Any) -> TableInfo:
+        try:
+            return cls(
+                id=int(data["id"]),
+                state=str(data["state"]),
+                target_score=int(data["target_score"]),
+                seats=tuple(
+                    SeatInfo(None if name is None else str(name), str(kind), bool(online))
+                    for name, kind, online in data["seats"]
+                ),
+                status=str(data["status"]),
+                mine=bool(data["mine"]),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise ProtocolError(f"malformed table: {error}") from None
+
+
+# ------------------------------------------------------------ the end screen
+
+
+def result_to_wire(outcome: Result, secrets: tuple[int | None, ...]) -> dict[str, Any]:
+    """The end-of-game summary. Sent only once the game is over, when every
+    secret objective is turned face up and counted, as at a real table."""
+    return {
+        "end": outcome.end.value if outcome.end else None,
+        "placement": list(outcome.placement_points),
+        "objectives": [list(points) for points in outcome.objective_points],
+        "totals": list(outcome.totals),
+        "winners": list(outcome.winners),
+        "tie_break": outcome.tie_break,
+        "secrets": list(secrets),
+    }
+
+
+def result_from_wire(data: Any) -> tuple[Result, tuple[int | None, ...]]:
+    try:
+        outcome = Result(
+            finished=True,
+            end=EndReason(data["end"]) if data["end"] else None,
+            placement_points=tuple(int(p) for p in data["placement"]),
+            objective_points=tuple((int(a), int(b), int(c)) for a, b, c in data["objectives"]),
+            totals=tuple(int(t) for t in data["totals"]),
+            winners=tuple(int(w) for w in data["winners"]),
+            tie_break=None if data["tie_break"] is None else str(data["tie_break"]),
+        )
+        secrets = tuple(None if s is None else int(s) for s in data["secrets"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise ProtocolError(f"malformed result: {error}") from None
+    return outcome, secrets

@@ -1,0 +1,224 @@
+"""`codex-tui serve`: one process that hosts games for every `ssh` client.
+
+It holds the SSH server, the tables (games, bots, autosaves) and the hub
+socket the per-session app processes talk to. docs/architecture.md says how
+the parts fit; docs/ssh.md how to run it.
+
+Until the main CLI wires it, run it as `python -m codex_tui.net.serve`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import asyncssh
+
+from ..storage.saves import default_saves_dir
+from .botpool import BotPool
+from .hostkey import HostKeyError, fingerprint, load_or_create_host_key
+from .hub import SOCKET_NAME, Hub
+from .identity import IdentityError, KeyBook
+from .ssh_server import Limits, SessionCounter, start_ssh_server
+from .tables import TableRoom
+
+log = logging.getLogger("codex_tui.net")
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 2222
+DEFAULT_BOT_DELAY = 0.7
+APPS_EXIT_GRACE = 3.0
+"""Seconds the apps get to quit by themselves when the server stops."""
+
+
+def default_data_dir() -> Path:
+    return default_saves_dir() / "server"
+
+
+class GameServer:
+    """Everything `serve` runs, started and stopped as one (tests use it in-process)."""
+
+    def __init__(
+        self,
+        data: Path,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        authorized_keys: Path | None = None,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        ssh: bool = True,
+        limits: Limits | None = None,
+        exit_grace: float = APPS_EXIT_GRACE,
+    ) -> None:
+        self.data = data
+        self.exit_grace = exit_grace
+        self.host = host
+        self.port = port
+        self.authorized_keys = authorized_keys
+        self.bot_delay = bot_delay
+        self.ssh = ssh
+        self.limits = limits or Limits()
+        self.host_key: asyncssh.SSHKey | None = None
+        self.new_host_key = False
+        self.resumed = 0
+        self.bots = BotPool()
+        self.room = TableRoom(data, self.bots, bot_delay)
+        self.hub = Hub(self.room, data / SOCKET_NAME)
+        self.sessions = SessionCounter(self.limits)
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def start(self) -> None:
+        """Raises OSError (address in use, another server on this folder),
+        IdentityError or HostKeyError, with a message for the user."""
+        if not self.data.exists():
+            self.data.mkdir(parents=True, mode=0o700)
+        keybook = KeyBook(self.data, self.authorized_keys)
+        self.host_key, self.new_host_key = load_or_create_host_key(self.data)
+        await self.hub.start()
+        try:
+            self.resumed = self.room.resume_saved()
+            if self.ssh:
+                self.acceptor = await start_ssh_server(
+                    self.host, self.port, self.host_key, keybook, self.hub, self.sessions
+                )
+                self.port = self.acceptor.get_port()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        """Stop taking logins, tell every app goodbye (each restores its
+        player's terminal and quits), then close what is left."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+            await self.acceptor.wait_closed()
+            self.acceptor = None
+        await self.room.close()
+        await self.hub.close()
+        await self.sessions.wait_apps(self.exit_grace)
+        await self.sessions.close_all()
+        await self.bots.close()
+
+    @property
+    def fingerprint(self) -> str:
+        assert self.host_key is not None
+        return fingerprint(self.host_key)
+
+    def join_command(self) -> str:
+        host = self.host
+        if host in ("", "0.0.0.0", "::"):
+            host = socket.gethostname()
+        if ":" in host:
+            host = f"[{host}]"
+        port = "" if self.port == 22 else f"-p {self.port} "
+        return f"ssh {port}NAME@{host}"
+
+
+# ---------------------------------------------------------------------- CLI
+
+
+def _port(text: str) -> int:
+    port = int(text)
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError("a port is 0-65535 (0: any free port)")
+    return port
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"SSH port (default {DEFAULT_PORT})")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder for the host key, player keys, hub socket and table saves (default: <saves>/server)",
+    )
+    parser.add_argument(
+        "--authorized-keys", type=Path, default=None, metavar="FILE", help="admit only the keys listed in FILE"
+    )
+    parser.add_argument(
+        "--no-ssh", action="store_true", help="run only the tables and hub socket (players come through OpenSSH)"
+    )
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=Limits.max_sessions,
+        metavar="N",
+        help=f"players connected at once (each runs an app process of ~50 MB; default {Limits.max_sessions})",
+    )
+    parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help=argparse.SUPPRESS)
+
+
+def add_serve_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add `codex-tui serve` to the main CLI; run it with `run_serve(args)`."""
+    parser = subparsers.add_parser("serve", help="host games that players join with ssh")
+    _add_arguments(parser)
+    return parser
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the server until Ctrl+C or SIGTERM; 0 on a clean stop, 2 if it cannot start."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    server = GameServer(
+        data=args.data or default_data_dir(),
+        host=args.host,
+        port=args.port,
+        authorized_keys=args.authorized_keys,
+        bot_delay=max(0.0, args.bot_delay),
+        ssh=not args.no_ssh,
+        limits=Limits(max_sessions=max(1, args.max_sessions)),
+    )
+    try:
+        return asyncio.run(_serve(server))
+    except (OSError, IdentityError, HostKeyError) as error:
+        print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _serve(server: GameServer) -> int:
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    _announce(server)
+    try:
+        await stop.wait()
+    finally:
+        print("codex-tui: stopping; every game is saved", flush=True)
+        await server.close()
+    return 0
+
+
+def _announce(server: GameServer) -> None:
+    print(f"codex-tui server: data in {server.data.resolve()}")
+    print(f"hub socket: {server.hub.path.resolve()}")
+    if server.ssh:
+        state = "new" if server.new_host_key else "kept"
+        print(f"host key fingerprint ({state}): {server.fingerprint}")
+        print(f"listening on {server.host}:{server.port}")
+        print("players join with:")
+        print(f"  {server.join_command()}")
+    games = f"{server.resumed} unfinished game{'s' if server.resumed != 1 else ''}"
+    print(f"{games} resumed. Ctrl+C stops the server.", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="codex-tui serve", description="Host games that players join with ssh.")
+    _add_arguments(parser)
+    return run_serve(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(BrokenPipeError):
+        sys.exit(main())

@@ -1,0 +1,349 @@
+"""The SSH side: who may log in, and one app on a PTY per interactive session.
+
+Built on asyncssh's low-level session API rather than its process helpers:
+each request type is a method here that says yes or no, so everything but a
+terminal session is refused at the protocol level (no exec, no subsystem,
+no forwarding of ports, agents or X11, no session without a PTY), and the
+bytes are pumped by `PtyApp` with flow control in both directions (asyncssh's
+`process.redirect` would drop window-size changes, asyncssh issue #134).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from .. import __file__ as package_file
+from .hub import Hub
+from .identity import KeyBook
+from .protocol import HUB_ENV, TOKEN_ENV
+from .pty_bridge import PtyApp, clamp_size
+
+log = logging.getLogger(__name__)
+
+TERM_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+DEFAULT_TERM = "xterm-256color"
+MAX_INPUT_BACKLOG = 64 * 1024
+"""Keystrokes waiting for a busy app before we stop reading the client."""
+OUTPUT_HIGH_WATER = 256 * 1024
+"""Screen bytes queued for a slow client before its app is paused."""
+APP_MODULE = "codex_tui.app.remote"
+
+
+@dataclass
+class Limits:
+    max_sessions: int = 100
+    """App processes at once, over all players (each is a Python process)."""
+    max_sessions_per_player: int = 4
+
+
+class SessionCounter:
+    """How many apps run, in total and per player; and every live connection,
+    so that stopping the server can close them (asyncssh leaves them open)."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.total = 0
+        self.per_player: dict[str, int] = {}
+        self.live: set[AppSession] = set()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def track(self, task: asyncio.Task[None]) -> None:
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    @property
+    def apps(self) -> list[PtyApp]:
+        return [session.app for session in self.live if session.app is not None]
+
+    def of(self, name: str) -> list[AppSession]:
+        return [session for session in self.live if session.name == name]
+
+    async def wait_apps(self, timeout: float) -> None:
+        """Wait until every app has quit (their output still flows), or `timeout`."""
+        waits = [app.wait() for app in self.apps]
+        if waits:
+            await asyncio.wait([asyncio.ensure_future(w) for w in waits], timeout=timeout)
+
+    async def close_all(self) -> None:
+        for conn in list(self.connections):
+            conn.close()
+        await asyncio.gather(*(app.stop() for app in self.apps), return_exceptions=True)
+        await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    def refusal(self, name: str) -> str | None:
+        if self.total >= self.limits.max_sessions:
+            return "The server is full right now; try again in a while."
+        if self.per_player.get(name, 0) >= self.limits.max_sessions_per_player:
+            return f"{name} already has {self.limits.max_sessions_per_player} sessions open here."
+        return None
+
+    def opened(self, name: str) -> None:
+        self.total += 1
+        self.per_player[name] = self.per_player.get(name, 0) + 1
+
+    def closed(self, name: str) -> None:
+        self.total -= 1
+        self.per_player[name] -= 1
+        if not self.per_player[name]:
+            del self.per_player[name]
+
+
+def app_environment(hub_path: Path, token: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
+    """A clean environment: nothing of the server's (no TEXTUAL_* debug hooks, no
+    secrets) and of the client's only what describes its terminal."""
+    source_root = str(Path(package_file).resolve().parent.parent)
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "TERM": term,
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PYTHONPATH": source_root,
+        HUB_ENV: str(hub_path),
+        TOKEN_ENV: token,
+    }
+    if client_env.get("COLORTERM") in ("truecolor", "24bit"):
+        env["COLORTERM"] = client_env["COLORTERM"]
+    return env
+
+
+class AppSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session channel: a terminal running the codex-tui app."""
+
+    def __init__(self, server: GameSSHServer) -> None:
+        self.server = server
+        self.name = server.username
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.app: PtyApp | None = None
+        self.token: str | None = None
+        self.counted = False
+        self.closed = False
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        chan.set_write_buffer_limits(OUTPUT_HIGH_WATER)
+
+    # --------------------------------------------------- what the client asks
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
+        self.term = term_type if TERM_PATTERN.fullmatch(term_type or "") else DEFAULT_TERM
+        self.size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = clamp_size(width, height)
+        if self.app is not None:
+            self.app.resize(*self.size)
+
+    def shell_requested(self) -> bool:
+        return self.term is not None  # a terminal session or nothing
+
+    def exec_requested(self, command: str) -> bool:
+        log.info("refused exec for %s", self.name)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("refused subsystem %r for %s", subsystem[:40], self.name)
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        pass
+
+    # ------------------------------------------------------------- the app
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        refusal = self.server.sessions.refusal(self.name)
+        if refusal is not None:
+            self.chan.write(f"\r\n{refusal}\r\n".encode())
+            self.chan.exit(1)
+            return
+        self.server.sessions.opened(self.name)
+        self.counted = True
+        self.token = self.server.hub.issue_token(self.name)
+        env = app_environment(self.server.hub.path, self.token, self.term or DEFAULT_TERM, self.chan.get_environment())
+        self.app = PtyApp(
+            [sys.executable, "-m", APP_MODULE],
+            env,
+            self.size,
+            on_output=self._output,
+            on_exit=self._app_exited,
+            cwd=str(self.server.hub.path.parent),
+        )
+        self.app.on_input_drained = self._input_drained
+        self.server.sessions.live.add(self)
+        self.server.sessions.track(asyncio.get_running_loop().create_task(self._start_app(self.app)))
+
+    async def _start_app(self, app: PtyApp) -> None:
+        try:
+            await app.start()
+        except OSError as error:
+            log.error("cannot start an app for %s: %s", self.name, error)
+            if self.chan is not None:
+                self.chan.write(b"\r\nThe game could not be started on the server.\r\n")
+                self.chan.exit(1)
+            return
+        if self.closed:  # the client left while the app was starting
+            await app.stop()
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None and not self.closed:
+            self.chan.write(data)
+
+    def _app_exited(self) -> None:
+        if self.chan is not None and not self.closed:
+            with contextlib.suppress(OSError):
+                self.chan.exit(0)
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self.app is None or self.chan is None:
+            return  # keystrokes before the app exists are dropped, as a terminal would before a prompt
+        if self.app.write_input(data) > MAX_INPUT_BACKLOG:
+            self.chan.pause_reading()
+
+    def _input_drained(self) -> None:
+        if self.chan is not None and not self.closed:
+            self.chan.resume_reading()
+
+    def eof_received(self) -> bool:
+        return False  # the client closed its input: close the session
+
+    def pause_writing(self) -> None:
+        if self.app is not None:
+            self.app.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.app is not None:
+            self.app.resume_output()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        if self.token is not None:
+            self.server.hub.revoke_token(self.token)
+        if self.counted:
+            self.server.sessions.closed(self.name)
+            self.counted = False
+        self.server.sessions.live.discard(self)
+        app = self.app
+        if app is not None:
+            self.server.sessions.track(asyncio.get_running_loop().create_task(app.stop()))
+
+
+class GameSSHServer(asyncssh.SSHServer):
+    """One SSH connection: public-key login as a player name, one terminal session."""
+
+    def __init__(self, keybook: KeyBook, hub: Hub, sessions: SessionCounter) -> None:
+        self.keybook = keybook
+        self.hub = hub
+        self.sessions = sessions
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.username = ""
+        self.offered: tuple[str, asyncssh.SSHKey] | None = None
+        self.session_open = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.sessions.connections.add(conn)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.sessions.connections.discard(self.conn)
+
+    def begin_auth(self, username: str) -> bool:
+        return True  # always authenticate; there is no anonymous play
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        peer: Any = self.conn.get_extra_info("peername") if self.conn else None
+        address = str(peer[0]) if peer else ""
+        allowed = self.keybook.allows(username, key, address, address)
+        if allowed:  # the last key accepted is the one whose signature asyncssh checks next
+            self.offered = (username, key)
+        return allowed
+
+    def auth_completed(self) -> None:
+        username = self.conn.get_extra_info("username") if self.conn is not None else None
+        offered = self.offered
+        if offered is None or offered[0] != username or not self.keybook.bind(offered[0], offered[1]):
+            log.warning("login as %s refused: its name was just bound to another key", username)
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name already taken")
+            return
+        self.username = offered[0]
+        log.info("%s logged in", self.username)
+
+    def session_requested(self) -> AppSession | bool:
+        if self.session_open:
+            return False  # one terminal per connection
+        self.session_open = True
+        return AppSession(self)
+
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+
+async def start_ssh_server(
+    host: str,
+    port: int,
+    host_key: asyncssh.SSHKey,
+    keybook: KeyBook,
+    hub: Hub,
+    sessions: SessionCounter,
+) -> asyncssh.SSHAcceptor:
+    return await asyncssh.create_server(
+        lambda: GameSSHServer(keybook, hub, sessions),
+        host,
+        port,
+        server_host_keys=[host_key],
+        public_key_auth=True,
+        password_auth=False,
+        kbdint_auth=False,
+        host_based_auth=False,
+        gss_host=None,
+        allow_pty=True,
+        line_editor=False,
+        encoding=None,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        login_timeout=30,
+        keepalive_interval=20,
+        keepalive_count_max=3,
+    )

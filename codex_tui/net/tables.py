@@ -1,0 +1,369 @@
+"""The tables of a server: the authoritative games, who sits where, the bots.
+
+A table waits until its human seats are taken, then deals a game and keeps
+it: every action is checked by the engine, saved (the usual save file, in
+the data folder's `tables/`) and only then shown to anyone. Players' apps
+never hold a game, only their seat's view, so this is the one place a game
+changes. On start the room reloads every unfinished save, so a restart
+resumes every game where it stood.
+
+Nothing here knows about sockets: the hub attaches and detaches watchers and
+is told about every change through `on_change`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..rules import (
+    SPECTATOR,
+    Action,
+    Game,
+    IllegalAction,
+    Phase,
+    Variant,
+    apply,
+    legal_actions_for,
+    new_game,
+    players_to_act,
+    result,
+    view,
+)
+from ..storage.saves import HUMAN, SAVE_SUFFIX, SavedGame, SaveError, load_save, new_save_path, write_save
+from .botpool import BotPool, move_seed
+from .protocol import BOT_PREFIX, OPEN, CreateRequest, SeatInfo, TableInfo
+
+log = logging.getLogger(__name__)
+
+TABLES_DIR = "tables"
+FINISHED_DIR = "finished"
+MAX_TABLES = 200
+"""Unfinished tables a server keeps at once (each may hold a bot's worker time)."""
+MAX_TABLES_PER_PLAYER = 8
+"""Unfinished tables one player may sit at: creating tables is cheap to ask for."""
+KEEP_FINISHED = 20
+"""Finished games stay in the lobby (with their result) until this many newer ones end."""
+
+
+class TableError(Exception):
+    """A request the room refuses; the message is shown to the player."""
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    target_score: int
+    names: list[str | None]
+    """Per seat: the player's name; None for an open seat."""
+    kinds: list[str]
+    """Per seat: 'human' or 'bot:<level>'."""
+    seed: int | None = None
+    game: Game | None = None
+    save_path: Path | None = None
+    title: str = ""
+    watchers: dict[object, int] = field(default_factory=dict)
+    """Attached apps (any hashable key the hub chooses) -> their seat or SPECTATOR."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    version: int = 0
+    """Bumped on every change, so the hub can cache what it sends."""
+
+    @property
+    def state(self) -> str:
+        if self.game is None:
+            return "waiting"
+        return "over" if self.game.is_over else "playing"
+
+    def seat_of(self, name: str) -> int | None:
+        return self.names.index(name) if name in self.names else None
+
+    def is_bot(self, seat: int) -> bool:
+        return self.kinds[seat] != HUMAN
+
+    def bot_level(self, seat: int) -> str:
+        return self.kinds[seat][len(BOT_PREFIX) :]
+
+    def online(self, seat: int) -> bool:
+        return self.is_bot(seat) or seat in self.watchers.values()
+
+    def open_seats(self) -> list[int]:
+        return [i for i, name in enumerate(self.names) if name is None]
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(name, kind, self.online(i)) for i, (name, kind) in enumerate(zip(self.names, self.kinds)))
+
+    def info(self, viewer: str) -> TableInfo:
+        return TableInfo(
+            id=self.id,
+            state=self.state,
+            target_score=self.target_score,
+            seats=self.seat_infos(),
+            status=self.status(),
+            mine=viewer in self.names,
+        )
+
+    def status(self) -> str:
+        game = self.game
+        if game is None:
+            missing = len(self.open_seats())
+            return f"waiting for {missing} player{'s' if missing != 1 else ''}"
+        if game.is_over:
+            outcome = result(game)
+            winners = " and ".join(game.players[i] for i in outcome.winners)
+            return f"{winners} won" if len(outcome.winners) == 1 else f"{winners} shared the win"
+        if game.phase is Phase.SETUP:
+            return "set-up"
+        doing = "place" if game.phase is Phase.PLACE else "draw"
+        return f"{game.players[game.current]} to {doing}"
+
+    def tags(self) -> tuple[str, ...]:
+        """What the score track shows after each name: a bot's level, or 'away'."""
+        return tuple(
+            self.bot_level(seat) if self.is_bot(seat) else ("" if self.online(seat) else "away")
+            for seat in range(len(self.names))
+        )
+
+    def waiting_for(self) -> str | None:
+        """Who the table waits for, as the game screen's status line says it."""
+        game = self.game
+        if game is None or game.is_over:
+            return None
+        labels = []
+        for seat in players_to_act(game):
+            name = game.players[seat]
+            if self.is_bot(seat):
+                labels.append(f"{name} ({self.bot_level(seat)})")
+            else:
+                labels.append(name if self.online(seat) else f"{name} (away)")
+        return ", ".join(labels) or None
+
+
+ChangeListener = Callable[[Table], None]
+
+
+class TableRoom:
+    """All tables of a server, their saves and their bots."""
+
+    def __init__(self, folder: Path, bots: BotPool, bot_delay: float = 0.7) -> None:
+        self.folder = folder / TABLES_DIR
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.tables: dict[int, Table] = {}
+        self.listeners: list[ChangeListener] = []
+        self._next_id = 1
+        self._closing = False
+
+    # ------------------------------------------------------------ start, stop
+
+    def resume_saved(self) -> int:
+        """Reload every unfinished game saved here; returns how many."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
+        count = 0
+        for path in sorted(paths, key=lambda p: p.stat().st_mtime):
+            try:
+                saved = load_save(path)
+            except SaveError as error:
+                log.warning("not resuming %s: %s", path, error)
+                continue
+            game = saved.game
+            if not isinstance(game, Game) or game.is_over:
+                continue  # another game's save, or a finished one
+            table = Table(
+                id=self._new_id(),
+                target_score=game.variant.target_score,
+                names=list(game.players),
+                kinds=list(saved.kinds),
+                seed=game.seed,
+                game=game,
+                save_path=path,
+                title=saved.title,
+            )
+            self.tables[table.id] = table
+            self._schedule_bots(table)
+            count += 1
+        return count
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _new_id(self) -> int:
+        table_id = self._next_id
+        self._next_id += 1
+        return table_id
+
+    # --------------------------------------------------------------- queries
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(f"there is no table {table_id} any more")
+        return table
+
+    def infos(self, viewer: str) -> list[TableInfo]:
+        """The lobby as `viewer` sees it: their tables first, then open ones, then the rest."""
+        order = {"waiting": 1, "playing": 2, "over": 3}
+        tables = sorted(self.tables.values(), key=lambda t: (viewer not in t.names, order[t.state], t.id))
+        return [table.info(viewer) for table in tables]
+
+    # --------------------------------------------------------------- changes
+
+    def _changed(self, table: Table) -> None:
+        table.version += 1
+        if table.state == "over":
+            self._forget_old_games()
+        for listener in list(self.listeners):
+            try:
+                listener(table)
+            except Exception:
+                log.exception("a table listener failed")
+
+    def _forget_old_games(self) -> None:
+        """Drop the oldest finished tables nobody looks at (their saves stay on disk)."""
+        finished = [t for t in self.tables.values() if t.state == "over" and not t.watchers]
+        for table in sorted(finished, key=lambda t: t.id)[: max(0, len(finished) - KEEP_FINISHED)]:
+            del self.tables[table.id]
+
+    def presence_changed(self, table: Table) -> None:
+        """The hub attached or detached someone: 'away' tags and the lobby change."""
+        self._changed(table)
+
+    async def create(self, creator: str, request: CreateRequest) -> Table:
+        live = [t for t in self.tables.values() if t.state != "over"]
+        if len(live) >= MAX_TABLES:
+            raise TableError("the server has as many tables as it can hold; join or watch one")
+        if sum(creator in t.names for t in live) >= MAX_TABLES_PER_PLAYER:
+            raise TableError(f"you already sit at {MAX_TABLES_PER_PLAYER} tables; finish or leave one first")
+        names: list[str | None] = [creator]
+        kinds = [HUMAN]
+        for seat, kind in enumerate(request.others, start=2):
+            names.append(None if kind == OPEN else f"Bot {seat}")
+            kinds.append(HUMAN if kind == OPEN else kind)
+        table = Table(self._new_id(), request.target_score, names, kinds, seed=request.seed)
+        self.tables[table.id] = table
+        if not table.open_seats():
+            await self._start(table)
+        self._changed(table)
+        return table
+
+    async def join(self, name: str, table_id: int) -> int:
+        """Sit `name` at the table: their own seat if they have one, else an open one."""
+        table = self.get(table_id)
+        seat = table.seat_of(name)
+        if seat is not None:
+            return seat
+        open_seats = table.open_seats()
+        if table.game is not None or not open_seats:
+            raise TableError(f"table {table_id} has no open seat; you can watch it")
+        if sum(name in t.names for t in self.tables.values() if t.state != "over") >= MAX_TABLES_PER_PLAYER:
+            raise TableError(f"you already sit at {MAX_TABLES_PER_PLAYER} tables; finish or leave one first")
+        seat = open_seats[0]
+        table.names[seat] = name
+        if len(open_seats) == 1:
+            await self._start(table)
+        self._changed(table)
+        return seat
+
+    def give_up_seat(self, name: str, table: Table) -> None:
+        """Leaving a table that has not started frees the seat; a game keeps it."""
+        seat = table.seat_of(name)
+        if table.game is not None or seat is None:
+            return
+        table.names[seat] = None
+        if all(table.names[i] is None for i in range(len(table.names)) if not table.is_bot(i)):
+            del self.tables[table.id]
+        self._changed(table)
+
+    async def _start(self, table: Table) -> None:
+        names = tuple(name or "" for name in table.names)
+        seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
+        table.game = new_game(names, seed, Variant(target_score=table.target_score))
+        table.save_path = new_save_path(self.folder, names)
+        await self._save(table)
+        self._schedule_bots(table)
+
+    async def act(self, table: Table, seat: int, action: Action) -> None:
+        """A human's action; IllegalAction (from the engine) or TableError if refused."""
+        if seat == SPECTATOR or action.player != seat:
+            raise TableError("you can only play for your own seat")
+        async with table.lock:
+            if table.game is None:
+                raise TableError("the game has not started")
+            table.game = apply(table.game, action)
+            await self._save(table)
+        self._changed(table)
+        self._schedule_bots(table)
+
+    async def _save(self, table: Table) -> None:
+        """Write the save before anyone sees the change; a failure is logged, play goes on."""
+        if table.game is None or table.save_path is None:
+            return
+        saved = SavedGame(table.game, tuple(table.kinds), title=table.title)
+        try:
+            await asyncio.to_thread(write_save, table.save_path, saved)
+            if table.game.is_over:
+                table.save_path = await asyncio.to_thread(self._file_away, table.save_path)
+        except SaveError as error:
+            log.error("autosave failed: %s", error)
+        except OSError as error:
+            log.error("could not move a finished game's save: %s", error)
+
+    def _file_away(self, path: Path) -> Path:
+        """A finished game's save moves to `finished/`, so a restart need not read it again."""
+        finished = self.folder / FINISHED_DIR
+        finished.mkdir(exist_ok=True)
+        target = finished / path.name
+        os.replace(path, target)
+        return target
+
+    # ------------------------------------------------------------------ bots
+
+    def _schedule_bots(self, table: Table) -> None:
+        game = table.game
+        if self._closing or game is None or game.is_over:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        seats = [seat for seat in players_to_act(game) if table.is_bot(seat)]
+        if seats:
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seats[0], game))
+
+    async def _bot_turn(self, table: Table, seat: int, game: Game) -> None:
+        """One bot decision. Humans may act meanwhile (set-up choices are made
+        in parallel): then this move is dropped and the bot looks again."""
+        try:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            seed = move_seed(game.seed, seat, len(game.log))
+            action = await self.bots.choose(table.bot_level(seat), seed, view(game, seat))
+            async with table.lock:
+                if table.game is not game:
+                    return
+                try:
+                    table.game = apply(game, action)
+                except IllegalAction as error:
+                    log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
+                    table.game = apply(game, legal_actions_for(game, seat)[0])
+                await self._save(table)
+            self._changed(table)
+        except asyncio.CancelledError:
+            table.bot_task = None
+            raise
+        except Exception:
+            log.exception("table %s: the bot at seat %s could not move", table.id, seat)
+            table.bot_task = None
+            return
+        finally:
+            if table.bot_task is asyncio.current_task():
+                table.bot_task = None
+                self._schedule_bots(table)
