@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="replay a save or a game record (JSON), step by step")
     replay.add_argument("file", type=Path)
     replay.add_argument("--saves-dir", type=Path, default=None, help="where a game played on from the replay is saved")
+
+    from .net.options import JOIN_HELP, SERVE_HELP, add_join_arguments, add_serve_arguments
+
+    add_serve_arguments(commands.add_parser("serve", help=SERVE_HELP))
+    add_join_arguments(commands.add_parser("join", help=JOIN_HELP))
     return parser
 
 
@@ -174,6 +179,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_app(save=args.file, saves_dir=args.saves_dir, mode="replay")
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .net.serve import run_serve
+
+    return run_serve(args)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from .app.remote import run_join
+
+    return run_join(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
@@ -186,6 +203,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "check": cmd_check,
             "saves": cmd_saves,
             "replay": cmd_replay,
+            "serve": cmd_serve,
+            "join": cmd_join,
         }
         return handlers[command](args)
     except CardDataError as error:

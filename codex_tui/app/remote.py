@@ -30,6 +30,7 @@ from textual.widgets import Static
 from ..net import protocol as p
 from ..net.framing import FrameError
 from ..net.hub_client import HubClient
+from ..net.options import JOIN_HELP, add_join_arguments
 from ..net.wire import WireError, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
 from .messages import ActionChosen, RedoRequested, UndoRequested
@@ -248,15 +249,10 @@ def take_controlling_terminal() -> None:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-def _add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hub", type=Path, default=None, help="the server's hub socket (default: $CODEX_TUI_HUB)")
-    parser.add_argument("--name", default=None, help="player name (default: your login name)")
-
-
 def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """`codex-tui join`: the app of one network player (ForceCommand, or spawned by `serve`)."""
-    parser = subparsers.add_parser("join", help="join the games of a local codex-tui server (for OpenSSH ForceCommand)")
-    _add_arguments(parser)
+    parser = subparsers.add_parser("join", help=JOIN_HELP)
+    add_join_arguments(parser)
     return parser
 
 
@@ -280,7 +276,7 @@ def run_join(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="codex-tui join", description="Play on a codex-tui server.")
-    _add_arguments(parser)
+    add_join_arguments(parser)
     return run_join(parser.parse_args(argv))
 
 

@@ -26,14 +26,12 @@ from .botpool import BotPool
 from .hostkey import HostKeyError, fingerprint, load_or_create_host_key
 from .hub import SOCKET_NAME, Hub
 from .identity import IdentityError, KeyBook
+from .options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP, add_serve_arguments
 from .ssh_server import Limits, SessionCounter, start_ssh_server
 from .tables import TableRoom
 
 log = logging.getLogger("codex_tui.net")
 
-DEFAULT_HOST = "127.0.0.1"
-DEFAULT_PORT = 2222
-DEFAULT_BOT_DELAY = 0.7
 APPS_EXIT_GRACE = 3.0
 """Seconds the apps get to quit by themselves when the server stops."""
 
@@ -123,43 +121,10 @@ class GameServer:
 # ---------------------------------------------------------------------- CLI
 
 
-def _port(text: str) -> int:
-    port = int(text)
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError("a port is 0-65535 (0: any free port)")
-    return port
-
-
-def _add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"SSH port (default {DEFAULT_PORT})")
-    parser.add_argument(
-        "--data",
-        type=Path,
-        default=None,
-        metavar="DIR",
-        help="folder for the host key, player keys, hub socket and table saves (default: <saves>/server)",
-    )
-    parser.add_argument(
-        "--authorized-keys", type=Path, default=None, metavar="FILE", help="admit only the keys listed in FILE"
-    )
-    parser.add_argument(
-        "--no-ssh", action="store_true", help="run only the tables and hub socket (players come through OpenSSH)"
-    )
-    parser.add_argument(
-        "--max-sessions",
-        type=int,
-        default=Limits.max_sessions,
-        metavar="N",
-        help=f"players connected at once (each runs an app process of ~50 MB; default {Limits.max_sessions})",
-    )
-    parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help=argparse.SUPPRESS)
-
-
 def add_serve_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add `codex-tui serve` to the main CLI; run it with `run_serve(args)`."""
-    parser = subparsers.add_parser("serve", help="host games that players join with ssh")
-    _add_arguments(parser)
+    parser = subparsers.add_parser("serve", help=SERVE_HELP)
+    add_serve_arguments(parser)
     return parser
 
 
@@ -215,7 +180,7 @@ def _announce(server: GameServer) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="codex-tui serve", description="Host games that players join with ssh.")
-    _add_arguments(parser)
+    add_serve_arguments(parser)
     return run_serve(parser.parse_args(argv))
 
 

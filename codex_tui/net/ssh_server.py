@@ -26,6 +26,7 @@ import asyncssh
 from .. import __file__ as package_file
 from .hub import Hub
 from .identity import KeyBook
+from .options import MAX_SESSIONS
 from .protocol import HUB_ENV, TOKEN_ENV
 from .pty_bridge import PtyApp, clamp_size
 
@@ -42,7 +43,7 @@ APP_MODULE = "codex_tui.app.remote"
 
 @dataclass
 class Limits:
-    max_sessions: int = 100
+    max_sessions: int = MAX_SESSIONS
     """App processes at once, over all players (each is a Python process)."""
     max_sessions_per_player: int = 4
 
