@@ -15,40 +15,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import statistics
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine import area_with  # noqa: E402
 
 from codex_tui.app.app import CodexApp  # noqa: E402
 from codex_tui.app.screens.game import GameScreen  # noqa: E402
 from codex_tui.app.session import GameSession  # noqa: E402
 from codex_tui.app.widgets.play_area import PlayAreaView  # noqa: E402
-from codex_tui.rules import CATALOG, ChooseObjective, ChooseStarter, Game, Side, apply, new_game  # noqa: E402
-
-
-def game_with_area(cards: int, seed: int = 1) -> Game:
-    """Seat 0 to place, with `cards` cards laid as `apply` would lay them."""
-    rng = random.Random(seed)
-    game = new_game(["You", "Bot"], seed)
-    for player in range(2):
-        game = apply(game, ChooseStarter(player, Side.FRONT))
-        game = apply(game, ChooseObjective(player, game.seats[player].objective_choices[0]))
-    seat = game.seats[0]
-    area = seat.area
-    pool = [c for c in CATALOG.playable if c not in seat.hand]
-    rng.shuffle(pool)
-    while len(area) < cards:
-        card = CATALOG.playable[pool.pop()]
-        side = rng.choice((Side.FRONT, Side.BACK))
-        area = area.place(card.id, side, card.face(side), rng.choice(sorted(area.open_spots))).area
-    seats = list(game.seats)
-    seats[0] = replace(seat, area=area)
-    return replace(game, seats=tuple(seats), current=0)
 
 
 def percentile(samples: list[float], share: float) -> float:
@@ -60,7 +40,10 @@ async def measure(cards: int, presses: int, size: tuple[int, int]) -> tuple[list
     app = CodexApp(saves_dir=Path("/tmp/codex-render-bench"), bot_delay=0, offer_resume=False)
     handler, idle = [], []
     async with app.run_test(size=size) as pilot:
-        app.begin(GameSession(game_with_area(cards), ("human", "bot:greedy")))
+        game = area_with(cards, seed=1)  # the player to move has `cards` cards down
+        kinds = ["bot:greedy", "bot:greedy"]
+        kinds[game.current] = "human"
+        app.begin(GameSession(game, tuple(kinds)))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)

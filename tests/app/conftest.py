@@ -33,3 +33,12 @@ def app_for(save: Path | None, folder: Path) -> CodexApp:
 def session(app: CodexApp) -> GameSession:
     assert app.session is not None
     return app.session
+
+
+async def settle(pilot) -> None:
+    """Let bots finish thinking and the screen catch up."""
+    for _ in range(50):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not pilot.app.workers._workers:
+            break

@@ -12,21 +12,13 @@ from codex_tui.instinkt import Animal, Choose, Phase, Setup, Variant, apply, new
 from codex_tui.instinkt.actions import Enter
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 
-from .conftest import session
+from .conftest import session, settle
 
 
 def save(folder: Path, game, kinds=("human", "bot:normal")) -> Path:
     path = folder / "duel.msgpack"
     write_save(path, SavedGame(game, kinds))
     return path
-
-
-async def settle(pilot) -> None:
-    for _ in range(50):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if not pilot.app.workers._workers:
-            break
 
 
 async def test_a_whole_instinkt_game_by_keyboard(saves: Path) -> None:

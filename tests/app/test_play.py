@@ -15,18 +15,9 @@ from codex_tui.app.screens.setup import SetupScreen
 from codex_tui.rules import Phase, Place, result
 from codex_tui.storage.saves import load_save
 
-from .conftest import app_for, saved_game, session
+from .conftest import app_for, saved_game, session, settle
 
 MAX_KEYS = 600
-
-
-async def settle(pilot) -> None:
-    """Let bots finish thinking and the screen catch up."""
-    for _ in range(50):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-        if not pilot.app.workers._workers:
-            break
 
 
 async def take_turn(pilot) -> None:
