@@ -5,7 +5,8 @@ OpenSSH login, see `codex-tui join`) and holds no game: the hub sends this
 seat's view after every change and the screens show it; a chosen action goes
 back up and the server decides. Everything a local game shows (score track,
 areas, market, log, set-up choices, end summary, help) is the local app's
-own screens, fed with views.
+own screens, fed with views: `GameScreen` at a Codex Naturalis table,
+`InstinktScreen` at an Instinkt one.
 """
 
 from __future__ import annotations
@@ -27,12 +28,18 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .. import instinkt
+from ..instinkt.animals import ALL_ANIMALS
+from ..instinkt.state import Seat, Setup
 from ..net import protocol as p
 from ..net.framing import FrameError
 from ..net.hub_client import HubClient
 from ..net.options import JOIN_HELP, add_join_arguments
-from ..net.wire import WireError, decode_view
+from ..net.wire import WireError, decode_instinkt_view, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
+from ..storage.saves import INSTINKT
+from .instinkt.end import InstinktEndScreen
+from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, TableSettings, WaitingScreen
@@ -41,6 +48,42 @@ from .screens.setup import SetupScreen
 
 CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 """The moves a network table plays (the app's messages also carry other games' moves)."""
+
+
+TURN_WORDS = {
+    instinkt.Phase.KEEP: "keep 3 of your 5 cards",
+    instinkt.Phase.CHOOSE: "choose your card in secret",
+    instinkt.Phase.PLACE: "place your card",
+    instinkt.Phase.MOVE: "move one of your cards (raccoon)",
+}
+"""The notice when an Instinkt seat has something to do."""
+
+
+def shown_game(view: instinkt.SeatView) -> instinkt.Game:
+    """A game for the end screen, built from the seat's view alone.
+
+    `InstinktEndScreen` draws a game's names and grid (and scores the grid);
+    the app never holds the real game, and this one holds nothing the view
+    did not: no hands, no piles, a placeholder deal."""
+    nothing = Seat(hand=(), pile=(), chosen=None, played=())
+    return instinkt.Game(
+        players=view.players,
+        variant=instinkt.Variant(),
+        setup=Setup(piles=(ALL_ANIMALS, ALL_ANIMALS), token=view.token),
+        seats=(nothing, nothing),
+        grid=view.grid,
+        token=view.token,
+        phase=view.phase,
+        order=view.order,
+        round=view.round,
+        log=view.log,
+    )
+
+
+class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
+    """The Instinkt summary with one way out: back to the lobby (a new game starts there)."""
+
+    BINDINGS = [Binding("escape,q,enter", "quit", "Back to the lobby")]
 
 
 class ConnectingScreen(Screen[None]):
@@ -69,7 +112,12 @@ class RemoteApp(App[None]):
         self.lobby: LobbyScreen | None = None
         self.waiting: WaitingScreen | None = None
         self.game_screen: GameScreen | None = None
+        self.instinkt_screen: InstinktScreen | None = None
         self.view: SeatView | None = None
+        self.instinkt_view: instinkt.SeatView | None = None
+        self.sent_for: instinkt.SeatView | None = None
+        """The Instinkt view an action was sent for: one action per view, so a
+        second enter before the server answers does not send the move twice."""
         self.setup_open = False
         self.setup_sent: set[str] = set()
         """Set-up choices already sent: a view may arrive before the server has them."""
@@ -120,6 +168,8 @@ class RemoteApp(App[None]):
                 "warning" if level == "warning" else "error" if level == "error" else "information"
             )
             self.notify(str(message.get("text", ""))[:300], severity=severity, timeout=6)
+            if severity == "warning":
+                self.sent_for = None  # the move was refused: the same view may try again
 
     async def _go(self, place: str, screen: Screen[Any]) -> None:
         """Replace whatever is shown by `screen` (the server moved us), and wait
@@ -135,6 +185,7 @@ class RemoteApp(App[None]):
         if self.place != "lobby" or self.lobby is None:
             self.table_id = None
             self.game_screen = self.waiting = None
+            self.instinkt_screen = None
             self.lobby = LobbyScreen(self.player)
             await self._go("lobby", self.lobby)
         self.lobby.show_tables(tables)
@@ -145,11 +196,11 @@ class RemoteApp(App[None]):
     def on_new_table_requested(self, message: NewTableRequested) -> None:
         def chosen(settings: TableSettings | None) -> None:
             if settings is not None:
-                request: dict[str, Any] = {
-                    "t": p.CREATE,
-                    "seats": list(settings.others),
-                    "target_score": settings.target_score,
-                }
+                request: dict[str, Any] = {"t": p.CREATE, "seats": list(settings.others)}
+                if settings.game == INSTINKT:
+                    request |= {"game": INSTINKT, "draft": settings.draft}
+                else:
+                    request["target_score"] = settings.target_score
                 if settings.seed is not None:
                     request["seed"] = settings.seed
                 self.send(request)
@@ -160,6 +211,7 @@ class RemoteApp(App[None]):
         if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
             self.table_id = info.id
             self.lobby = self.game_screen = None
+            self.instinkt_screen = None
             self.waiting = WaitingScreen(info, seat)
             await self._go("waiting", self.waiting)
         else:
@@ -168,11 +220,15 @@ class RemoteApp(App[None]):
     # ---------------------------------------------------------------- game
 
     async def _show_table(self, message: dict[str, Any]) -> None:
+        if message.get("game") == INSTINKT:
+            await self._show_instinkt(message)
+            return
         view = decode_view(message["view"])
         table_id = int(message["table"])
         if self.place != "table" or self.game_screen is None or self.table_id != table_id:
             self.table_id = table_id
             self.lobby = self.waiting = None
+            self.instinkt_screen = None
             self.setup_open = self.end_shown = self.my_turn = False
             self.setup_sent = set()
             self.game_screen = GameScreen()
@@ -195,6 +251,30 @@ class RemoteApp(App[None]):
             screen = EndScreen(outcome, view.players, view.common_objectives, secrets)
             self.push_screen(screen, lambda _: self.send({"t": p.LEAVE}))
 
+    async def _show_instinkt(self, message: dict[str, Any]) -> None:
+        view = decode_instinkt_view(message["view"])
+        table_id = int(message["table"])
+        if self.place != "table" or self.instinkt_screen is None or self.table_id != table_id:
+            self.table_id = table_id
+            self.lobby = self.waiting = self.game_screen = None
+            self.end_shown = self.my_turn = False
+            self.instinkt_screen = InstinktScreen()
+            await self._go("table", self.instinkt_screen)
+        self.instinkt_view = view
+        tags = tuple(str(tag) for tag in message.get("tags", ()))
+        waiting_for = message.get("waiting_for")
+        self.instinkt_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
+        mine = bool(view.legal_actions)
+        if mine and not self.my_turn:
+            self.notify(f"Your turn: {TURN_WORDS.get(view.phase, 'play')}.", title=self.player, timeout=4)
+            self.bell()
+        self.my_turn = mine
+        if view.phase is instinkt.Phase.OVER and "result" in message and not self.end_shown:
+            self.end_shown = True
+            outcome = p.instinkt_result_from_wire(message["result"])
+            screen = NetworkInstinktEndScreen(shown_game(view), outcome)
+            self.push_screen(screen, lambda _: self.send({"t": p.LEAVE}))
+
     def _turn_notice(self, view: SeatView) -> None:
         mine = view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)
         if mine and not self.my_turn and view.phase is Phase.PLACE:
@@ -209,10 +289,21 @@ class RemoteApp(App[None]):
             self.send(p.act(action))
 
     def on_action_chosen(self, message: ActionChosen) -> None:
+        if self.instinkt_screen is not None:
+            self._instinkt_action(message.action)
+            return
         view, action = self.view, message.action
         if not isinstance(action, CODEX_ACTIONS) or view is None or view.seat == SPECTATOR:
             return
         if action in view.legal_actions:
+            self.send(p.act(action))
+
+    def _instinkt_action(self, action: object) -> None:
+        view = self.instinkt_view
+        if not isinstance(action, p.INSTINKT_ACTIONS) or view is None or view.seat == instinkt.SPECTATOR:
+            return
+        if view is not self.sent_for and action in view.legal_actions:
+            self.sent_for = view
             self.send(p.act(action))
 
     def on_undo_requested(self, message: UndoRequested) -> None:

@@ -9,7 +9,8 @@ machinery (whose spawn mode re-imports the parent's main module and keeps a
 tracker process around), and closing its stdin is all it takes to stop it.
 
 The worker gets the bot's seat view as wire data (the same plain data the
-players' apps get) and returns the action as a save-file dict. A move's bot
+players' apps get), with the name of the game, and returns the action as a
+save-file dict of that game. A move's bot
 is built from a seed derived from the game and the move number, so the same
 position always gets the same move, before and after a restart.
 """
@@ -23,12 +24,11 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from .. import __file__ as package_file
-from ..rules import Action, SeatView
-from ..storage.record import RecordError, action_from_dict
 from .framing import MAX_DOWN_FRAME, FrameError, pack_frame, read_frame
-from .wire import encode_view
+from .games import CODEX_GAME, TableGame
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +75,11 @@ class Worker:
     def alive(self) -> bool:
         return self.process.returncode is None
 
-    async def ask(self, level: str, seed: int, view: SeatView) -> dict[str, object]:
+    async def ask(self, level: str, seed: int, view: Any, rules: TableGame) -> dict[str, object]:
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
-        stdin.write(pack_frame({"t": "choose", "level": level, "seed": seed, "view": encode_view(view)}))
+        request = {"t": "choose", "game": rules.name, "level": level, "seed": seed, "view": rules.encode_view(view)}
+        stdin.write(pack_frame(request))
         await stdin.drain()
         reply = await read_frame(stdout, MAX_DOWN_FRAME)
         if reply is not None and reply.get("t") == "error":
@@ -110,13 +111,14 @@ class BotPool:
         self._all: set[Worker] = set()
         self._free = asyncio.Semaphore(size)
 
-    async def choose(self, level: str, seed: int, view: SeatView) -> Action:
+    async def choose(self, level: str, seed: int, view: Any, rules: TableGame = CODEX_GAME) -> Any:
+        """The bot's action for `view`, a seat view of a game of `rules`."""
         async with self._free:
             worker = None
             try:
                 worker = self._idle.pop() if self._idle else await self._start()
-                data = await asyncio.wait_for(worker.ask(level, seed, view), MOVE_TIMEOUT)
-                action = action_from_dict(data, "bot")
+                data = await asyncio.wait_for(worker.ask(level, seed, view, rules), MOVE_TIMEOUT)
+                action = rules.action_from_dict(data)
                 self._idle.append(worker)
                 return action
             except asyncio.CancelledError:
@@ -127,7 +129,7 @@ class BotPool:
                 log.error("bot %s failed (%s); it plays a random move", level, error)
                 assert worker is not None
                 self._idle.append(worker)
-            except (OSError, FrameError, RecordError, TimeoutError) as error:
+            except (OSError, FrameError, ValueError, TimeoutError) as error:  # ValueError: a malformed action
                 log.error("bot %s failed (%s); it plays a random move", level, error)
                 if worker is not None:
                     await self._discard(worker)

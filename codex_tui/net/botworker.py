@@ -1,9 +1,10 @@
 """A bot worker process: reads a seat view, answers with the bot's action.
 
 Started by `BotPool` as `python -m codex_tui.net.botworker`; one frame in
-(`{t: choose, level, seed, view}`) and one frame out (`{t: action, action}`
-or `{t: error, text}`) per move, on stdin and stdout. It ends when stdin
-closes. It knows only the view it is sent, like every bot.
+(`{t: choose, game, level, seed, view}`) and one frame out (`{t: action,
+action}` or `{t: error, text}`) per move, on stdin and stdout. `game` names
+the table's game (Codex Naturalis when absent). It ends when stdin closes.
+It knows only the view it is sent, like every bot.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from __future__ import annotations
 import sys
 from typing import Any, BinaryIO
 
-from ..bots import make_bot
-from ..storage.record import action_to_dict
+from ..storage.saves import CODEX
 from .framing import HEADER, MAX_DOWN_FRAME, FrameError, pack_frame, unpack_body
-from .wire import decode_view
+from .games import table_game
 
 
 def read_message(stream: BinaryIO) -> dict[str, Any] | None:
@@ -32,8 +32,9 @@ def read_message(stream: BinaryIO) -> dict[str, Any] | None:
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     try:
-        bot = make_bot(str(request["level"]), int(request["seed"]))
-        return {"t": "action", "action": action_to_dict(bot.choose(decode_view(request["view"])))}
+        rules = table_game(str(request.get("game", CODEX)))
+        bot = rules.make_bot(str(request["level"]), int(request["seed"]))
+        return {"t": "action", "action": rules.action_to_dict(bot(rules.decode_view(request["view"])))}
     except Exception as error:  # a bot's bug must not end the worker
         return {"t": "error", "text": f"{type(error).__name__}: {error}"}
 

@@ -25,12 +25,12 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from ..bots import bot_levels
-from ..rules import SPECTATOR, IllegalAction, result, view
+from ..rules import SPECTATOR
+from ..storage.saves import CODEX
 from . import protocol as p
 from .framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
+from .games import CODEX_GAME, ILLEGAL, INSTINKT_GAME
 from .tables import Table, TableError, TableRoom
-from .wire import encode_view
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +44,8 @@ MESSAGES_PER_SECOND = 40
 GOODBYE = "The game server is stopping; every game is saved. Connect again later to go on."
 LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
+REFUSED: tuple[type[Exception], ...] = (TableError, *ILLEGAL)
+"""Requests the player is told about (a notice), not dropped for."""
 
 
 class Peer:
@@ -104,7 +106,8 @@ class Hub:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
-        self._levels = set(bot_levels())
+        self._levels = set(CODEX_GAME.levels())
+        self._instinkt_levels = set(INSTINKT_GAME.levels())
         room.listeners.append(self._table_changed)
 
     # ----------------------------------------------------------- lifecycle
@@ -241,7 +244,7 @@ class Hub:
                 window_start, count = time.monotonic(), 0
             try:
                 await self._dispatch(peer, message)
-            except (TableError, IllegalAction) as error:
+            except REFUSED as error:
                 peer.notice(str(error), "warning")
 
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
@@ -249,15 +252,16 @@ class Hub:
         name = peer.name
         assert name is not None
         if kind == p.CREATE:
-            request = p.parse_create(message, self._levels)
+            request = p.parse_create(message, self._levels, self._instinkt_levels)
             self._detach(peer)
             table = await self.room.create(name, request)
-            self._attach(peer, table, 0)
+            self._attach(peer, table, 0, returning=False)
         elif kind == p.JOIN:
             table_id = p.parse_table_id(message)
             self._detach(peer)
+            started = self.room.get(table_id).game is not None
             seat = await self.room.join(name, table_id)
-            self._attach(peer, self.room.get(table_id), seat)
+            self._attach(peer, self.room.get(table_id), seat, returning=started)
         elif kind == p.WATCH:
             watched = self.room.get(p.parse_table_id(message))
             own = watched.seat_of(name)
@@ -270,7 +274,7 @@ class Hub:
                 self.room.give_up_seat(name, left)
             self._send_lobby(peer)
         elif kind == p.ACT:
-            action = p.parse_action(message)
+            action = p.parse_action(message, peer.table.kind if peer.table is not None else CODEX)
             if peer.table is None or peer.seat is None:
                 raise TableError("you are not at a table")
             await self.room.act(peer.table, peer.seat, action)
@@ -279,11 +283,13 @@ class Hub:
 
     # ------------------------------------------------------------ presence
 
-    def _attach(self, peer: Peer, table: Table, seat: int) -> None:
+    def _attach(self, peer: Peer, table: Table, seat: int, returning: bool = True) -> None:
+        """`returning`: to a seat of a game already under way (the last player
+        to sit down starts the game; they are not 'back')."""
         was_online = seat != SPECTATOR and table.online(seat)
         peer.table, peer.seat = table, seat
         table.watchers[peer] = seat
-        if seat != SPECTATOR and not was_online and table.game is not None:
+        if seat != SPECTATOR and not was_online and table.game is not None and returning:
             self._tell_table(table, f"{peer.name} is back at the table", exclude=peer)
         self.room.presence_changed(table)
 
@@ -317,16 +323,18 @@ class Hub:
         game = table.game
         if game is None:
             return pack_frame({"t": p.WAITING, "table": table.info("").to_wire(), "seat": seat})
+        rules = table.rules
         message: dict[str, Any] = {
             "t": p.TABLE,
             "table": table.id,
+            "game": rules.name,
             "seat": seat,
-            "view": encode_view(view(game, seat)),
+            "view": rules.encode_view(rules.view(game, seat)),
             "tags": list(table.tags()),
             "waiting_for": table.waiting_for(),
         }
         if game.is_over:
-            message["result"] = p.result_to_wire(result(game), tuple(s.secret for s in game.seats))
+            message["result"] = rules.result_to_wire(game)
         return pack_frame(message)
 
     def _schedule_lobby(self) -> None:

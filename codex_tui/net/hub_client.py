@@ -11,7 +11,6 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from ..rules import Action
 from . import protocol as p
 from .framing import MAX_DOWN_FRAME, MAX_UP_FRAME, pack_frame, read_frame
 
@@ -56,8 +55,20 @@ class HubClient:
 
     # -------------------------------------------------------------- requests
 
-    def create(self, others: list[str], target_score: int, seed: int | None = None) -> None:
+    def create(
+        self,
+        others: list[str],
+        target_score: int = 20,
+        seed: int | None = None,
+        game: str | None = None,
+        draft: bool = False,
+    ) -> None:
+        """A Codex table to `target_score`, or with `game="instinkt"` an Instinkt one (`draft`: its variant)."""
         message: dict[str, Any] = {"t": p.CREATE, "seats": others, "target_score": target_score}
+        if game is not None:
+            message["game"] = game
+        if draft:
+            message["draft"] = True
         if seed is not None:
             message["seed"] = seed
         self.send(message)
@@ -71,7 +82,7 @@ class HubClient:
     def leave(self) -> None:
         self.send({"t": p.LEAVE})
 
-    def act(self, action: Action) -> None:
+    def act(self, action: p.AnyAction) -> None:
         self.send(p.act(action))
 
     async def close(self) -> None:

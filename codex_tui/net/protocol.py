@@ -10,13 +10,17 @@ at a field they did not check. docs/architecture.md lists the messages.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from .. import instinkt
+from ..instinkt import record as instinkt_record
+from ..instinkt.bots import instinkt_levels
 from ..rules import Action, EndReason, Result
 from ..rules.state import MAX_PLAYERS, MIN_PLAYERS
 from ..storage.record import RecordError, action_from_dict, action_to_dict
-from ..storage.saves import HUMAN
+from ..storage.saves import CODEX, HUMAN, INSTINKT
 
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
@@ -27,7 +31,7 @@ TOKEN_ENV = "CODEX_TUI_TOKEN"
 HELLO = "hello"
 """{token} from an app the SSH server spawned, or {name} from `codex-tui join`."""
 CREATE = "create"
-"""{seats: ["open" | "bot:<level>", ...] for the seats after yours, target_score, seed?}."""
+"""{game?, seats: ["open" | "bot:<level>", ...] for the seats after yours, target_score | draft, seed?}."""
 JOIN = "join"
 """{table}: take an open seat, or go back to yours."""
 WATCH = "watch"
@@ -35,7 +39,7 @@ WATCH = "watch"
 LEAVE = "leave"
 """Back to the lobby (a waiting table gives your seat up; a game keeps it)."""
 ACT = "act"
-"""{action}: an action of your seat, as in a save file."""
+"""{action}: an action of your seat, as in a save file of the table's game."""
 
 # hub -> app
 WELCOME = "welcome"
@@ -45,7 +49,7 @@ LOBBY = "lobby"
 WAITING = "waiting"
 """{table: table info}: you sit at a table that waits for players."""
 TABLE = "table"
-"""{table, title, seat, view, tags, waiting_for, result?}: your seat's view."""
+"""{table, game, seat, view, tags, waiting_for, result?}: your seat's view of the table's game."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"
@@ -58,6 +62,14 @@ NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
 """Player names: what an SSH user name may be here (1-16 characters)."""
 MAX_TARGET_SCORE = 200
 MAX_TABLE_ID = 2**31
+GAMES = (CODEX, INSTINKT)
+"""What a table may hold: the save file's `game` names. A create request
+without `game` is for Codex Naturalis, as before Instinkt existed."""
+INSTINKT_LEVELS = frozenset(instinkt_levels())
+
+AnyAction = Action | instinkt.Action
+INSTINKT_ACTIONS = (instinkt.Keep, instinkt.Choose, instinkt.Place, instinkt.Enter, instinkt.Move)
+"""Instinkt's moves (its `Place` is not Codex's: which game an action is for matters)."""
 
 
 class ProtocolError(ValueError):
@@ -76,7 +88,11 @@ class CreateRequest:
     others: tuple[str, ...]
     """Per seat after the creator's: OPEN or 'bot:<level>'."""
     target_score: int
+    """Codex Naturalis only (0 at an Instinkt table)."""
     seed: int | None
+    game: str = CODEX
+    draft: bool = False
+    """Instinkt only: draw 5 and keep 3 at the start."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -86,20 +102,37 @@ def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def parse_create(message: dict[str, Any], levels: set[str]) -> CreateRequest:
+def parse_create(
+    message: dict[str, Any], levels: Collection[str], instinkt_levels: Collection[str] = INSTINKT_LEVELS
+) -> CreateRequest:
+    """`levels`: the Codex bot levels; an Instinkt table's bots have their own."""
+    game = message.get("game", CODEX)
+    if game not in GAMES:
+        raise ProtocolError(f"game is one of {', '.join(GAMES)}")
     seats = message.get("seats")
-    if not isinstance(seats, list) or not MIN_PLAYERS - 1 <= len(seats) <= MAX_PLAYERS - 1:
-        raise ProtocolError(f"a table has {MIN_PLAYERS}-{MAX_PLAYERS} seats")
+    if game == INSTINKT:
+        if not isinstance(seats, list) or len(seats) != 1:
+            raise ProtocolError("an Instinkt table has 2 seats")
+        allowed = instinkt_levels
+    else:
+        if not isinstance(seats, list) or not MIN_PLAYERS - 1 <= len(seats) <= MAX_PLAYERS - 1:
+            raise ProtocolError(f"a table has {MIN_PLAYERS}-{MAX_PLAYERS} seats")
+        allowed = levels
     others = []
     for kind in seats:
-        if kind == OPEN or (isinstance(kind, str) and kind.startswith(BOT_PREFIX) and kind[4:] in levels):
+        if kind == OPEN or (isinstance(kind, str) and kind.startswith(BOT_PREFIX) and kind[4:] in allowed):
             others.append(kind)
         else:
             raise ProtocolError(f"a seat is 'open' or a bot level, not {kind!r}"[:120])
-    target = _int_field(message, "target_score", 1, MAX_TARGET_SCORE)
     seed = message.get("seed")
     if seed is not None:
         seed = _int_field(message, "seed", 0, 2**63 - 1)
+    if game == INSTINKT:
+        draft = message.get("draft", False)
+        if not isinstance(draft, bool):
+            raise ProtocolError("draft is true or false")
+        return CreateRequest(tuple(others), 0, seed, game=INSTINKT, draft=draft)
+    target = _int_field(message, "target_score", 1, MAX_TARGET_SCORE)
     return CreateRequest(tuple(others), target, seed)
 
 
@@ -107,15 +140,26 @@ def parse_table_id(message: dict[str, Any]) -> int:
     return _int_field(message, "table", 0, MAX_TABLE_ID)
 
 
-def parse_action(message: dict[str, Any]) -> Action:
+def parse_action(message: dict[str, Any], game: str = CODEX) -> AnyAction:
+    """An action of `game` (the table's), as its save files write them."""
+    data = message.get("action")
     try:
-        return action_from_dict(message.get("action"), "action")
-    except RecordError as error:
+        if game == INSTINKT:
+            return instinkt_record.action_from_dict(data, "action")
+        return action_from_dict(data, "action")
+    except (RecordError, instinkt_record.RecordError, TypeError, ValueError) as error:
         raise ProtocolError(str(error)[:200]) from None
 
 
-def act(action: Action) -> dict[str, Any]:
-    return {"t": ACT, "action": action_to_dict(action)}
+def action_dict(action: AnyAction) -> dict[str, Any]:
+    """An action of either game as its save files write it."""
+    if isinstance(action, INSTINKT_ACTIONS):
+        return instinkt_record.action_to_dict(action)
+    return action_to_dict(action)
+
+
+def act(action: AnyAction) -> dict[str, Any]:
+    return {"t": ACT, "action": action_dict(action)}
 
 
 # ---------------------------------------------------------------- the lobby
@@ -147,11 +191,22 @@ class TableInfo:
     state: str
     """'waiting' for players, 'playing' or 'over'."""
     target_score: int
+    """Codex Naturalis only (0 at an Instinkt table)."""
     seats: tuple[SeatInfo, ...]
     status: str
     """A few words: 'waiting for 1 player', 'ada to place', 'bo won'."""
     mine: bool
     """The player who receives this sits at the table."""
+    game: str = CODEX
+    draft: bool = False
+    """Instinkt's draw-5-keep-3 variant."""
+
+    @property
+    def game_text(self) -> str:
+        """The lobby's Game column: 'Codex to 20', 'Instinkt', 'Instinkt, draft'."""
+        if self.game == INSTINKT:
+            return "Instinkt, draft" if self.draft else "Instinkt"
+        return f"Codex to {self.target_score}"
 
     def to_wire(self) -> dict[str, Any]:
         return {
@@ -161,6 +216,8 @@ class TableInfo:
             "seats": [[s.name, s.kind, s.online] for s in self.seats],
             "status": self.status,
             "mine": self.mine,
+            "game": self.game,
+            "draft": self.draft,
         }
 
     @classmethod
@@ -176,6 +233,8 @@ class TableInfo:
                 ),
                 status=str(data["status"]),
                 mine=bool(data["mine"]),
+                game=str(data.get("game", CODEX)),
+                draft=bool(data.get("draft", False)),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None
@@ -213,3 +272,34 @@ def result_from_wire(data: Any) -> tuple[Result, tuple[int | None, ...]]:
     except (KeyError, TypeError, ValueError) as error:
         raise ProtocolError(f"malformed result: {error}") from None
     return outcome, secrets
+
+
+def instinkt_result_to_wire(outcome: instinkt.Result) -> dict[str, Any]:
+    """The end of an Instinkt game: points, scoring cards and the sums left in
+    hand (the last tie-break), never the cards themselves. The board's card-by-
+    card breakdown needs nothing more: every placed card is public."""
+    return {
+        "points": list(outcome.points),
+        "scoring_cards": list(outcome.scoring_cards),
+        "hand_sums": list(outcome.hand_sums),
+        "winners": list(outcome.winners),
+        "tie_break": outcome.tie_break,
+    }
+
+
+def instinkt_result_from_wire(data: Any) -> instinkt.Result:
+    def pair(key: str) -> tuple[int, int]:
+        first, second = data[key]
+        return (int(first), int(second))
+
+    try:
+        return instinkt.Result(
+            finished=True,
+            points=pair("points"),
+            scoring_cards=pair("scoring_cards"),
+            hand_sums=pair("hand_sums"),
+            winners=tuple(int(w) for w in data["winners"]),
+            tie_break=None if data["tie_break"] is None else str(data["tie_break"]),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ProtocolError(f"malformed result: {error}") from None

@@ -7,6 +7,9 @@ never hold a game, only their seat's view, so this is the one place a game
 changes. On start the room reloads every unfinished save, so a restart
 resumes every game where it stood.
 
+A table holds Codex Naturalis or Instinkt; what differs between them is
+asked of the table's `TableGame` (`games.py`), never decided here.
+
 Nothing here knows about sockets: the hub attaches and detaches watchers and
 is told about every change through `on_change`.
 """
@@ -21,23 +24,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..rules import (
-    SPECTATOR,
-    Action,
-    Game,
-    IllegalAction,
-    Phase,
-    Variant,
-    apply,
-    legal_actions_for,
-    new_game,
-    players_to_act,
-    result,
-    view,
+from ..instinkt import Game as InstinktGame
+from ..rules import SPECTATOR
+from ..storage.saves import (
+    CODEX,
+    HUMAN,
+    SAVE_SUFFIX,
+    AnyGame,
+    SavedGame,
+    SaveError,
+    game_kind,
+    load_save,
+    new_save_path,
+    write_save,
 )
-from ..storage.saves import HUMAN, SAVE_SUFFIX, SavedGame, SaveError, load_save, new_save_path, write_save
 from .botpool import BotPool, move_seed
-from .protocol import BOT_PREFIX, OPEN, CreateRequest, SeatInfo, TableInfo
+from .games import ILLEGAL, TableGame, deal, table_game
+from .protocol import BOT_PREFIX, OPEN, AnyAction, CreateRequest, SeatInfo, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +67,7 @@ class Table:
     kinds: list[str]
     """Per seat: 'human' or 'bot:<level>'."""
     seed: int | None = None
-    game: Game | None = None
+    game: AnyGame | None = None
     save_path: Path | None = None
     title: str = ""
     watchers: dict[object, int] = field(default_factory=dict)
@@ -73,6 +76,14 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     version: int = 0
     """Bumped on every change, so the hub can cache what it sends."""
+    kind: str = CODEX
+    """Which game: 'codex-naturalis' or 'instinkt' (as a save's `game` field)."""
+    draft: bool = False
+    """Instinkt's draw-5-keep-3 variant."""
+
+    @property
+    def rules(self) -> TableGame:
+        return table_game(self.kind)
 
     @property
     def state(self) -> str:
@@ -106,6 +117,8 @@ class Table:
             seats=self.seat_infos(),
             status=self.status(),
             mine=viewer in self.names,
+            game=self.kind,
+            draft=self.draft,
         )
 
     def status(self) -> str:
@@ -113,14 +126,7 @@ class Table:
         if game is None:
             missing = len(self.open_seats())
             return f"waiting for {missing} player{'s' if missing != 1 else ''}"
-        if game.is_over:
-            outcome = result(game)
-            winners = " and ".join(game.players[i] for i in outcome.winners)
-            return f"{winners} won" if len(outcome.winners) == 1 else f"{winners} shared the win"
-        if game.phase is Phase.SETUP:
-            return "set-up"
-        doing = "place" if game.phase is Phase.PLACE else "draw"
-        return f"{game.players[game.current]} to {doing}"
+        return self.rules.status(game)
 
     def tags(self) -> tuple[str, ...]:
         """What the score track shows after each name: a bot's level, or 'away'."""
@@ -135,7 +141,7 @@ class Table:
         if game is None or game.is_over:
             return None
         labels = []
-        for seat in players_to_act(game):
+        for seat in self.rules.players_to_act(game):
             name = game.players[seat]
             if self.is_bot(seat):
                 labels.append(f"{name} ({self.bot_level(seat)})")
@@ -173,17 +179,19 @@ class TableRoom:
                 log.warning("not resuming %s: %s", path, error)
                 continue
             game = saved.game
-            if not isinstance(game, Game) or game.is_over:
-                continue  # another game's save, or a finished one
+            if game.is_over:
+                continue  # finished: left where a crash before the move to finished/ put it
             table = Table(
                 id=self._new_id(),
-                target_score=game.variant.target_score,
+                target_score=0 if isinstance(game, InstinktGame) else game.variant.target_score,
                 names=list(game.players),
                 kinds=list(saved.kinds),
                 seed=game.seed,
                 game=game,
                 save_path=path,
                 title=saved.title,
+                kind=game_kind(game),
+                draft=isinstance(game, InstinktGame) and game.variant.draft,
             )
             self.tables[table.id] = table
             self._schedule_bots(table)
@@ -249,7 +257,15 @@ class TableRoom:
         for seat, kind in enumerate(request.others, start=2):
             names.append(None if kind == OPEN else f"Bot {seat}")
             kinds.append(HUMAN if kind == OPEN else kind)
-        table = Table(self._new_id(), request.target_score, names, kinds, seed=request.seed)
+        table = Table(
+            self._new_id(),
+            request.target_score,
+            names,
+            kinds,
+            seed=request.seed,
+            kind=request.game,
+            draft=request.draft,
+        )
         self.tables[table.id] = table
         if not table.open_seats():
             await self._start(table)
@@ -287,19 +303,22 @@ class TableRoom:
     async def _start(self, table: Table) -> None:
         names = tuple(name or "" for name in table.names)
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
-        table.game = new_game(names, seed, Variant(target_score=table.target_score))
+        table.game = deal(table.kind, names, seed, table.target_score, table.draft)
         table.save_path = new_save_path(self.folder, names)
         await self._save(table)
         self._schedule_bots(table)
 
-    async def act(self, table: Table, seat: int, action: Action) -> None:
-        """A human's action; IllegalAction (from the engine) or TableError if refused."""
+    async def act(self, table: Table, seat: int, action: AnyAction) -> None:
+        """A human's action; the engine's IllegalAction or TableError if refused.
+
+        Any seat `players_to_act` names may act, in any order: both players
+        pick their Instinkt card in secret, and set-up choices are parallel."""
         if seat == SPECTATOR or action.player != seat:
             raise TableError("you can only play for your own seat")
         async with table.lock:
             if table.game is None:
                 raise TableError("the game has not started")
-            table.game = apply(table.game, action)
+            table.game = table.rules.apply(table.game, action)
             await self._save(table)
         self._changed(table)
         self._schedule_bots(table)
@@ -334,26 +353,28 @@ class TableRoom:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        seats = [seat for seat in players_to_act(game) if table.is_bot(seat)]
+        seats = [seat for seat in table.rules.players_to_act(game) if table.is_bot(seat)]
         if seats:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seats[0], game))
 
-    async def _bot_turn(self, table: Table, seat: int, game: Game) -> None:
-        """One bot decision. Humans may act meanwhile (set-up choices are made
-        in parallel): then this move is dropped and the bot looks again."""
+    async def _bot_turn(self, table: Table, seat: int, game: AnyGame) -> None:
+        """One bot decision. Humans may act meanwhile (set-up choices and
+        Instinkt's secret picks are made in parallel): then this move is
+        dropped and the bot looks again."""
+        rules = table.rules
         try:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
             seed = move_seed(game.seed, seat, len(game.log))
-            action = await self.bots.choose(table.bot_level(seat), seed, view(game, seat))
+            action = await self.bots.choose(table.bot_level(seat), seed, rules.view(game, seat), rules)
             async with table.lock:
                 if table.game is not game:
                     return
                 try:
-                    table.game = apply(game, action)
-                except IllegalAction as error:
+                    table.game = rules.apply(game, action)
+                except ILLEGAL as error:
                     log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
-                    table.game = apply(game, legal_actions_for(game, seat)[0])
+                    table.game = rules.apply(game, rules.legal_actions_for(game, seat)[0])
                 await self._save(table)
             self._changed(table)
         except asyncio.CancelledError:

@@ -202,25 +202,40 @@ def children_of(pid: int) -> list[int]:
 # ------------------------------------------------------------ playing by keys
 
 
-def seat_option(kind: str) -> int:
+def seat_option(kind: str, game: str = "codex-naturalis") -> int:
     """Where a seat kind ('open', 'bot:random', ...) is in the new-table form's list."""
     from codex_tui.app.screens.lobby import seat_options
 
-    return [value for _, value in seat_options()].index(kind)
+    return [value for _, value in seat_options(game)].index(kind)
 
 
 async def create_table_by_keys(
-    terminal: Terminal, others: list[str], seed: int | None = None, target: int | None = None
+    terminal: Terminal,
+    others: list[str],
+    seed: int | None = None,
+    target: int | None = None,
+    game: str = "codex-naturalis",
+    draft: bool = False,
 ) -> None:
-    """Fill in the new-table form with the keyboard: seats after yours, target, seed."""
+    """Fill in the new-table form with the keyboard: the game, seats after
+    yours, the target (Codex) or the variant (Instinkt), the seed."""
     await terminal.press("n")
     await terminal.wait_for("New table")
-    await terminal.press("tab")  # the players count
-    if len(others) > 1:
-        await terminal.press("enter", *["down"] * (len(others) - 1), "enter")
+    await terminal.press("tab")  # the game
+    if game == "instinkt":
+        await terminal.press("enter")
+        await terminal.wait_for("Instinkt (2 players")  # the list is open
+        await terminal.press("down", "enter")
+        await terminal.wait_for("Variant")  # no players count, no target score: a variant
+    else:
+        await terminal.press("tab")  # the players count
+        if len(others) > 1:
+            await terminal.press("enter", *["down"] * (len(others) - 1), "enter")
     for kind in others:
-        await terminal.press("tab", "enter", *["down"] * seat_option(kind), "enter")
-    await terminal.press("tab")  # the target score
+        await terminal.press("tab", "enter", *["down"] * seat_option(kind, game), "enter")
+    await terminal.press("tab")  # the target score, or the variant
+    if game == "instinkt" and draft:
+        await terminal.press("enter", "down", "enter")
     if target is not None:
         await terminal.press(*["backspace"] * 3, *str(target))
     await terminal.press("tab")  # the seed

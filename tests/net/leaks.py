@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import re
 
+from codex_tui import instinkt
+from codex_tui.app.instinkt.words import RULE_TEXT
+from codex_tui.instinkt.animals import Animal
+from codex_tui.instinkt.setup import DRAFT, HAND
 from codex_tui.rules import CATALOG, SPECTATOR, Draw, DrawSource, Game, Place
 
 from .conftest import Terminal
@@ -65,6 +69,71 @@ def forbidden_pattern(game: Game, viewer: int) -> re.Pattern[str] | None:
 def assert_no_leak(terminal: Terminal, game: Game, viewer: int, who: str) -> None:
     """Everything this terminal received since the last check, and its screen now."""
     pattern = forbidden_pattern(game, viewer)
+    if pattern is None:
+        return
+    for source, text in (("the byte stream", terminal.new_text()), ("the screen", terminal.text())):
+        found = pattern.search(text)
+        assert found is None, (
+            f"{who} was shown {found.group(0)!r} in {source}:\n{text[max(0, found.start() - 300) :][:600]}"
+        )
+
+
+# ------------------------------------------------------------------ Instinkt
+#
+# Both players own the same twelve animals, so a card on screen is a leak only
+# if the viewer has never been allowed to see that animal: not in their own
+# hand (dealt or drawn), never revealed. Whatever else is written with that
+# animal's name came from someone's hidden cards (the other's hand, their
+# unrevealed pick, a pile).
+
+
+def instinkt_seen_by(game: instinkt.Game, viewer: int) -> set[Animal]:
+    """Animals `viewer` has been allowed to see so far (only ever grows)."""
+    seen: set[Animal] = set()
+    for entry in game.log:
+        if entry.revealed is not None:
+            seen.update(entry.revealed)
+    if viewer == instinkt.SPECTATOR:
+        return seen
+    drawn = DRAFT if game.variant.draft else HAND
+    seen.update(game.setup.piles[viewer][:drawn])
+    for entry in game.log:
+        if entry.drew is not None and entry.drew[viewer] is not None:
+            seen.add(entry.drew[viewer])
+    return seen
+
+
+def instinkt_hidden_from(game: instinkt.Game, viewer: int) -> set[Animal]:
+    """The other's hand and unrevealed pick that `viewer` must not see now (what the test is about)."""
+    hidden: set[Animal] = set()
+    for seat, state in enumerate(game.seats):
+        if seat == viewer:
+            continue
+        hidden.update(state.hand)
+        if state.chosen is not None and game.phase is instinkt.Phase.CHOOSE:
+            hidden.add(state.chosen)
+    return hidden - instinkt_seen_by(game, viewer)
+
+
+def animal_patterns(animal: Animal) -> list[str]:
+    """How the app writes a card: '7 owl' (hand, log, previews), 'B 7owl' (board); the
+    line may wrap between number and name."""
+    mark, label = re.escape(animal.mark), re.escape(animal.label)
+    return [rf"(?<![0-9A-Za-z]){mark}\s+{label}(?![a-z])", rf"[BW] ?{mark}{re.escape(animal.label[:3])}"]
+
+
+def instinkt_forbidden_pattern(game: instinkt.Game, viewer: int) -> re.Pattern[str] | None:
+    unseen = set(Animal) - instinkt_seen_by(game, viewer)
+    alternatives = [pattern for animal in sorted(unseen) for pattern in animal_patterns(animal)]
+    for rule in set(RULE_TEXT.values()):
+        if all(animal in unseen for animal, text in RULE_TEXT.items() if text == rule):
+            alternatives.append(re.escape(rule))
+    return re.compile("|".join(alternatives)) if alternatives else None
+
+
+def assert_no_instinkt_leak(terminal: Terminal, game: instinkt.Game, viewer: int, who: str) -> None:
+    """Everything this terminal received since the last check, and its screen now."""
+    pattern = instinkt_forbidden_pattern(game, viewer)
     if pattern is None:
         return
     for source, text in (("the byte stream", terminal.new_text()), ("the screen", terminal.text())):

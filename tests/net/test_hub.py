@@ -9,12 +9,13 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from codex_tui import instinkt
 from codex_tui.net.framing import FrameError, pack_frame
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.identity import IdentityError, KeyBook, key_text
 from codex_tui.net.protocol import ProtocolError, parse_create
 from codex_tui.net.serve import GameServer
-from codex_tui.net.wire import decode_view
+from codex_tui.net.wire import decode_instinkt_view, decode_view
 from codex_tui.rules import SPECTATOR, ChooseStarter, Pass, Side, legal_actions_for
 from codex_tui.storage.saves import load_save
 
@@ -144,3 +145,78 @@ def test_the_server_never_loads_the_ui() -> None:
     code = "import sys, codex_tui.net.serve; print(sorted(m for m in sys.modules if m.startswith('textual')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# ------------------------------------------------------------------ Instinkt
+
+
+def test_instinkt_create_requests_are_checked() -> None:
+    levels = {"random", "greedy"}
+    request = parse_create({"game": "instinkt", "seats": ["bot:hard"], "draft": True}, levels)
+    assert (request.game, request.others, request.draft) == ("instinkt", ("bot:hard",), True)
+    assert parse_create({"seats": ["open"], "target_score": 20}, levels).game == "codex-naturalis"
+    for bad in (
+        {"game": "instinkt", "seats": ["open", "open"]},  # always 2 seats
+        {"game": "instinkt", "seats": []},
+        {"game": "instinkt", "seats": ["bot:random"]},  # a Codex bot
+        {"game": "instinkt", "seats": ["open"], "draft": "yes"},
+        {"game": "chess", "seats": ["open"], "target_score": 20},
+        {"game": ["instinkt"], "seats": ["open"], "target_score": 20},
+    ):
+        with pytest.raises(ProtocolError):
+            parse_create(bad, levels)
+
+
+async def test_either_player_may_pick_first_and_only_their_own_card(server: GameServer) -> None:
+    ada, bo, cy = [await hello(server, name) for name in ("ada", "bo", "cy")]
+    ada.create(["open"], seed=31, game="instinkt")
+    table_id = (await ada.receive_type("waiting"))["table"]["id"]
+    lobby = await bo.receive_type("lobby")
+    assert lobby["tables"][0]["game"] == "instinkt"
+    bo.join(table_id)
+    message = await bo.receive_type("table")
+    assert message["game"] == "instinkt"
+    table = server.room.get(table_id)
+    assert isinstance(table.game, instinkt.Game) and table.game.seed == 31
+    assert load_save(table.save_path).game == table.game
+
+    bo.act(instinkt.Choose(1, instinkt.Animal.MOTH))  # bo first this time
+    await wait_until(lambda: table.game.seats[1].chosen is not None, what="bo's pick")
+    bo.act(instinkt.Choose(1, instinkt.Animal.RACCOON))  # a second pick is refused
+    assert "already chosen" in (await bo.receive_type("notice"))["text"]
+    ada.act(instinkt.Choose(1, instinkt.Animal.RACCOON))  # not her seat
+    assert "your own seat" in (await ada.receive_type("notice"))["text"]
+    cy.watch(table_id)
+    watched = decode_instinkt_view((await cy.receive_type("table"))["view"])
+    assert watched.seat == instinkt.SPECTATOR and watched.hand == () and watched.legal_actions == ()
+    assert watched.has_chosen == (False, True) and watched.revealed == (None, None)
+    assert all(entry.action.card is instinkt.Animal.SNAKE for entry in watched.log)  # "a card was chosen"
+
+    ada.act(instinkt.Choose(0, instinkt.Animal.CAT))
+    await wait_until(lambda: table.game.phase is instinkt.Phase.PLACE, what="the reveal")
+    shown = decode_instinkt_view((await cy.receive_type("table"))["view"])
+    assert shown.revealed == (instinkt.Animal.CAT, instinkt.Animal.MOTH)
+    assert load_save(table.save_path).game == table.game  # saved after every action
+    for client in (ada, bo, cy):
+        await client.close()
+
+
+async def test_an_instinkt_bot_plays_a_whole_draft_game_in_the_worker(server: GameServer) -> None:
+    ada = await hello(server, "ada")
+    ada.create(["bot:hard"], seed=5, game="instinkt", draft=True)
+    message = await ada.receive_type("table")
+    table = server.room.get(message["table"])
+    assert table.kinds == ["human", "bot:hard"] and table.draft
+    while "result" not in message:
+        view = decode_instinkt_view(message["view"])
+        if view.legal_actions and len(table.game.log) == len(view.log):  # a fresh position, ours to play
+            ada.act(view.legal_actions[0])
+        message = await ada.receive_type("table", timeout=60)
+    game = table.game
+    assert game.is_over and any(entry.action.player == 1 for entry in game.log)
+    outcome = instinkt.result(game)
+    assert message["result"]["winners"] == list(outcome.winners)
+    assert message["result"]["hand_sums"] == list(outcome.hand_sums)
+    assert table.save_path.parent.name == "finished" and load_save(table.save_path).game == game
+    assert "won" in server.room.infos("ada")[0].status
+    await ada.close()

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import json
+import random
+import re
+from dataclasses import replace
+
 import msgpack
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.net.wire import decode_view, encode_view
+from codex_tui import instinkt
+from codex_tui.net.wire import WireError, decode_instinkt_view, decode_view, encode_instinkt_view, encode_view
 from codex_tui.rules import SPECTATOR, view
 
 from ..helpers import play_random, started_game
@@ -31,3 +38,47 @@ def test_views_round_trip_through_msgpack(players, seed, steps) -> None:
         assert copy.log == original.log
         assert copy.hand == original.hand and copy.secret == original.secret
         assert copy.market == original.market and copy.turns_left == original.turns_left
+
+
+def random_instinkt_game(seed: int, steps: int, draft: bool) -> instinkt.Game:
+    game = instinkt.new_game(("ada", "bo"), seed, instinkt.Variant(draft=draft))
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        actions = instinkt.legal_actions(game)
+        game = instinkt.apply(game, actions[rng.randrange(len(actions))])
+    return game
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 5000), st.integers(0, 90), st.booleans())
+def test_instinkt_views_round_trip_through_msgpack(seed, steps, draft) -> None:
+    game = random_instinkt_game(seed, steps, draft)
+    for seat in (0, 1, instinkt.SPECTATOR):
+        original = instinkt.view(game, seat)
+        data = msgpack.unpackb(msgpack.packb(encode_instinkt_view(original), use_bin_type=True), raw=False)
+        copy = decode_instinkt_view(data)
+        assert dict(copy.grid) == dict(original.grid)
+        assert list(copy.legal_actions) == list(original.legal_actions)
+        assert replace(copy, grid={}, legal_actions=()) == replace(original, grid={}, legal_actions=())
+
+
+def test_an_instinkt_view_carries_nothing_the_seat_may_not_know() -> None:
+    """The other's unrevealed pick and hand are not in the data at all, in any field."""
+    game = instinkt.new_game(("ada", "bo"), 31)  # ada holds the snake, deer and cat; bo none of them
+    game = instinkt.apply(game, instinkt.Choose(0, instinkt.Animal.DEER))
+    hidden = {"snake", "deer", "cat"}
+    for seat in (1, instinkt.SPECTATOR):
+        data = encode_instinkt_view(instinkt.view(game, seat))
+        words = set(re.findall(r"[a-z_0-9]+", json.dumps(data)))
+        assert not (hidden - {"snake"}) & words, seat  # 'snake' stands for any hidden pick in the log
+        assert data["revealed"] == [None, None] and data["has_chosen"] == [True, False]
+    assert "deer" in json.dumps(encode_instinkt_view(instinkt.view(game, 0)))
+
+
+def test_malformed_instinkt_views_are_refused() -> None:
+    good = encode_instinkt_view(instinkt.view(random_instinkt_game(3, 20, False), 0))
+    for key, bad in (("grid", [[0, 0, 5, "owl"]]), ("hand", ["dragon"]), ("revealed", [None]), ("seat", 7)):
+        with pytest.raises(WireError):
+            decode_instinkt_view({**good, key: bad})

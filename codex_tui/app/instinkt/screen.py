@@ -24,7 +24,7 @@ from ...instinkt.animals import Animal
 from ...instinkt.grid import deer_push
 from ...instinkt.scoring import score_cards
 from ...instinkt.state import Cell, Grid, Phase, Piece
-from ...instinkt.view import SeatView
+from ...instinkt.view import SPECTATOR, SeatView
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import step
 from ..widgets.status_line import StatusLine
@@ -248,7 +248,7 @@ class InstinktScreen(Screen[None]):
     def side_text(self) -> Text:
         view = self.view
         assert view is not None
-        text = Text("Your hand", style=BOLD)
+        text = Text("Your hand" if view.seat != SPECTATOR else "Watching: hands stay hidden", style=BOLD)
         kind = self._kind()
         for index, card in enumerate(view.hand):
             picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
@@ -278,6 +278,8 @@ class InstinktScreen(Screen[None]):
             return "The game is over."
         if kind == "wait":
             who = self.waiting_for or "the other player"
+            if view.seat == SPECTATOR:
+                return f"Watching: {who} to {view.phase.value}"
             if view.phase is Phase.CHOOSE and view.chosen is not None:
                 return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
             return f"{who} is playing…"
@@ -317,6 +319,8 @@ class InstinktScreen(Screen[None]):
             return None
         kind = self._kind()
         if action == "confirm":
+            if kind == "source":  # enter picks the raccoon's card; the move comes with the target
+                return True if self.cursor is not None else None
             return True if self._chosen_action() is not None else None
         if action in ("move", "next"):
             return True if kind != "wait" else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,8 +19,10 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from ...bots import bot_levels
+from ...instinkt.bots import instinkt_levels
 from ...net.protocol import OPEN, TableInfo
 from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
+from ...storage.saves import CODEX, INSTINKT
 
 
 class TableRequested(Message):
@@ -35,11 +38,18 @@ class NewTableRequested(Message):
     pass
 
 
-COLUMNS = ("Table", "Players", "To", "State")
+COLUMNS = ("Table", "Game", "Players", "State")
 
 
 def seats_text(info: TableInfo) -> str:
     return ", ".join(seat.label for seat in info.seats)
+
+
+def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
+    """One lobby row: your tables marked ▶, then the game, the seats, how it stands."""
+    mark = "▶ " if info.mine else "  "
+    state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
+    return (f"{mark}#{info.id}", info.game_text, seats_text(info), state)
 
 
 class LobbyScreen(Screen[None]):
@@ -86,19 +96,21 @@ class LobbyScreen(Screen[None]):
         if not self._ready:
             return
         widget = self.query_one(DataTable)
+        rows = [row_cells(info) for info in tables]
         widget.clear(columns=True)  # columns too: their widths would stay those of the first rows
-        widget.add_columns(*COLUMNS)
-        for info in tables:
-            mark = "▶ " if info.mine else "  "
-            state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
-            widget.add_row(f"{mark}#{info.id}", seats_text(info), str(info.target_score), state, key=str(info.id))
+        for index, label in enumerate(COLUMNS):
+            # Explicit widths: DataTable measures rows lazily, when it is idle, and
+            # a lobby refilled twice in a row sometimes kept the headers' widths.
+            widget.add_column(label, width=max([cell_len(label), *(cell_len(row[index]) for row in rows)]))
+        for info, cells in zip(tables, rows):
+            widget.add_row(*cells, key=str(info.id))
         if current is not None:
             for row, info in enumerate(tables):
                 if info.id == current.id:
                     widget.move_cursor(row=row)
         hint = self.query_one("#lobby-hint", Static)
         if not tables:
-            hint.update("No tables yet. Press n to open one: choose the seats (players or bots) and the target score.")
+            hint.update("No tables yet. Press n to open one: choose the game and the seats (players or bots).")
         else:
             hint.update(
                 Text.assemble(
@@ -145,16 +157,27 @@ class TableSettings:
     """Per seat after yours: 'open' or 'bot:<level>'."""
     target_score: int
     seed: int | None
+    game: str = CODEX
+    """'codex-naturalis' or 'instinkt'."""
+    draft: bool = False
+    """Instinkt's variant: draw 5, keep 3."""
 
 
-def seat_options() -> list[tuple[str, str]]:
+GAME_OPTIONS = [("Codex Naturalis (2-4 players)", CODEX), ("Instinkt (2 players, 4x4 duel)", INSTINKT)]
+
+
+def seat_options(game: str = CODEX) -> list[tuple[str, str]]:
+    """An open seat or a bot of the game's own levels (Instinkt's bots are not Codex's)."""
+    levels = instinkt_levels() if game == INSTINKT else tuple(bot_levels())
     options = [("Open seat: a player joins", OPEN)]
-    options += [(f"Bot: {level}", f"bot:{level}") for level in bot_levels()]
+    options += [(f"Bot: {level}", f"bot:{level}") for level in levels]
     return options
 
 
 class NewTableScreen(Screen[TableSettings]):
-    """Seats after yours (players or bots), target score, optional seed."""
+    """The game, the seats after yours (players or bots), its target score or
+    variant, an optional seed. Instinkt is always 2 seats and has a variant
+    (draw 5, keep 3) instead of a target score."""
 
     BINDINGS = [Binding("ctrl+s", "create", "Create"), Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
@@ -173,6 +196,9 @@ class NewTableScreen(Screen[TableSettings]):
         with Vertical(id="form"):
             yield Static("[b]New table[/b]   you take seat 1   tab: next field   enter: create   esc: back")
             with Horizontal(classes="field"):
+                yield Label("Game")
+                yield Select(GAME_OPTIONS, value=CODEX, allow_blank=False, id="game")
+            with Horizontal(classes="field", id="count-row"):
                 yield Label("Players")
                 yield Select(
                     [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], value=2, allow_blank=False, id="count"
@@ -181,9 +207,17 @@ class NewTableScreen(Screen[TableSettings]):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat}")
                     yield Select(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
-            with Horizontal(classes="field"):
+            with Horizontal(classes="field", id="target-row"):
                 yield Label("Target score")
                 yield Input(value=str(DEFAULT_TARGET_SCORE), id="target", type="integer", max_length=3)
+            with Horizontal(classes="field", id="draft-row"):
+                yield Label("Variant")
+                yield Select(
+                    [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)],
+                    value=False,
+                    allow_blank=False,
+                    id="draft",
+                )
             with Horizontal(classes="field"):
                 yield Label("Seed")
                 yield Input(placeholder="random", id="seed", type="integer", max_length=12)
@@ -193,15 +227,37 @@ class NewTableScreen(Screen[TableSettings]):
 
     def on_mount(self) -> None:
         self._show_seats(MIN_PLAYERS)
+        self.query_one("#draft-row").display = False
         self.query_one("#create", Button).focus()
 
     def _show_seats(self, count: int) -> None:
         for seat in range(2, MAX_PLAYERS + 1):
             self.query_one(f"#seat-{seat}").display = seat <= count
 
+    def _game(self) -> str:
+        return str(self.query_one("#game", Select).value)
+
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" and isinstance(event.value, int):
             self._show_seats(event.value)
+        if event.select.id == "game":
+            self._game_chosen(self._game())
+
+    def _game_chosen(self, game: str) -> None:
+        """Instinkt: 2 seats, its own bots, a variant instead of a target score."""
+        instinkt = game == INSTINKT
+        self.query_one("#count-row").display = not instinkt
+        self.query_one("#target-row").display = not instinkt
+        self.query_one("#draft-row").display = instinkt
+        count = self.query_one("#count", Select).value
+        self._show_seats(MIN_PLAYERS if instinkt or not isinstance(count, int) else count)
+        options = seat_options(game)
+        values = [value for _, value in options]
+        for seat in range(2, MAX_PLAYERS + 1):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            old = kind.value
+            kind.set_options(options)
+            kind.value = old if old in values else OPEN
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_create()
@@ -211,17 +267,24 @@ class NewTableScreen(Screen[TableSettings]):
 
     def settings(self) -> TableSettings:
         """Read the form; ValueError says what to fix."""
+        game = self._game()
         count = self.query_one("#count", Select).value
         assert isinstance(count, int)
+        if game == INSTINKT:
+            count = 2
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        if seed_text and not seed_text.isdigit():
+            raise ValueError("The seed must be a whole number, or empty for a random one.")
+        seed = int(seed_text) if seed_text else None
+        if game == INSTINKT:
+            draft = self.query_one("#draft", Select).value is True
+            return TableSettings(others, 0, seed, game=INSTINKT, draft=draft)
         target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET_SCORE)
         target = int(target_text) if target_text.isdigit() else 0
         if not 1 <= target <= 200:
             raise ValueError("The target score must be a whole number from 1 to 200.")
-        seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.isdigit():
-            raise ValueError("The seed must be a whole number, or empty for a random one.")
-        return TableSettings(others, target, int(seed_text) if seed_text else None)
+        return TableSettings(others, target, seed)
 
     def action_create(self) -> None:
         try:
@@ -267,6 +330,10 @@ class WaitingScreen(Screen[None]):
         for index, entry in enumerate(info.seats):
             you = "  (you)" if index == seat else ""
             text.append(f"  Seat {index + 1}: {entry.label}{you}\n")
-        text.append(f"\nTarget score {info.target_score}. The game starts when every seat is taken.\n")
+        if info.game == INSTINKT:
+            rules = "Instinkt, draft variant (draw 5, keep 3)" if info.draft else "Instinkt"
+        else:
+            rules = f"Codex Naturalis, target score {info.target_score}"
+        text.append(f"\n{rules}. The game starts when every seat is taken.\n")
         text.append("Others join from the lobby. esc: leave the table (your seat opens again).", style="dim")
         self.query_one("#waiting-text", Static).update(text)
