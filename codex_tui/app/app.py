@@ -31,7 +31,7 @@ from .opening import Replayable, open_replayable
 from .resume import describe_save, latest_unfinished
 from .rulesets import INSTINKT, ruleset_of
 from .screens.game import GameScreen
-from .screens.modals import EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
+from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
 from .screens.new_game import NewGameScreen, NewGameSettings
 from .screens.replay import ReplayExit, ReplayScreen
 from .screens.saves_browser import BrowserChoice, SavesBrowser
@@ -359,7 +359,8 @@ class CodexApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            instinkt_game = self.session is not None and self.session.rules is INSTINKT
+            self.push_screen(HelpScreen(INSTINKT_HELP_TEXT if instinkt_game else HELP_TEXT))
 
     def save_copy(self) -> None:
         session = self.session

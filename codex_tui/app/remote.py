@@ -43,7 +43,7 @@ from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, TableSettings, WaitingScreen
-from .screens.modals import EndScreen, HelpScreen
+from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.setup import SetupScreen
 
 CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
@@ -316,7 +316,8 @@ class RemoteApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            at_instinkt = isinstance(self.screen, InstinktScreen)
+            self.push_screen(HelpScreen(INSTINKT_HELP_TEXT if at_instinkt else HELP_TEXT))
 
     async def action_quit(self) -> None:
         """q at a table goes back to the lobby (your seat waits for you); in the lobby it quits."""

@@ -97,3 +97,16 @@ async def test_hot_seat_picks_stay_secret(saves: Path) -> None:
         assert isinstance(screen, InstinktScreen)
         assert screen.view is not None and screen.view.revealed == (None, None)
         assert session(app).game.phase is Phase.CHOOSE
+
+
+async def test_help_explains_instinkt_at_an_instinkt_game(saves: Path) -> None:
+    from codex_tui.app.screens.modals import HelpScreen
+
+    app = CodexApp(saves_dir=saves, save=save(saves, new_game(("Ada", "Bo"), 8)), bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "deer" in app.screen.text and "raccoon" in app.screen.text
+        assert "starter" not in app.screen.text

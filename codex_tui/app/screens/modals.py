@@ -73,6 +73,28 @@ HELP_TEXT = """\
 """
 
 
+INSTINKT_HELP_TEXT = """\
+[b]Choosing[/b] (both players, in secret, in any order)
+  ← → or 1-3           the card to play this round;  enter: choose it
+  1-5, enter           draft variant: mark 3 of the 5 cards to keep, then keep them
+[b]Placing[/b] (the higher number first; on a tie the token holder, and the token passes)
+  ← → ↑ ↓ or h j k l, tab   move between the cells where the card may go (dotted)
+  enter or space       place it; the line above the keys shows both scores after it
+  the deer             arrows/tab choose where it enters (the pushed line is shown); enter
+  the raccoon          choose one of your cards, enter; then its new cell, enter (esc: back)
+[b]Game[/b]
+  u, ctrl+r            undo (bot moves go back with yours), redo (local games)
+  ?                    this help;  q: quit (the game is saved after every move)
+
+[b]Reading the board[/b]
+  B 7owl               a black card (light on dark): its number and animal
+  W10dee               a white card (dark on light)
+  the snake (X)        never placed: if either player reveals it, both cards leave the game
+  scores at the top    each player's points if the game ended with the board as it is
+  each card in hand    shows what it scores; the end screen scores every card
+"""
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
     DEFAULT_CSS = """
@@ -81,9 +103,13 @@ class HelpScreen(ModalScreen[None]):
                 padding: 0 1; background: $panel; overflow-y: auto; }
     """
 
+    def __init__(self, text: str = HELP_TEXT) -> None:
+        super().__init__()
+        self.text = text
+
     def compose(self) -> ComposeResult:
         with Vertical(id="help-box"):
-            yield Static(HELP_TEXT)
+            yield Static(self.text)
 
     def action_close(self) -> None:
         self.dismiss(None)
