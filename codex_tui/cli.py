@@ -84,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--saves-dir", type=Path, default=None, help="where a game played on from the replay is saved")
 
     from .net.options import JOIN_HELP, SERVE_HELP, add_join_arguments, add_serve_arguments
+    from .tournament import add_tournament_parser
+
+    add_tournament_parser(commands)
 
     add_serve_arguments(commands.add_parser("serve", help=SERVE_HELP))
     add_join_arguments(commands.add_parser("join", help=JOIN_HELP))
@@ -179,6 +182,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_app(save=args.file, saves_dir=args.saves_dir, mode="replay")
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import run_tournament
+
+    return run_tournament(args)
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from .net.serve import run_serve
 
@@ -205,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "replay": cmd_replay,
             "serve": cmd_serve,
             "join": cmd_join,
+            "tournament": cmd_tournament,
         }
         return handlers[command](args)
     except CardDataError as error:

@@ -44,4 +44,4 @@ def make_bot(level: str, seed: int = 0) -> Bot:
 
 def _load_builtin_bots() -> None:
     # Imported here, not at module top, so that bot modules can import base.
-    from . import greedy, random_bot  # noqa: F401
+    from . import greedy, levels, random_bot  # noqa: F401

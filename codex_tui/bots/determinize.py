@@ -1,0 +1,200 @@
+"""Sampling the hidden part of a game from one seat's view.
+
+A search bot may only use its view. To simulate, it still needs a whole
+`Game`, so it guesses the hidden part: the others' unseen hand cards (matching
+the backs it can see), the order of both decks (matching the visible kingdoms
+of their tops) and the others' secret objectives. Every guess is drawn from
+what the view leaves possible, so two games that look the same to this seat
+give the same samples for the same random generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules import Draw, DrawSource, Game, Place, Seat, SeatSetup, SeatView, Setup
+from ..rules.symbols import CardKind
+from .cardinfo import ALL_OBJECTIVES, CARDS, GOLD_CARDS, RESOURCE_CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class HandSlot:
+    """One card of a hand as this seat knows it: its id when known, else only its back."""
+
+    card: int | None
+    gold: bool
+    kingdom: int
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """What a view implies about the hidden cards; computed once per decision."""
+
+    unseen_resources: tuple[int, ...]
+    unseen_golds: tuple[int, ...]
+    hands: tuple[tuple[HandSlot, ...], ...]
+    """Per seat, its hand in order: a known card (own hand, or taken from the market) or a back to fill."""
+    unseen_objectives: tuple[int, ...]
+    """Objectives that may be another seat's secret or offered choice."""
+
+
+def _known_market_draws(view: SeatView) -> list[list[int]]:
+    """Cards each seat took from the market and has not placed since (the log shows both)."""
+    held: list[list[int]] = [[] for _ in view.seats]
+    for entry in view.log:
+        action = entry.action
+        if isinstance(action, Draw) and action.source is DrawSource.MARKET and action.card is not None:
+            held[action.player].append(action.card)
+        elif isinstance(action, Place) and action.card in held[action.player]:
+            held[action.player].remove(action.card)
+    return held
+
+
+def read_knowledge(view: SeatView) -> Knowledge:
+    """Everything the view says about where the unseen cards can be."""
+    seen: set[int] = set(view.hand)
+    seen.update(card for card in view.market if card is not None)
+    for seat in view.seats:
+        seen.update(placed.card for placed in seat.area.cards.values())
+    drawn = _known_market_draws(view)
+    hands: list[tuple[HandSlot, ...]] = []
+    for index, seat in enumerate(view.seats):
+        if index == view.seat:
+            hands.append(tuple(HandSlot(card, CARDS[card].gold, CARDS[card].kingdom) for card in view.hand))
+            continue
+        known = [card for card in drawn[index] if card not in seen]
+        slots = []
+        for back in seat.hand_backs:
+            gold, kingdom = back.kind is CardKind.GOLD, int(back.kingdom)
+            match = next((c for c in known if CARDS[c].gold == gold and CARDS[c].kingdom == kingdom), None)
+            if match is not None:
+                known.remove(match)
+                seen.add(match)
+            slots.append(HandSlot(match, gold, kingdom))
+        hands.append(tuple(slots))
+    visible_objectives = set(view.common_objectives) | set(view.objective_choices)
+    if view.secret is not None:
+        visible_objectives.add(view.secret)
+    return Knowledge(
+        unseen_resources=tuple(c for c in RESOURCE_CARDS if c not in seen),
+        unseen_golds=tuple(c for c in GOLD_CARDS if c not in seen),
+        hands=tuple(hands),
+        unseen_objectives=tuple(o for o in ALL_OBJECTIVES if o not in visible_objectives),
+    )
+
+
+def _take_matching(pool: list[int], kingdom: int, rng: random.Random) -> int | None:
+    """Remove and return a random card of this kingdom from the pool (of one kind).
+
+    If the view were inconsistent (no such card left), any card of the kind
+    will do: a slightly wrong guess is better than no simulation at all.
+    """
+    matching = [i for i, card in enumerate(pool) if CARDS[card].kingdom == kingdom]
+    if not matching:
+        matching = list(range(len(pool)))
+    if not matching:
+        return None
+    index = matching[rng.randrange(len(matching))]
+    return pool.pop(index)
+
+
+def _deck(pool: list[int], size: int, top_kingdom: int | None, rng: random.Random) -> tuple[int, ...]:
+    """A deck of `size` cards from the pool, shuffled, with a top of the visible kingdom."""
+    rng.shuffle(pool)
+    if top_kingdom is not None and pool:
+        for index, card in enumerate(pool):
+            if CARDS[card].kingdom == top_kingdom:
+                pool[0], pool[index] = pool[index], pool[0]
+                break
+    return tuple(pool[:size])
+
+
+def _sample_objectives(
+    view: SeatView, knowledge: Knowledge, rng: random.Random, weights: Sequence[Sequence[float]] | None
+) -> list[tuple[int | None, tuple[int, int]]]:
+    """(secret, objective choices) per other seat, drawn without replacement."""
+    pool = list(knowledge.unseen_objectives)
+    chosen: list[tuple[int | None, tuple[int, int]]] = []
+    for index, seat in enumerate(view.seats):
+        if index == view.seat:
+            choices = view.objective_choices
+            pair = (choices[0], choices[1]) if len(choices) == 2 else (0, 0)
+            chosen.append((view.secret, pair))
+            continue
+        if seat.has_secret and weights is not None and len(weights[index]) == len(knowledge.unseen_objectives):
+            by_id = dict(zip(knowledge.unseen_objectives, weights[index]))
+            secret = rng.choices(pool, [by_id[o] for o in pool])[0]
+            pool.remove(secret)
+        else:
+            secret = pool.pop(rng.randrange(len(pool)))
+        other = pool.pop(rng.randrange(len(pool))) if pool else secret
+        chosen.append((secret if seat.has_secret else None, (secret, other)))
+    return chosen
+
+
+def sample_game(
+    view: SeatView,
+    knowledge: Knowledge,
+    rng: random.Random,
+    secret_weights: Sequence[Sequence[float]] | None = None,
+) -> Game:
+    """One complete game that looks exactly like `view` to its seat.
+
+    `secret_weights` (per seat, aligned with `knowledge.unseen_objectives`)
+    biases the others' secrets towards what their play suggests.
+    """
+    resources = list(knowledge.unseen_resources)
+    golds = list(knowledge.unseen_golds)
+    rng.shuffle(resources)
+    rng.shuffle(golds)
+    objectives = _sample_objectives(view, knowledge, rng, secret_weights)
+    seats: list[Seat] = []
+    seat_setups: list[SeatSetup] = []
+    for index, public in enumerate(view.seats):
+        hand: list[int] = []
+        for slot in knowledge.hands[index]:
+            card = slot.card
+            if card is None:
+                card = _take_matching(golds if slot.gold else resources, slot.kingdom, rng)
+            if card is not None:
+                hand.append(card)
+        secret, choices = objectives[index]
+        seats.append(
+            Seat(
+                starter=public.starter,
+                starter_side=public.starter_side,
+                objective_choices=choices,
+                secret=secret,
+                hand=tuple(hand),
+                area=public.area,
+                score=public.score,
+            )
+        )
+        seat_setups.append(SeatSetup(starter=public.starter, hand=tuple(hand), objective_choices=choices))
+    resource_top = None if view.resource_deck_top is None else int(view.resource_deck_top)
+    gold_top = None if view.gold_deck_top is None else int(view.gold_deck_top)
+    setup = Setup(
+        resource_deck=_deck(resources, view.resource_deck_size, resource_top, rng),
+        gold_deck=_deck(golds, view.gold_deck_size, gold_top, rng),
+        market_resource=(0, 0),
+        market_gold=(0, 0),
+        common_objectives=view.common_objectives,
+        first_player=view.first_player,
+        seats=tuple(seat_setups),
+    )
+    return Game(
+        players=view.players,
+        variant=view.variant,
+        setup=setup,
+        seats=tuple(seats),
+        market=view.market,
+        resource_drawn=0,
+        gold_drawn=0,
+        phase=view.phase,
+        current=view.current,
+        end=view.end,
+        turns_left=view.turns_left,
+        log=(),
+    )
