@@ -158,7 +158,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     except (ReplayError, InstinktReplayError) as error:
         print(json.dumps({"valid": False, "action_index": error.index, "reason": str(error.error)}))
         return _fail(f"{path}: action {error.index} is illegal: {error.error}", EXIT_ILLEGAL)
-    except (RecordError, SetupError, instinkt_record.RecordError, InstinktSetupError) as error:
+    except (RecordError, SetupError, InstinktSetupError) as error:
         return _fail(f"{path}: not a valid game record: {error}")
     print(json.dumps(outcome, indent=2))
     return EXIT_OK

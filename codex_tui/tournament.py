@@ -54,7 +54,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="bots play seat-balanced matches; prints win rates with 95%% confidence intervals",
         description=(
             "Bots play seat-balanced matches: every deal is played once per seat rotation. "
-            "Prints win rates with 95%% Wilson confidence intervals, average scores and time per move."
+            "Prints win rates with 95% Wilson confidence intervals, average scores and time per move."
         ),
     )
     parser.add_argument(

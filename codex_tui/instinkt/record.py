@@ -7,9 +7,10 @@ first holder) and every action, so that anyone can replay and check a game.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from ..recordfields import RecordError, field, pair, whole_number
 from .actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from .animals import Animal
 from .engine import replay
@@ -18,10 +19,6 @@ from .state import Game, Setup, Variant
 
 RECORD_FORMAT = "instinkt-record"
 RECORD_VERSION = 1
-
-
-class RecordError(ValueError):
-    """A record that is not well formed; the message says where and what."""
 
 
 def animal_name(animal: Animal) -> str:
@@ -58,49 +55,33 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     }
 
 
-def _field(data: Any, key: str, where: str) -> Any:
-    if not isinstance(data, Mapping):
-        raise RecordError(f"{where}: expected an object")
-    if key not in data:
-        raise RecordError(f"{where}: missing field {key!r}")
-    return data[key]
-
-
-def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{where}: expected a whole number, found {value!r}")
-    return value
-
-
-def _pair(value: Any, where: str) -> tuple[int, int]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise RecordError(f"{where}: expected [x, y]")
-    return (_int(value[0], where), _int(value[1], where))
-
-
 def action_from_dict(data: Any, where: str) -> Action:
-    kind = _field(data, "type", where)
-    player = _int(_field(data, "player", where), f"{where}.player")
+    kind = field(data, "type", where)
+    player = whole_number(field(data, "player", where), f"{where}.player")
     if kind == "keep":
-        cards = _field(data, "cards", where)
+        cards = field(data, "cards", where)
         if not isinstance(cards, list) or len(cards) != 3:
             raise RecordError(f"{where}.cards: expected 3 animals")
         a, b, c = (animal_from(card, f"{where}.cards") for card in cards)
         return Keep(player, (a, b, c))
     if kind == "choose":
-        return Choose(player, animal_from(_field(data, "card", where), f"{where}.card"))
+        return Choose(player, animal_from(field(data, "card", where), f"{where}.card"))
     if kind == "place":
-        return Place(player, _int(_field(data, "x", where), f"{where}.x"), _int(_field(data, "y", where), f"{where}.y"))
+        return Place(
+            player,
+            whole_number(field(data, "x", where), f"{where}.x"),
+            whole_number(field(data, "y", where), f"{where}.y"),
+        )
     if kind == "deer":
         try:
-            axis = Axis(_field(data, "axis", where))
-            end = End(_field(data, "end", where))
+            axis = Axis(field(data, "axis", where))
+            end = End(field(data, "end", where))
         except ValueError:
             raise RecordError(f"{where}: axis is row or column, end is start or end") from None
-        return Enter(player, axis, _int(_field(data, "index", where), f"{where}.index"), end)
+        return Enter(player, axis, whole_number(field(data, "index", where), f"{where}.index"), end)
     if kind == "move":
-        source = _pair(_field(data, "from", where), f"{where}.from")
-        target = _pair(_field(data, "to", where), f"{where}.to")
+        source = pair(field(data, "from", where), f"{where}.from")
+        target = pair(field(data, "to", where), f"{where}.to")
         return Move(player, *source, *target)
     raise RecordError(f"{where}.type: unknown action type {kind!r}")
 
@@ -110,11 +91,11 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 
 
 def setup_from_dict(data: Any) -> Setup:
-    piles = _field(data, "piles", "setup")
+    piles = field(data, "piles", "setup")
     if not isinstance(piles, list) or len(piles) != 2 or not all(isinstance(p, list) for p in piles):
         raise RecordError("setup.piles: expected two lists of animals, black's then white's")
     black, white = (tuple(animal_from(a, f"setup.piles[{i}]") for a in pile) for i, pile in enumerate(piles))
-    return Setup(piles=(black, white), token=_int(_field(data, "token", "setup"), "setup.token"))
+    return Setup(piles=(black, white), token=whole_number(field(data, "token", "setup"), "setup.token"))
 
 
 def result_to_dict(game: Game) -> dict[str, Any]:
@@ -166,7 +147,7 @@ def players_from(data: Any) -> tuple[str, str]:
 
 
 def variant_from(data: Any) -> Variant:
-    draft = _field(data, "draft", "variant")
+    draft = field(data, "draft", "variant")
     if not isinstance(draft, bool):
         raise RecordError("variant.draft: expected true or false")
     return Variant(draft=draft)
@@ -174,13 +155,13 @@ def variant_from(data: Any) -> Variant:
 
 def import_record(data: Any) -> Game:
     """Rebuild a recorded game. RecordError / SetupError for bad data, ReplayError for an illegal action."""
-    if _field(data, "format", "record") != RECORD_FORMAT:
+    if field(data, "format", "record") != RECORD_FORMAT:
         raise RecordError(f"format: this is not an {RECORD_FORMAT}")
-    if _int(_field(data, "version", "record"), "version") != RECORD_VERSION:
+    if whole_number(field(data, "version", "record"), "version") != RECORD_VERSION:
         raise RecordError(f"version: only version {RECORD_VERSION} records are understood")
     return replay(
-        players_from(_field(data, "players", "record")),
-        setup_from_dict(_field(data, "setup", "record")),
-        variant_from(_field(data, "variant", "record")),
-        actions_from_list(_field(data, "actions", "record")),
+        players_from(field(data, "players", "record")),
+        setup_from_dict(field(data, "setup", "record")),
+        variant_from(field(data, "variant", "record")),
+        actions_from_list(field(data, "actions", "record")),
     )

@@ -147,7 +147,7 @@ def parse_action(message: dict[str, Any], game: str = CODEX) -> AnyAction:
         if game == INSTINKT:
             return instinkt_record.action_from_dict(data, "action")
         return action_from_dict(data, "action")
-    except (RecordError, instinkt_record.RecordError, TypeError, ValueError) as error:
+    except (RecordError, TypeError, ValueError) as error:
         raise ProtocolError(str(error)[:200]) from None
 
 

@@ -269,7 +269,7 @@ def decode_instinkt_view(data: dict[str, Any]) -> instinkt.SeatView:
             log=tuple(decode_instinkt_entry(entry) for entry in data["log"]),
             legal_actions=tuple(instinkt_record.action_from_dict(item, "legal") for item in data["legal"]),
         )
-    except (KeyError, TypeError, ValueError) as error:  # instinkt's RecordError is a ValueError
+    except (KeyError, TypeError, ValueError) as error:  # RecordError is a ValueError
         raise WireError(f"malformed view: {type(error).__name__}: {error}") from None
 
 

@@ -8,9 +8,9 @@ engine, so a record that loads is a game the rules allow.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..recordfields import RecordError, field, pair, text, whole_number, whole_numbers
 from ..rules import (
     Action,
     ChooseObjective,
@@ -33,10 +33,6 @@ from ..rules.state import MAX_PLAYERS, MIN_PLAYERS
 
 RECORD_FORMAT = "codex-naturalis-record"
 RECORD_VERSION = 1
-
-
-class RecordError(ValueError):
-    """A record that is not well formed; the message says where and what."""
 
 
 # ------------------------------------------------------------------ export
@@ -114,42 +110,9 @@ def record_json(game: Game) -> str:
 # ------------------------------------------------------------------ import
 
 
-def _field(data: Mapping[str, Any], key: str, where: str) -> Any:
-    if not isinstance(data, Mapping):
-        raise RecordError(f"{where}: expected an object, found {type(data).__name__}")
-    if key not in data:
-        raise RecordError(f"{where}: missing field {key!r}")
-    return data[key]
-
-
-def _int(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"{where}: expected a whole number, found {value!r}")
-    return value
-
-
-def _ints(value: Any, where: str, length: int | None = None) -> tuple[int, ...]:
-    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)):
-        raise RecordError(f"{where}: expected a list of card ids, found {type(value).__name__}")
-    if length is not None and len(value) != length:
-        raise RecordError(f"{where}: expected {length} entries, found {len(value)}")
-    return tuple(_int(item, f"{where}[{i}]") for i, item in enumerate(value))
-
-
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise RecordError(f"{where}: expected text, found {value!r}")
-    return value
-
-
-def _pair(value: Any, where: str) -> tuple[int, int]:
-    first, second = _ints(value, where, 2)
-    return (first, second)
-
-
 def setup_from_dict(data: Any) -> Setup:
-    market = _field(data, "market", "setup")
-    seats_data = _field(data, "seats", "setup")
+    market = field(data, "market", "setup")
+    seats_data = field(data, "seats", "setup")
     if not isinstance(seats_data, list):
         raise RecordError("setup.seats: expected a list")
     seats = []
@@ -157,18 +120,18 @@ def setup_from_dict(data: Any) -> Setup:
         where = f"setup.seats[{index}]"
         seats.append(
             SeatSetup(
-                starter=_int(_field(seat, "starter", where), f"{where}.starter"),
-                hand=_ints(_field(seat, "hand", where), f"{where}.hand", 3),
-                objective_choices=_pair(_field(seat, "objective_choices", where), f"{where}.objective_choices"),
+                starter=whole_number(field(seat, "starter", where), f"{where}.starter"),
+                hand=whole_numbers(field(seat, "hand", where), f"{where}.hand", 3),
+                objective_choices=pair(field(seat, "objective_choices", where), f"{where}.objective_choices"),
             )
         )
     return Setup(
-        resource_deck=_ints(_field(data, "resource_deck", "setup"), "setup.resource_deck"),
-        gold_deck=_ints(_field(data, "gold_deck", "setup"), "setup.gold_deck"),
-        market_resource=_pair(_field(market, "resource", "setup.market"), "setup.market.resource"),
-        market_gold=_pair(_field(market, "gold", "setup.market"), "setup.market.gold"),
-        common_objectives=_pair(_field(data, "common_objectives", "setup"), "setup.common_objectives"),
-        first_player=_int(_field(data, "first_player", "setup"), "setup.first_player"),
+        resource_deck=whole_numbers(field(data, "resource_deck", "setup"), "setup.resource_deck"),
+        gold_deck=whole_numbers(field(data, "gold_deck", "setup"), "setup.gold_deck"),
+        market_resource=pair(field(market, "resource", "setup.market"), "setup.market.resource"),
+        market_gold=pair(field(market, "gold", "setup.market"), "setup.market.gold"),
+        common_objectives=pair(field(data, "common_objectives", "setup"), "setup.common_objectives"),
+        first_player=whole_number(field(data, "first_player", "setup"), "setup.first_player"),
         seats=tuple(seats),
     )
 
@@ -181,29 +144,29 @@ def _side(value: Any, where: str) -> Side:
 
 
 def action_from_dict(data: Any, where: str) -> Action:
-    kind = _str(_field(data, "type", where), f"{where}.type")
-    player = _int(_field(data, "player", where), f"{where}.player")
+    kind = text(field(data, "type", where), f"{where}.type")
+    player = whole_number(field(data, "player", where), f"{where}.player")
     if kind == "starter":
-        return ChooseStarter(player, _side(_field(data, "side", where), f"{where}.side"))
+        return ChooseStarter(player, _side(field(data, "side", where), f"{where}.side"))
     if kind == "objective":
-        return ChooseObjective(player, _int(_field(data, "card", where), f"{where}.card"))
+        return ChooseObjective(player, whole_number(field(data, "card", where), f"{where}.card"))
     if kind == "place":
         return Place(
             player,
-            _int(_field(data, "card", where), f"{where}.card"),
-            _side(_field(data, "side", where), f"{where}.side"),
-            _int(_field(data, "x", where), f"{where}.x"),
-            _int(_field(data, "y", where), f"{where}.y"),
+            whole_number(field(data, "card", where), f"{where}.card"),
+            _side(field(data, "side", where), f"{where}.side"),
+            whole_number(field(data, "x", where), f"{where}.x"),
+            whole_number(field(data, "y", where), f"{where}.y"),
         )
     if kind == "draw":
-        source_text = _str(_field(data, "source", where), f"{where}.source")
+        source_text = text(field(data, "source", where), f"{where}.source")
         try:
             source = DrawSource(source_text)
         except ValueError:
             raise RecordError(
                 f"{where}.source: must be market, resource_deck or gold_deck, not {source_text!r}"
             ) from None
-        card = _int(_field(data, "card", where), f"{where}.card") if source is DrawSource.MARKET else None
+        card = whole_number(field(data, "card", where), f"{where}.card") if source is DrawSource.MARKET else None
         return Draw(player, source, card)
     if kind == "pass":
         return Pass(player)
@@ -219,7 +182,7 @@ def actions_from_list(data: Any, where: str = "actions") -> list[Action]:
 def players_from_list(data: Any) -> tuple[str, ...]:
     if not isinstance(data, list) or not MIN_PLAYERS <= len(data) <= MAX_PLAYERS:
         raise RecordError(f"players: expected a list of {MIN_PLAYERS}-{MAX_PLAYERS} names")
-    return tuple(_str(name, f"players[{i}]") for i, name in enumerate(data))
+    return tuple(text(name, f"players[{i}]") for i, name in enumerate(data))
 
 
 def import_record(data: Any) -> Game:
@@ -228,15 +191,15 @@ def import_record(data: Any) -> Game:
     Raises RecordError for a malformed record (SetupError for an impossible
     deal) and ReplayError, with the action's index, for an illegal action.
     """
-    if _field(data, "format", "record") != RECORD_FORMAT:
+    if field(data, "format", "record") != RECORD_FORMAT:
         raise RecordError(f"format: this is not a {RECORD_FORMAT} (found {data.get('format')!r})")
-    version = _int(_field(data, "version", "record"), "version")
+    version = whole_number(field(data, "version", "record"), "version")
     if version != RECORD_VERSION:
         raise RecordError(f"version: only version {RECORD_VERSION} records are understood, not {version}")
-    players = players_from_list(_field(data, "players", "record"))
-    target = _int(_field(data, "target_score", "record"), "target_score")
-    setup = setup_from_dict(_field(data, "setup", "record"))
-    actions = actions_from_list(_field(data, "actions", "record"))
+    players = players_from_list(field(data, "players", "record"))
+    target = whole_number(field(data, "target_score", "record"), "target_score")
+    setup = setup_from_dict(field(data, "setup", "record"))
+    actions = actions_from_list(field(data, "actions", "record"))
     return replay(players, setup, Variant(target_score=target), actions)
 
 

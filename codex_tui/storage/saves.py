@@ -285,7 +285,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
             raise RecordError(f"game: {kind!r} is not a game this codex-tui knows ({', '.join(GAMES)})")
     except (ReplayError, InstinktReplayError) as error:
         raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", DAMAGED) from None
-    except (RecordError, SetupError, MigrationError, instinkt_record.RecordError, InstinktSetupError) as error:
+    except (RecordError, SetupError, MigrationError, InstinktSetupError) as error:
         raise SaveError(path, f"has a broken game: {error}", DAMAGED) from None
     except Exception as error:
         raise SaveError(path, f"cannot be read ({type(error).__name__}: {error})", DAMAGED) from None
