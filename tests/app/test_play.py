@@ -181,3 +181,25 @@ async def test_gold_front_without_its_requirement_cannot_be_placed(saves: Path) 
         await settle(pilot)
         mine = [e.action for e in session(app).game.log if isinstance(e.action, Place) and e.action.player == 0]
         assert (mine[-1].card, mine[-1].side.value) == (gold, "back")
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "message"),
+    [
+        ("#target", "0", "target score must be a whole number from 1 to 200"),
+        ("#target", "999", "target score must be a whole number from 1 to 200"),
+        ("#seed", "-3", "seed must be a whole number (0 or more)"),
+    ],
+)
+async def test_the_new_game_form_refuses_a_bad_value_and_says_what_to_fix(
+    saves: Path, field: str, typed: str, message: str
+) -> None:
+    app = app_for(None, saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.click(field)
+        await pilot.press("end", *["backspace"] * 4, *typed, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)  # no game was started
+        error = str(app.screen.query_one("#error").render())
+        assert message in error
+        assert not list(saves.glob("*.msgpack"))

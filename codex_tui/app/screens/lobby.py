@@ -21,8 +21,9 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ...bots import bot_levels
 from ...instinkt.bots import instinkt_levels
 from ...net.protocol import OPEN, TableInfo
-from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
+from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
 from ...storage.saves import CODEX, INSTINKT
+from .game_form import chosen_game, draft_chosen, game_rows, player_count, rule_rows, seed, show_rows_for, target_score
 
 
 class TableRequested(Message):
@@ -195,32 +196,12 @@ class NewTableScreen(Screen[TableSettings]):
         options = seat_options()
         with Vertical(id="form"):
             yield Static("[b]New table[/b]   you take seat 1   tab: next field   enter: create   esc: back")
-            with Horizontal(classes="field"):
-                yield Label("Game")
-                yield Select(GAME_OPTIONS, value=CODEX, allow_blank=False, id="game")
-            with Horizontal(classes="field", id="count-row"):
-                yield Label("Players")
-                yield Select(
-                    [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)], value=2, allow_blank=False, id="count"
-                )
+            yield from game_rows(GAME_OPTIONS, CODEX, "field", compact=False)
             for seat in range(2, MAX_PLAYERS + 1):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat}")
                     yield Select(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
-            with Horizontal(classes="field", id="target-row"):
-                yield Label("Target score")
-                yield Input(value=str(DEFAULT_TARGET_SCORE), id="target", type="integer", max_length=3)
-            with Horizontal(classes="field", id="draft-row"):
-                yield Label("Variant")
-                yield Select(
-                    [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)],
-                    value=False,
-                    allow_blank=False,
-                    id="draft",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Seed")
-                yield Input(placeholder="random", id="seed", type="integer", max_length=12)
+            yield from rule_rows("field", compact=False)
             yield Static(id="error")
             yield Button("Create", variant="primary", id="create")
         yield Footer()
@@ -234,23 +215,15 @@ class NewTableScreen(Screen[TableSettings]):
         for seat in range(2, MAX_PLAYERS + 1):
             self.query_one(f"#seat-{seat}").display = seat <= count
 
-    def _game(self) -> str:
-        return str(self.query_one("#game", Select).value)
-
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" and isinstance(event.value, int):
             self._show_seats(event.value)
         if event.select.id == "game":
-            self._game_chosen(self._game())
+            self._game_chosen(chosen_game(self))
 
     def _game_chosen(self, game: str) -> None:
         """Instinkt: 2 seats, its own bots, a variant instead of a target score."""
-        instinkt = game == INSTINKT
-        self.query_one("#count-row").display = not instinkt
-        self.query_one("#target-row").display = not instinkt
-        self.query_one("#draft-row").display = instinkt
-        count = self.query_one("#count", Select).value
-        self._show_seats(MIN_PLAYERS if instinkt or not isinstance(count, int) else count)
+        self._show_seats(show_rows_for(self, game == INSTINKT))
         options = seat_options(game)
         values = [value for _, value in options]
         for seat in range(2, MAX_PLAYERS + 1):
@@ -267,24 +240,12 @@ class NewTableScreen(Screen[TableSettings]):
 
     def settings(self) -> TableSettings:
         """Read the form; ValueError says what to fix."""
-        game = self._game()
-        count = self.query_one("#count", Select).value
-        assert isinstance(count, int)
-        if game == INSTINKT:
-            count = 2
+        game = chosen_game(self)
+        count = MIN_PLAYERS if game == INSTINKT else player_count(self)
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
-        seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.isdigit():
-            raise ValueError("The seed must be a whole number, or empty for a random one.")
-        seed = int(seed_text) if seed_text else None
         if game == INSTINKT:
-            draft = self.query_one("#draft", Select).value is True
-            return TableSettings(others, 0, seed, game=INSTINKT, draft=draft)
-        target_text = self.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET_SCORE)
-        target = int(target_text) if target_text.isdigit() else 0
-        if not 1 <= target <= 200:
-            raise ValueError("The target score must be a whole number from 1 to 200.")
-        return TableSettings(others, target, seed)
+            return TableSettings(others, 0, seed(self), game=INSTINKT, draft=draft_chosen(self))
+        return TableSettings(others, target_score(self), seed(self))
 
     def action_create(self) -> None:
         try:
