@@ -1,9 +1,10 @@
-"""Bot numbers: playouts per second of the search, time per move, and matches.
+"""Bot numbers: playouts per second of the search and its time per decision.
 
 Run:
     python benchmarks/bots.py [--levels hard,expert]   # playouts/s and time per decision of the search
     python benchmarks/bots.py --profile                # the same under cProfile: where the time goes
-    python benchmarks/bots.py --match hard,greedy --games 200 --players 2 --jobs 2
+
+Win rates come from `codex-tui tournament --bots hard,greedy --games 200 --players 2 --jobs 2`.
 
 Prints numbers; asserts nothing (tests never time anything). Positions are
 taken from seeded greedy games, so every run searches the same decisions.
@@ -23,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from codex_tui.bots import make_bot  # noqa: E402
 from codex_tui.bots.levels import EXPERT, HARD  # noqa: E402
-from codex_tui.bots.match import lineup, play_match_game, schedule, summarize, summarize_levels  # noqa: E402
 from codex_tui.bots.policy import playout  # noqa: E402
 from codex_tui.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.rules import Phase, SeatView, apply, new_game, players_to_act, view  # noqa: E402
@@ -108,43 +108,13 @@ def profile(games: int) -> None:
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
-def match(bots: str, games: int, players: int, jobs: int, seed: int) -> None:
-    from concurrent.futures import ProcessPoolExecutor
-    from functools import partial
-
-    entries = lineup([name.strip() for name in bots.split(",")], players)
-    play = partial(play_match_game, entries=entries, target_score=20)
-    specs = schedule(games, players, seed)
-    started = time.perf_counter()
-    if jobs == 1:
-        outcomes = [play(spec) for spec in specs]
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            outcomes = list(pool.map(play, specs))
-    elapsed = time.perf_counter() - started
-    print(f"{games} games, {players} players, seats rotated, deal seeds from {seed}, {elapsed:.0f} s, {jobs} job(s)")
-    for stats in summarize(entries, outcomes) + summarize_levels(entries, outcomes):
-        low, high = stats.interval()
-        print(
-            f"  {stats.label:16s} wins {stats.wins:6.1f}  {100 * stats.win_rate:5.1f}%  "
-            f"95% CI {100 * low:5.1f}-{100 * high:5.1f}%  avg score {stats.average_score:5.1f}  "
-            f"{1000 * stats.seconds_per_move:7.1f} ms/move ({1000 * stats.cpu_per_move:.1f} ms CPU)"
-        )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=None, help="games (match) or source games of positions")
+    parser.add_argument("--games", type=int, default=None, help="seeded greedy games the positions come from")
     parser.add_argument("--profile", action="store_true")
-    parser.add_argument("--match", metavar="BOTS", help="comma-separated levels, e.g. hard,greedy")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default="hard", help="search levels to time: hard, expert or hard,expert")
     args = parser.parse_args()
-    if args.match:
-        match(args.match, args.games or 100, args.players, args.jobs, args.seed)
-    elif args.profile:
+    if args.profile:
         profile(args.games or 2)
     else:
         speed(args.games or 2, [level.strip() for level in args.levels.split(",")])
