@@ -16,12 +16,19 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
 from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
+from ..rulesets import CODEX, INSTINKT
 
 MAX_TARGET_SCORE = 200
 """Far beyond any real game (decks run out near 30 points); keeps typos out."""
 
 VARIANTS = [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)]
 """Instinkt's variants; Codex has a target score instead."""
+
+
+def bot_choices(game: str) -> list[tuple[str, str]]:
+    """A seat's bot options for this game: its own levels (Instinkt's bots are not Codex's)."""
+    ruleset = INSTINKT if game == INSTINKT.name else CODEX
+    return [(f"Bot: {level}", f"bot:{level}") for level in ruleset.levels()]
 
 
 def game_rows(games: list[tuple[str, str]], game: str, row: str, compact: bool) -> ComposeResult:

@@ -18,12 +18,20 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ...bots import bot_levels
-from ...instinkt.bots import instinkt_levels
 from ...net.protocol import OPEN, TableInfo
 from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
 from ...storage.saves import CODEX, INSTINKT
-from .game_form import chosen_game, draft_chosen, game_rows, player_count, rule_rows, seed, show_rows_for, target_score
+from .game_form import (
+    bot_choices,
+    chosen_game,
+    draft_chosen,
+    game_rows,
+    player_count,
+    rule_rows,
+    seed,
+    show_rows_for,
+    target_score,
+)
 
 
 class TableRequested(Message):
@@ -169,10 +177,7 @@ GAME_OPTIONS = [("Codex Naturalis (2-4 players)", CODEX), ("Instinkt (2 players,
 
 def seat_options(game: str = CODEX) -> list[tuple[str, str]]:
     """An open seat or a bot of the game's own levels (Instinkt's bots are not Codex's)."""
-    levels = instinkt_levels() if game == INSTINKT else tuple(bot_levels())
-    options = [("Open seat: a player joins", OPEN)]
-    options += [(f"Bot: {level}", f"bot:{level}") for level in levels]
-    return options
+    return [("Open seat: a player joins", OPEN), *bot_choices(game)]
 
 
 class NewTableScreen(Screen[TableSettings]):

@@ -15,6 +15,7 @@ from ...rules.state import MAX_PLAYERS
 from ...storage.saves import HUMAN
 from ..rulesets import CODEX, INSTINKT
 from .game_form import (
+    bot_choices,
     chosen_game,
     draft_chosen,
     game_rows,
@@ -43,8 +44,7 @@ GAMES = ((CODEX.title, CODEX.name), ("Instinkt (2 players, 4x4 duel)", INSTINKT.
 
 
 def kind_options(game: str = CODEX.name) -> list[tuple[str, str]]:
-    levels = INSTINKT.levels() if game == INSTINKT.name else tuple(bot_levels())
-    return [("Human", HUMAN)] + [(f"Bot: {level}", f"bot:{level}") for level in levels]
+    return [("Human", HUMAN), *bot_choices(game)]
 
 
 def default_bot_kind() -> str:
