@@ -42,7 +42,7 @@ from .instinkt.end import InstinktEndScreen
 from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .screens.game import GameScreen
-from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, TableSettings, WaitingScreen
+from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.setup import SetupScreen
 
@@ -194,16 +194,9 @@ class RemoteApp(App[None]):
         self.send({"t": p.WATCH if message.watch else p.JOIN, "table": message.table})
 
     def on_new_table_requested(self, message: NewTableRequested) -> None:
-        def chosen(settings: TableSettings | None) -> None:
-            if settings is not None:
-                request: dict[str, Any] = {"t": p.CREATE, "seats": list(settings.others)}
-                if settings.game == INSTINKT:
-                    request |= {"game": INSTINKT, "draft": settings.draft}
-                else:
-                    request["target_score"] = settings.target_score
-                if settings.seed is not None:
-                    request["seed"] = settings.seed
-                self.send(request)
+        def chosen(request: p.CreateRequest | None) -> None:
+            if request is not None:
+                self.send(p.create_message(request))
 
         self.push_screen(NewTableScreen(), chosen)
 

@@ -18,7 +18,7 @@ from .. import instinkt
 from ..instinkt import record as instinkt_record
 from ..instinkt.bots import instinkt_levels
 from ..rules import Action, EndReason, Result
-from ..rules.state import MAX_PLAYERS, MIN_PLAYERS
+from ..rules.state import MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from ..storage.record import RecordError, action_from_dict, action_to_dict
 from ..storage.saves import CODEX, HUMAN, INSTINKT
 
@@ -60,7 +60,6 @@ OPEN = "open"
 BOT_PREFIX = "bot:"
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
 """Player names: what an SSH user name may be here (1-16 characters)."""
-MAX_TARGET_SCORE = 200
 MAX_TABLE_ID = 2**31
 GAMES = (CODEX, INSTINKT)
 """What a table may hold: the save file's `game` names. A create request
@@ -100,6 +99,18 @@ def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise ProtocolError(f"{key} must be a whole number from {low} to {high}")
     return value
+
+
+def create_message(request: CreateRequest) -> dict[str, Any]:
+    """The create message a client sends for `request`; `parse_create` reads it back."""
+    message: dict[str, Any] = {"t": CREATE, "seats": list(request.others)}
+    if request.game == INSTINKT:
+        message |= {"game": INSTINKT, "draft": request.draft}
+    else:
+        message["target_score"] = request.target_score
+    if request.seed is not None:
+        message["seed"] = request.seed
+    return message
 
 
 def parse_create(

@@ -16,6 +16,9 @@ from .area import PlayArea, Pos
 from .symbols import Side
 
 DEFAULT_TARGET_SCORE = 20
+MAX_TARGET_SCORE = 200
+"""The highest target a new game or table accepts: far beyond any real game (the decks run
+out near 30 points); it keeps typos out."""
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 

@@ -13,7 +13,7 @@ from codex_tui import instinkt
 from codex_tui.net.framing import FrameError, pack_frame
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.identity import IdentityError, KeyBook, key_text
-from codex_tui.net.protocol import ProtocolError, parse_create
+from codex_tui.net.protocol import CREATE, CreateRequest, ProtocolError, create_message, parse_create
 from codex_tui.net.serve import GameServer
 from codex_tui.net.wire import decode_instinkt_view, decode_view
 from codex_tui.rules import SPECTATOR, ChooseStarter, Pass, Side, legal_actions_for
@@ -117,6 +117,21 @@ def test_create_requests_are_checked() -> None:
     ):
         with pytest.raises(ProtocolError):
             parse_create(bad, levels)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        CreateRequest(("open", "bot:greedy", "bot:hard"), 25, 7),
+        CreateRequest(("open",), 20, None),
+        CreateRequest(("bot:hard",), 0, 3, game="instinkt", draft=True),
+        CreateRequest(("open",), 0, None, game="instinkt", draft=False),
+    ],
+)
+def test_a_create_message_reads_back_as_the_request_it_was_made_from(request_: CreateRequest) -> None:
+    message = create_message(request_)
+    assert message["t"] == CREATE
+    assert parse_create(message, {"greedy", "hard"}) == request_
 
 
 def test_frames_are_bounded() -> None:

@@ -15,11 +15,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
-from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
+from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from ..rulesets import CODEX, INSTINKT
-
-MAX_TARGET_SCORE = 200
-"""Far beyond any real game (decks run out near 30 points); keeps typos out."""
 
 VARIANTS = [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)]
 """Instinkt's variants; Codex has a target score instead."""

@@ -7,8 +7,6 @@ requests. Nothing here holds a game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,7 +16,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ...net.protocol import OPEN, TableInfo
+from ...net.protocol import OPEN, CreateRequest, TableInfo
 from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
 from ...storage.saves import CODEX, INSTINKT
 from .game_form import (
@@ -160,18 +158,6 @@ class LobbyScreen(Screen[None]):
         self.post_message(NewTableRequested())
 
 
-@dataclass(frozen=True)
-class TableSettings:
-    others: tuple[str, ...]
-    """Per seat after yours: 'open' or 'bot:<level>'."""
-    target_score: int
-    seed: int | None
-    game: str = CODEX
-    """'codex-naturalis' or 'instinkt'."""
-    draft: bool = False
-    """Instinkt's variant: draw 5, keep 3."""
-
-
 GAME_OPTIONS = [("Codex Naturalis (2-4 players)", CODEX), ("Instinkt (2 players, 4x4 duel)", INSTINKT)]
 
 
@@ -180,7 +166,7 @@ def seat_options(game: str = CODEX) -> list[tuple[str, str]]:
     return [("Open seat: a player joins", OPEN), *bot_choices(game)]
 
 
-class NewTableScreen(Screen[TableSettings]):
+class NewTableScreen(Screen[CreateRequest]):
     """The game, the seats after yours (players or bots), its target score or
     variant, an optional seed. Instinkt is always 2 seats and has a variant
     (draw 5, keep 3) instead of a target score."""
@@ -243,14 +229,14 @@ class NewTableScreen(Screen[TableSettings]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_create()
 
-    def settings(self) -> TableSettings:
+    def settings(self) -> CreateRequest:
         """Read the form; ValueError says what to fix."""
         game = chosen_game(self)
         count = MIN_PLAYERS if game == INSTINKT else player_count(self)
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
         if game == INSTINKT:
-            return TableSettings(others, 0, seed(self), game=INSTINKT, draft=draft_chosen(self))
-        return TableSettings(others, target_score(self), seed(self))
+            return CreateRequest(others, 0, seed(self), game=INSTINKT, draft=draft_chosen(self))
+        return CreateRequest(others, target_score(self), seed(self))
 
     def action_create(self) -> None:
         try:
