@@ -33,7 +33,8 @@ def _fail(message: str, code: int = EXIT_USAGE) -> int:
     return code
 
 
-def _players(value: str) -> int:
+def players_argument(value: str) -> int:
+    """argparse type of a --players option: a table size the game allows."""
     count = int(value)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}")
@@ -63,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--saves-dir", type=Path, default=None, help="where games are saved (default: ./saves)")
 
     selfplay = commands.add_parser("selfplay", help="let bots play whole games and save them")
-    selfplay.add_argument("--players", type=_players, default=2)
+    selfplay.add_argument("--players", type=players_argument, default=2)
     selfplay.add_argument("--seed", type=int, default=1, help="seed of the first game (the next use seed+1, ...)")
     selfplay.add_argument("--bot", choices=levels, default="greedy", help="bot level for every seat")
     selfplay.add_argument("--games", type=int, default=1)

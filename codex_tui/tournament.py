@@ -17,10 +17,8 @@ from typing import Any
 
 from .bots import bot_levels
 from .bots.match import GameOutcome, lineup, play_match_game, schedule, summarize, summarize_levels
-from .rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
-
-EXIT_OK = 0
-EXIT_USAGE = 2
+from .cli import EXIT_OK, EXIT_USAGE, players_argument
+from .rules.state import DEFAULT_TARGET_SCORE
 
 
 def _positive(value: str) -> int:
@@ -28,13 +26,6 @@ def _positive(value: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
     return number
-
-
-def _players(value: str) -> int:
-    count = int(value)
-    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise argparse.ArgumentTypeError(f"players must be {MIN_PLAYERS}-{MAX_PLAYERS}")
-    return count
 
 
 def _bot_list(value: str) -> list[str]:
@@ -64,7 +55,7 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="comma-separated bot levels, one per seat; the last fills any seats left (default: hard,greedy)",
     )
     parser.add_argument("--games", type=_positive, default=200, help="games to play (default: 200)")
-    parser.add_argument("--players", type=_players, default=2, help="players per game (default: 2)")
+    parser.add_argument("--players", type=players_argument, default=2, help="players per game (default: 2)")
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
     parser.add_argument("--target-score", type=_positive, default=DEFAULT_TARGET_SCORE)
