@@ -16,26 +16,12 @@ from itertools import product
 from ..rules import CATALOG, Action, ChooseObjective, ChooseStarter, Draw, Place, PlayArea, SeatView, Side
 from ..rules.engine import placement_points
 from ..rules.objectives import objective_points
-from .cardinfo import CARDS
+from .cardinfo import CARDS, gold_readiness
+from .greedy import own_objectives
 from .policy import pattern_gain, patterns_of, symbol_weights
 
 Macro = tuple[Action, ...]
 """A candidate: the actions it applies in order (several only for set-up choices)."""
-
-
-def own_objectives(view: SeatView) -> tuple[int, ...]:
-    commons = view.common_objectives
-    return commons if view.secret is None else (*commons, view.secret)
-
-
-def gold_readiness(counts: Sequence[int], hand: Sequence[int]) -> int:
-    """Visible symbols that already count towards the golds in hand."""
-    total = 0
-    for card in hand:
-        info = CARDS[card]
-        if info.gold:
-            total += sum(min(counts[symbol], need) for symbol, need in info.requirement)
-    return total
 
 
 def placement_prior(view: SeatView, action: Place, before: float, readiness: int) -> float:

@@ -7,6 +7,7 @@ largest cost of a playout, so they are precomputed once here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import CATALOG
@@ -103,3 +104,13 @@ def _objective_info(objective_id: int) -> ObjectiveInfo:
 OBJECTIVES: dict[int, ObjectiveInfo] = {oid: _objective_info(oid) for oid in CATALOG.objectives}
 ALL_OBJECTIVES: tuple[int, ...] = tuple(sorted(CATALOG.objectives))
 SYMBOLS = SYMBOL_COUNT
+
+
+def gold_readiness(counts: Sequence[int], hand: Sequence[int]) -> int:
+    """Visible symbols that already count towards the golds in hand."""
+    total = 0
+    for card in hand:
+        info = CARDS[card]
+        if info.gold:
+            total += sum(min(counts[symbol], need) for symbol, need in info.requirement)
+    return total

@@ -20,25 +20,17 @@ from ..rules.cards import ObjectiveKind
 from ..rules.engine import placement_points, requirement_met
 from ..rules.objectives import objective_points
 from .base import register_bot
+from .cardinfo import gold_readiness
 
 
-def _objectives(view: SeatView) -> tuple[int, ...]:
+def own_objectives(view: SeatView) -> tuple[int, ...]:
+    """The objectives that will score for this seat: the commons and its secret once kept."""
     mine = (view.secret,) if view.secret is not None else ()
     return view.common_objectives + mine
 
 
 def _objective_total(area: PlayArea, objectives: Sequence[int]) -> int:
     return sum(objective_points(area, objective) for objective in objectives)
-
-
-def _gold_progress(area: PlayArea, hand: Sequence[int]) -> int:
-    """How much of the golds in hand the area's symbols already cover."""
-    total = 0
-    for card_id in hand:
-        card = CATALOG.playable[card_id]
-        if card.is_gold:
-            total += sum(min(have, need) for have, need in zip(area.counts, card.requires))
-    return total
 
 
 def placement_value(view: SeatView, action: Place) -> tuple[int, int, int, int]:
@@ -48,10 +40,10 @@ def placement_value(view: SeatView, action: Place) -> tuple[int, int, int, int]:
     placement = area.place(card.id, action.side, card.face(action.side), action.pos)
     after = placement.area
     points = placement_points(card, action.side, len(placement.covered), after.counts)
-    objectives = _objectives(view)
+    objectives = own_objectives(view)
     gained = _objective_total(after, objectives) - _objective_total(area, objectives)
     rest = [c for c in view.hand if c != card.id]
-    return (points, gained, _gold_progress(after, rest), sum(after.counts))
+    return (points, gained, gold_readiness(after.counts, rest), sum(after.counts))
 
 
 def objective_fit(view: SeatView, objective_id: int) -> float:
