@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from codex_tui.bots import make_bot  # noqa: E402
 from codex_tui.bots.levels import EXPERT, HARD  # noqa: E402
-from codex_tui.bots.policy import playout  # noqa: E402
+from codex_tui.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
 from codex_tui.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.rules import Phase, SeatView, apply, new_game, players_to_act, view  # noqa: E402
 
@@ -80,19 +80,20 @@ def search_speed(config: SearchConfig, players: int, games: int) -> None:
     print(f"    {decisions} decisions, CPU ms by stage: {stages}")
 
 
-def raw_playouts(players: int, count: int) -> None:
+def raw_playouts(players: int, count: int, policy: PlayoutPolicy, label: str) -> None:
     """Whole games of the playout policy alone, from the deal."""
     started = time.perf_counter()
     for seed in range(count):
-        playout(new_game([f"P{i}" for i in range(players)], seed), random.Random(seed))
+        playout(new_game([f"P{i}" for i in range(players)], seed), random.Random(seed), policy)
     rate = count / (time.perf_counter() - started)
-    print(f"  policy playouts from the deal, {players} players: {rate:6.0f} games/s")
+    print(f"  {label} policy playouts from the deal, {players} players: {rate:6.0f} games/s")
 
 
 def speed(games: int, levels: list[str]) -> None:
     print(f"Python {sys.version.split()[0]}, one core")
-    for players in (2, 4):
-        raw_playouts(players, 200)
+    for policy, label in ((FAST, "fast (hard)"), (CAREFUL, "careful (expert)")):
+        for players in (2, 4):
+            raw_playouts(players, 200, policy, label)
     configs = {"hard": HARD, "expert": EXPERT}
     for name in levels:
         print(f"{name}:")

@@ -35,7 +35,7 @@ from ..rules import Action, Game, Phase, SeatView, apply, legal_actions, result
 from ..rules.objectives import objective_points
 from .candidates import Macro, root_candidates
 from .determinize import Knowledge, read_knowledge, sample_game
-from .policy import playout
+from .policy import FAST, PlayoutPolicy, playout
 
 _MASK = (1 << 64) - 1
 
@@ -58,6 +58,8 @@ class SearchConfig:
     instead of leaving it to the playout policy."""
     exploration: float = 0.4
     """UCB1 exploration constant of the draw level (rewards are about 0..1)."""
+    policy: PlayoutPolicy = FAST
+    """How the playouts play (FAST, or the slower and better CAREFUL)."""
     time_limit: float | None = None
     """Optional wall-clock cap in seconds; None keeps the bot deterministic."""
 
@@ -191,7 +193,8 @@ class SearchBot:
                     if config.draw_tree and game.phase is Phase.DRAW and game.current == view.seat:
                         draw = nodes[index].select(legal_actions(game), config.exploration)
                         game = apply(game, draw)
-                    value = reward(playout(game, random.Random(playout_seed)), view.seat, config.margin_weight)
+                    final = playout(game, random.Random(playout_seed), config.policy)
+                    value = reward(final, view.seat, config.margin_weight)
                     if draw is not None:
                         nodes[index].update(draw, value)
                     totals[index] += value
