@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from codex_tui.bots import make_bot
 from codex_tui.bots.cardinfo import CARDS, CORNERS
 from codex_tui.bots.levels import EXPERT, HARD
 from codex_tui.bots.policy import (
@@ -21,16 +20,9 @@ from codex_tui.bots.policy import (
     symbol_weights,
     symbols_lost,
 )
-from codex_tui.rules import Game, Phase, Place, Side, apply, legal_actions, new_game, players_to_act, result, view
+from codex_tui.rules import Phase, Place, Side, legal_actions, new_game, result
 
-
-def _midgame(seed: int, steps: int, players: int = 2) -> Game:
-    game = new_game([f"P{i}" for i in range(players)], seed)
-    bots = [make_bot("greedy", i) for i in range(players)]
-    for _ in range(steps):
-        seat = players_to_act(game)[0]
-        game = apply(game, bots[seat].choose(view(game, seat)))
-    return game
+from .positions import greedy_midgame
 
 
 @pytest.mark.parametrize("policy", [FAST, CAREFUL], ids=["fast", "careful"])
@@ -48,7 +40,7 @@ def test_careful_placement_is_legal_and_covers_the_least_of_what_its_card_could(
     covers the fewest useful symbols among all open spots (FAST looks at three at random)."""
     checked = 0
     for seed in range(40):
-        game = _midgame(seed=40 + seed, steps=12 + 2 * (seed % 8))
+        game = greedy_midgame(seed=40 + seed, steps=12 + 2 * (seed % 8))
         assert game.phase is Phase.PLACE
         action = choose_place(game, random.Random(seed), CAREFUL)
         assert action in legal_actions(game)
@@ -70,7 +62,7 @@ def test_careful_placement_is_legal_and_covers_the_least_of_what_its_card_could(
 def test_every_spot_finds_the_cheapest_spot_that_a_sample_of_three_can_miss() -> None:
     """The difference CAREFUL buys, shown on one choice: among many spots, sampling three
     misses the cheapest spot for some generators; judging every spot never does."""
-    game = _midgame(seed=5, steps=30)
+    game = greedy_midgame(seed=5, steps=30)
     seat = game.seats[game.current]
     area = seat.area
     spots = tuple(area.open_spots)

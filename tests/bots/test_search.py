@@ -30,6 +30,7 @@ from codex_tui.rules import (
 )
 
 from ..helpers import started_game
+from .positions import greedy_midgame
 
 TINY = SearchConfig(playouts=24, candidates=4)
 SMALL = replace(HARD, playouts=40, candidates=6)
@@ -59,15 +60,6 @@ def test_the_registered_levels_choose_legal_actions() -> None:
     seat_view = view(game, game.current)
     for level in ("easy", "normal", "random", "greedy"):
         assert make_bot(level, 1).choose(seat_view) in seat_view.legal_actions
-
-
-def _midgame(seed: int, steps: int, players: int = 2) -> Game:
-    game = new_game([f"P{i}" for i in range(players)], seed)
-    bots = [make_bot("greedy", i) for i in range(players)]
-    for _ in range(steps):
-        seat = players_to_act(game)[0]
-        game = apply(game, bots[seat].choose(view(game, seat)))
-    return game
 
 
 def _shown_in_log(game: Game) -> set[int]:
@@ -132,7 +124,7 @@ def _hidden(game: Game, seat: int) -> tuple[object, ...]:
 @pytest.mark.parametrize("steps", [0, 3, 10, 11, 24, 37])
 def test_choice_does_not_depend_on_hidden_information(steps: int) -> None:
     """Two games that look the same to the seat to move get the same move, whatever is hidden."""
-    game = _midgame(seed=21 + steps, steps=steps, players=3)
+    game = greedy_midgame(seed=21 + steps, steps=steps, players=3)
     seat = players_to_act(game)[0]
     other = with_other_hidden_information(game, seat, seed=steps)
     first, second = view(game, seat), view(other, seat)
@@ -142,7 +134,7 @@ def test_choice_does_not_depend_on_hidden_information(steps: int) -> None:
 
 
 def test_same_seed_same_view_same_choice_and_seed_matters_only_through_sampling() -> None:
-    game = _midgame(seed=3, steps=14)
+    game = greedy_midgame(seed=3, steps=14)
     seat_view = view(game, players_to_act(game)[0])
     choices = {SearchBot(5, TINY).choose(seat_view) for _ in range(2)}
     assert len(choices) == 1
@@ -152,7 +144,7 @@ def test_same_seed_same_view_same_choice_and_seed_matters_only_through_sampling(
 
 
 def test_forced_moves_are_returned_without_search() -> None:
-    game = _midgame(seed=8, steps=6)
+    game = greedy_midgame(seed=8, steps=6)
     seat_view = view(game, players_to_act(game)[0])
     single = replace(seat_view, legal_actions=seat_view.legal_actions[:1])
     bot = SearchBot(1, TINY)
@@ -207,7 +199,7 @@ def test_finds_the_rare_winning_move_of_the_last_turn() -> None:
 
 
 def test_a_zero_time_cap_still_returns_a_legal_move_after_one_sample_per_round() -> None:
-    game = _midgame(seed=12, steps=16)
+    game = greedy_midgame(seed=12, steps=16)
     seat_view = view(game, players_to_act(game)[0])
     bot = SearchBot(1, replace(SMALL, playouts=10_000, time_limit=0.0))
     assert bot.choose(seat_view) in seat_view.legal_actions
