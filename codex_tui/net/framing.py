@@ -28,7 +28,7 @@ class FrameError(ValueError):
 
 def pack_frame(message: dict[str, Any], limit: int = MAX_DOWN_FRAME) -> bytes:
     """The bytes of one frame; refuses to build one the reader would reject."""
-    body = msgpack.packb(message, use_bin_type=True)
+    body: bytes = msgpack.packb(message, use_bin_type=True)
     if len(body) > limit:
         raise FrameError(f"frame of {len(body)} bytes is over the limit of {limit}")
     return HEADER.pack(len(body)) + body

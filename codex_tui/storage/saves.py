@@ -190,7 +190,8 @@ def encode_save(saved: SavedGame) -> bytes:
         "crc32": zlib.crc32(body),
         "body": body,
     }
-    return msgpack.packb(envelope, use_bin_type=True)
+    packed: bytes = msgpack.packb(envelope, use_bin_type=True)
+    return packed
 
 
 def _unpack(data: bytes) -> Any:
