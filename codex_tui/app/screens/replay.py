@@ -23,7 +23,7 @@ from textual.widgets import Footer, Input, Static
 from ...rules import Place, Side, players_to_act, result, view
 from ...storage.timeline import Timeline
 from ..describe import describe_entry
-from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel
+from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
 from ..widgets.status_line import StatusLine
@@ -136,7 +136,9 @@ class ReplayScreen(Screen[ReplayExit]):
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
     #replay-main { height: 1fr; }
-    #replay-side { width: 40; padding: 0 0 0 1; }
+    #replay-side { width: 40; padding: 0 0 0 1; border-left: solid $foreground 25%; }
+    ReplayScreen ToastRack { margin-bottom: 9; }
+    ReplayScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
     """
 
     def __init__(self, timeline: Timeline, title: str) -> None:
@@ -169,7 +171,8 @@ class ReplayScreen(Screen[ReplayExit]):
         self.show_state()
 
     def on_resize(self) -> None:
-        self.query_one("#replay-side").styles.width = 56 if self.size.width >= 130 else 40
+        """The side panel grows with the screen: log lines are whole from 120 columns."""
+        self.query_one("#replay-side").styles.width = side_width(self.size.width, least=40, extra=4)
         self.show_state()
 
     # ------------------------------------------------------------- drawing

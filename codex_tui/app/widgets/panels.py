@@ -27,6 +27,18 @@ from ..theme import SYMBOL_COLOURS
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")
+WIDEST_SIDE = 64
+"""Past this the log's longest lines are whole; the rest goes to the play area."""
+
+
+def side_width(screen_width: int, least: int, extra: int = 0) -> int:
+    """The side panel's width: `least` on narrow terminals, growing with the screen.
+
+    About 45% of the width from 110 columns on, so at 120 columns the longest
+    log lines (some 52 cells, plus `extra` for what a screen prints before
+    each) are whole; capped where nothing gains from more.
+    """
+    return max(least, min(WIDEST_SIDE, screen_width * 9 // 20) + extra)
 
 
 def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
@@ -48,14 +60,19 @@ class SymbolsPanel(Static):
 
 
 class ObjectivesPanel(Static):
-    """The two common objectives and the viewer's secret one, with progress."""
+    """The two common objectives and a secret one, with progress on the area shown.
+
+    On the viewer's own area (`own`) the secret is the viewer's; on another
+    player's area it is that player's, shown as hidden, as they see it: the
+    viewer's secret scored on someone else's cards would mean nothing.
+    """
 
     DEFAULT_CSS = "ObjectivesPanel { height: auto; }"
 
-    def show(self, view: SeatView, area: PlayArea, detailed: bool) -> None:
+    def show(self, view: SeatView, area: PlayArea, detailed: bool, own: bool = True) -> None:
         text = Text("Objectives", style=HEADING)
         entries = [("Common", o) for o in view.common_objectives]
-        if view.secret is not None:
+        if own and view.secret is not None:
             entries.append(("Secret", view.secret))
         for label, objective in entries:
             points = objective_points(area, objective)
@@ -67,6 +84,8 @@ class ObjectivesPanel(Static):
                 text.append(f"\n    {objective_text(objective)}: {objective_progress(area, objective)}", style=DIM)
                 for row in pattern_rows(objective):
                     text.append(f"\n      {row}", style=DIM)
+        if not own:
+            text.append("\nS   ?  their secret, hidden", style=DIM)
         self.update(text)
 
 

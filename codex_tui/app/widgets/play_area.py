@@ -96,7 +96,6 @@ class PlayAreaView(Widget, can_focus=False):
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
-        self._centred_at_size: tuple[int, int] | None = None
         self._strips: dict[int, Strip] = {}
         self._base: tuple[PlayArea, frozenset[Pos], Canvas] | None = None
 
@@ -104,7 +103,10 @@ class PlayAreaView(Widget, can_focus=False):
         """Draw a new scene; pan so the cursor (or the whole area) stays in view.
 
         Cards and spots are drawn once per state; a cursor move only redraws
-        the cursor and the previewed card on a copy of them.
+        the cursor and the previewed card on a copy of them. The first scene
+        with cards is centred, but only once the widget has its real size:
+        a centre computed before layout would be a guess, and the board would
+        start off to one side (or out of view).
         """
         first = not self.scene.area.cards
         self.scene = scene
@@ -118,14 +120,23 @@ class PlayAreaView(Widget, can_focus=False):
         self._invalidate()
 
     def recentre(self) -> None:
-        """Centre the view on the area, then make sure the cursor is in view."""
-        min_x, min_y, max_x, max_y = self.scene.area.bounds()
-        left, top = to_screen((min_x, max_y))
-        right, bottom = to_screen((max_x, min_y))
-        width, height = self._view_size()
-        middle_col = (left + right + SMALL_W) // 2
-        middle_row = (top + bottom + SMALL_H) // 2
-        self.origin = (middle_col - width // 2, middle_row - height // 2)
+        """Centre the view on the area and its open spots, then keep the cursor in view.
+
+        Without a size yet (before the first layout) there is nothing to
+        centre in: `on_resize` does it once the real size is known.
+        """
+        if not self.size.area:
+            return
+        base = self._base[2] if self._base is not None else self.canvas
+        if base.cells:
+            cols = [col for col, _ in base.cells]
+            rows = [row for _, row in base.cells]
+            left, right, top, bottom = min(cols), max(cols) + 1, min(rows), max(rows) + 1
+        else:
+            left, top = to_screen((0, 0))
+            right, bottom = left + SMALL_W, top + SMALL_H
+        width, height = self.size
+        self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
         if self.scene.cursor is not None:
             self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
@@ -134,12 +145,10 @@ class PlayAreaView(Widget, can_focus=False):
         self.origin = (self.origin[0] + dx * STEP_X, self.origin[1] + dy * STEP_Y)
         self._invalidate()
 
-    def _view_size(self) -> tuple[int, int]:
-        width, height = self.size
-        return (width or 50, height or 14)
-
     def _keep_in_view(self, cell: tuple[int, int]) -> None:
-        width, height = self._view_size()
+        width, height = self.size
+        if not width or not height:
+            return
         ox, oy = self.origin
         col, row = cell
         margin_x, margin_y = min(STEP_X, max(0, (width - SMALL_W) // 2)), min(1, max(0, (height - SMALL_H) // 2))
@@ -158,13 +167,12 @@ class PlayAreaView(Widget, can_focus=False):
         self.refresh()
 
     def on_resize(self) -> None:
-        """Centre once the real size is known; afterwards keep the cursor in view."""
-        if self._centred_at_size is None:
-            self._centred_at_size = (self.size.width, self.size.height)
-            self.recentre()
-        elif self.scene.cursor is not None:
-            self._keep_in_view(to_screen(self.scene.cursor))
-        self._invalidate()
+        """Centre again at every new size, cursor kept in view.
+
+        An origin kept from another size would put the board off to one side,
+        or out of view entirely when the terminal shrinks.
+        """
+        self.recentre()
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return container.width
