@@ -187,7 +187,8 @@ class GameScreen(Screen[None]):
         big = self.size.height >= 36
         self.query_one(ScoreTrack).show(view, self.tags, self.viewing, self.size.width or 80)
         self.query_one(SymbolsPanel).show(shown.area, shown.name)
-        self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big, own=self.viewing == self.perspective)
+        own = self.viewing == self.perspective
+        self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big, own=own)
         self.query_one(MarketPanel).show(view, view.seats[self.perspective].area)
         self.query_one(GameLog).show(view, view.seat)
         self.render_choice()

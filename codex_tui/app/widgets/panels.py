@@ -29,16 +29,19 @@ HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")
 WIDEST_SIDE = 64
 """Past this the log's longest lines are whole; the rest goes to the play area."""
+LEAST_AREA = 60
+"""Columns the play area keeps before the side panel grows past its least width."""
 
 
 def side_width(screen_width: int, least: int, extra: int = 0) -> int:
     """The side panel's width: `least` on narrow terminals, growing with the screen.
 
-    About 45% of the width from 110 columns on, so at 120 columns the longest
-    log lines (some 52 cells, plus `extra` for what a screen prints before
-    each) are whole; capped where nothing gains from more.
+    Everything past 60 columns of play area goes to the panel, up to 64
+    (plus `extra`, for what a screen prints before each log line): so at 120
+    columns a log line of 58 cells ('You took Resource 38 from the market;
+    Resource 2 revealed') is whole, and wider screens widen the play area.
     """
-    return max(least, min(WIDEST_SIDE, screen_width * 9 // 20) + extra)
+    return max(least, min(WIDEST_SIDE, screen_width - LEAST_AREA) + extra)
 
 
 def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
@@ -62,8 +65,8 @@ class SymbolsPanel(Static):
 class ObjectivesPanel(Static):
     """The two common objectives and a secret one, with progress on the area shown.
 
-    On the viewer's own area (`own`) the secret is the viewer's; on another
-    player's area it is that player's, shown as hidden, as they see it: the
+    On the viewer's own area the secret is the viewer's; on another player's
+    area (`own` false) it is theirs, shown as hidden, as at the table: the
     viewer's secret scored on someone else's cards would mean nothing.
     """
 
@@ -85,7 +88,7 @@ class ObjectivesPanel(Static):
                 for row in pattern_rows(objective):
                     text.append(f"\n      {row}", style=DIM)
         if not own:
-            text.append("\nS   ?  their secret, hidden", style=DIM)
+            text.append("\nS   ?  secret, hidden", style=DIM)
         self.update(text)
 
 
