@@ -12,7 +12,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.cardart import LARGE_W, _short_scoring
 from codex_tui.app.describe import scoring_text
 from codex_tui.app.screens.game import GameScreen
-from codex_tui.app.widgets.panels import ObjectivesPanel
+from codex_tui.app.widgets.panels import GameLog, ObjectivesPanel
 from codex_tui.app.widgets.play_area import PlayAreaView, to_screen
 from codex_tui.app.widgets.score_track import status_line
 from codex_tui.app.widgets.status_line import StatusLine, fit
@@ -119,6 +119,18 @@ async def test_log_lines_are_whole_from_120_columns(tmp_path: Path, size) -> Non
         for line in log.lines[-5:]:
             assert any(row.endswith(line) for row in shown), line
         assert not any(row.endswith("…") for row in shown)
+
+
+async def test_at_80_columns_the_newest_log_line_wraps_instead_of_losing_its_end(tmp_path: Path) -> None:
+    app = game_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one(GameLog)
+        newest = log.lines[-1]
+        assert len(newest) > log.size.width  # the case this test is about
+        rows = str(log.render()).splitlines()[1:]
+        assert " ".join(row.strip() for row in rows).endswith(newest)
+        assert all(len(row) <= log.size.width for row in rows)
 
 
 def every_preview(screen: GameScreen, width: int) -> list[str]:

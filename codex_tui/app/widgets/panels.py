@@ -6,6 +6,8 @@ them decides anything about the rules.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
@@ -127,11 +129,13 @@ class MarketPanel(Static):
 class GameLog(Widget):
     """The newest lines of the game log that fit, newest at the bottom.
 
-    The lines are chosen when rendering, from the real height, so the newest
-    entry is never cut off whatever the panels above it take.
+    The lines are chosen when rendering, from the real size, so the newest
+    entry is never cut off whatever the panels above it take; a line wider
+    than the panel wraps (indented) instead of losing its end, where the
+    points are.
     """
 
-    DEFAULT_CSS = "GameLog { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
+    DEFAULT_CSS = "GameLog { height: 1fr; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -146,9 +150,17 @@ class GameLog(Widget):
 
     def render(self) -> Text:
         room = max(self.size.height - 1, 0)
+        width = max(self.size.width, 20)
+        rows: list[str] = []
+        for line in reversed(self.lines):
+            wrapped = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if len(rows) + len(wrapped) > room:
+                rows = rows or wrapped[:room]  # the newest line shows, as much of it as fits
+                break
+            rows[:0] = wrapped
         text = Text("Log", style=HEADING)
-        for line in self.lines[-room:] if room else ():
-            text.append("\n" + line, style=DIM)
+        for row in rows:
+            text.append("\n" + row, style=DIM)
         return text
 
 
