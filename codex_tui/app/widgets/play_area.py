@@ -103,17 +103,18 @@ class PlayAreaView(Widget, can_focus=False):
         """Draw a new scene; pan so the cursor (or the whole area) stays in view.
 
         Cards and spots are drawn once per state; a cursor move only redraws
-        the cursor and the previewed card on a copy of them. The first scene
-        with cards is centred, but only once the widget has its real size:
-        a centre computed before layout would be a guess, and the board would
-        start off to one side (or out of view).
+        the cursor and the previewed card on a copy of them. A new area is
+        centred when it fits (the first one always), but only once the widget
+        has its real size: a centre computed before layout would be a guess,
+        and the board would start off to one side (or out of view).
         """
         first = not self.scene.area.cards
+        new_area = scene.area is not self.scene.area
         self.scene = scene
         if self._base is None or self._base[0] is not scene.area or self._base[1] != scene.spots:
             self._base = (scene.area, scene.spots, draw_base(scene.area, scene.spots))
         self.canvas = draw_scene(scene, self._base[2])
-        if first:
+        if first or (new_area and self._fits()):
             self.recentre()
         elif follow and scene.cursor is not None:
             self._keep_in_view(to_screen(scene.cursor))
@@ -127,19 +128,27 @@ class PlayAreaView(Widget, can_focus=False):
         """
         if not self.size.area:
             return
-        base = self._base[2] if self._base is not None else self.canvas
-        if base.cells:
-            cols = [col for col, _ in base.cells]
-            rows = [row for _, row in base.cells]
-            left, right, top, bottom = min(cols), max(cols) + 1, min(rows), max(rows) + 1
-        else:
-            left, top = to_screen((0, 0))
-            right, bottom = left + SMALL_W, top + SMALL_H
+        left, top, right, bottom = self._extent()
         width, height = self.size
         self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
         if self.scene.cursor is not None:
             self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
+
+    def _extent(self) -> tuple[int, int, int, int]:
+        """Canvas cells (left, top, right, bottom; right and bottom exclusive) of cards and open spots.
+
+        All open spots count, shown or not, so the centre does not move
+        between one's own turn (spots shown) and the others' turns.
+        """
+        min_x, min_y, max_x, max_y = self.scene.area.bounds()
+        left, top = to_screen((min_x, max_y))
+        right, bottom = to_screen((max_x, min_y))
+        return left, top, right + SMALL_W, bottom + SMALL_H
+
+    def _fits(self) -> bool:
+        left, top, right, bottom = self._extent()
+        return right - left <= self.size.width and bottom - top <= self.size.height
 
     def pan(self, dx: int, dy: int) -> None:
         self.origin = (self.origin[0] + dx * STEP_X, self.origin[1] + dy * STEP_Y)
