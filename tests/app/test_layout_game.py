@@ -12,6 +12,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.cardart import LARGE_W, _short_scoring
 from codex_tui.app.describe import scoring_text
 from codex_tui.app.screens.game import GameScreen
+from codex_tui.app.screens.replay import ReplayLog
 from codex_tui.app.widgets.panels import GameLog, ObjectivesPanel
 from codex_tui.app.widgets.play_area import PlayAreaView, to_screen
 from codex_tui.app.widgets.score_track import status_line
@@ -264,3 +265,30 @@ def test_card_faces_never_cut_a_word() -> None:
             assert word.isdigit() or word in words or (len(word) == 1 and word.isupper()), (card.id, text)
         if card.scoring is Scoring.OBJECT and len(scoring_text(card)) <= LARGE_W - 2:
             assert text == scoring_text(card)
+
+
+def replay_app(tmp_path: Path) -> CodexApp:
+    path = tmp_path / "done.msgpack"
+    write_save(path, SavedGame(played(8, lambda g: False), KINDS))
+    return CodexApp(saves_dir=tmp_path, save=path, bot_delay=0, mode="replay")
+
+
+async def test_the_replay_board_fits_and_its_current_log_line_is_whole(tmp_path: Path) -> None:
+    app = replay_app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("g", "9", "enter", "right")
+        await pilot.pause()
+        for size in [(80, 24), (120, 40), (160, 50)]:
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            screen = app.screen
+            area = screen.query_one(PlayAreaView)
+            side = screen.query_one("#replay-side")
+            assert area.region.right <= side.region.x
+            assert any(row.strip() for row in area_rows(area))
+            log = screen.query_one(ReplayLog)
+            current = f"{log.current + 1} {log.lines[log.current]}"
+            rows = str(log.render()).splitlines()[1:]
+            assert current in " ".join(row.strip() for row in rows), (current, rows)
+            assert all(len(row) <= log.size.width for row in rows)

@@ -29,19 +29,20 @@ from ..theme import SYMBOL_COLOURS
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")
-WIDEST_SIDE = 64
+WIDEST_SIDE = 66
 """Past this the log's longest lines are whole; the rest goes to the play area."""
-LEAST_AREA = 60
+LEAST_AREA = 54
 """Columns the play area keeps before the side panel grows past its least width."""
 
 
 def side_width(screen_width: int, least: int, extra: int = 0) -> int:
     """The side panel's width: `least` on narrow terminals, growing with the screen.
 
-    Everything past 60 columns of play area goes to the panel, up to 64
-    (plus `extra`, for what a screen prints before each log line): so at 120
-    columns a log line of 58 cells ('You took Resource 38 from the market;
-    Resource 2 revealed') is whole, and wider screens widen the play area.
+    Everything past 54 columns of play area goes to the panel, up to 66
+    (plus `extra`, for what a screen prints before each log line): so from
+    120 columns a log line of 64 cells ('Bot 1 took Resource 20 from the
+    market; Resource 17 revealed', with room for longer names) is whole, and
+    wider screens widen the play area.
     """
     return max(least, min(WIDEST_SIDE, screen_width - LEAST_AREA) + extra)
 
