@@ -97,6 +97,20 @@ async def test_the_board_is_centred_and_follows_the_cursor_after_resizes(tmp_pat
         assert_board_fits(app)
 
 
+async def test_a_board_too_big_for_the_view_keeps_its_middle_when_the_view_changes(tmp_path: Path) -> None:
+    """A one-row change (a preview wrapping onto two lines) must not make the board jump."""
+    app = game_app(tmp_path, Phase.DRAW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        area = app.screen.query_one(PlayAreaView)
+        assert not area._fits()
+        before = (area.origin[0] + area.size.width // 2, area.origin[1] + area.size.height // 2)
+        await pilot.resize_terminal(80, 25)
+        await pilot.pause()
+        after = (area.origin[0] + area.size.width // 2, area.origin[1] + area.size.height // 2)
+        assert area.size.height == 14 and abs(after[1] - before[1]) <= 1 and after[0] == before[0]
+
+
 async def test_the_board_stays_in_view_while_drawing_after_a_shrink(tmp_path: Path) -> None:
     """No cursor to follow while drawing: the board itself must be re-centred."""
     app = game_app(tmp_path, Phase.DRAW)

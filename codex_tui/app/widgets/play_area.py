@@ -97,6 +97,7 @@ class PlayAreaView(Widget, can_focus=False):
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
         self._strips: dict[int, Strip] = {}
+        self._laid_out_size = Size(0, 0)
         self._base: tuple[PlayArea, frozenset[Pos], Canvas] | None = None
 
     def show(self, scene: AreaScene, follow: bool = True) -> None:
@@ -176,12 +177,23 @@ class PlayAreaView(Widget, can_focus=False):
         self.refresh()
 
     def on_resize(self) -> None:
-        """Centre again at every new size, cursor kept in view.
+        """Keep the board placed sensibly at every new size, cursor in view.
 
-        An origin kept from another size would put the board off to one side,
-        or out of view entirely when the terminal shrinks.
+        A board that fits is centred. One that does not keeps the cell that
+        was in the middle of the view in the middle (so the part one was
+        looking at stays in sight, and a one-row change of the preview line
+        does not make it jump); the old top-left corner would leave it off to
+        one side, or out of view entirely when the terminal shrinks.
         """
-        self.recentre()
+        before, self._laid_out_size = self._laid_out_size, self.size
+        if not before.area or self._fits():
+            self.recentre()
+            return
+        (ox, oy), (width, height) = self.origin, self.size
+        self.origin = (ox + (before.width - width) // 2, oy + (before.height - height) // 2)
+        if self.scene.cursor is not None:
+            self._keep_in_view(to_screen(self.scene.cursor))
+        self._invalidate()
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return container.width
