@@ -140,14 +140,18 @@ def draw_small(canvas: Canvas, col: int, row: int, card_id: int, side: Side, sty
 
 
 def _short_scoring(card: PlayableCard) -> str:
-    """Scoring in at most 10 cells: '3 pts', '2/corner', '1/quill', '1/manuscr'."""
+    """Scoring in at most 10 cells, never a cut word: '3 pts', '2/corner', '1/quill'.
+
+    An object name too long for the card ('1/manuscript') gives way to its
+    letter, as the symbol panels print it: '1 pt per M'.
+    """
     if not card.points:
         return ""
     if card.scoring is Scoring.FLAT:
         return f"{card.points} pt" + ("s" if card.points > 1 else "")
     text = scoring_text(card)
     if len(text) > LARGE_W - 2 and card.scoring_object is not None:
-        text = f"{card.points}/{card.scoring_object.label[:7]}"
+        text = f"{card.points} pt per {card.scoring_object.letter}"
     return text
 
 

@@ -23,10 +23,10 @@ from ...rules.symbols import CardKind
 from ..describe import card_name, short_name, symbol_letters, symbols_text
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import cycle, nearest, step
-from ..widgets.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel, hand_backs_text
+from ..widgets.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel, hand_backs_text, side_width
 from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
-from ..widgets.status_line import StatusLine
+from ..widgets.status_line import StatusLine, fit
 from ..widgets.tray import CardTray, TrayCard, TrayScene
 
 DRAW_SLOTS = 6
@@ -61,8 +61,12 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen { layout: vertical; }
     #main { height: 1fr; }
-    #side { width: 36; padding: 0 0 0 1; }
-    #status { height: 1; color: $text; background: $boost; }
+    #side { width: 36; padding: 0 0 0 1; border-left: solid $foreground 25%; }
+    #status { color: $text; background: $boost; }
+    /* Notifications sit above the hand, over the foot of the side panel:
+       never over the preview line or the key bar. */
+    GameScreen ToastRack { margin-bottom: 9; }
+    GameScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
     """
 
     def __init__(self) -> None:
@@ -183,7 +187,8 @@ class GameScreen(Screen[None]):
         big = self.size.height >= 36
         self.query_one(ScoreTrack).show(view, self.tags, self.viewing, self.size.width or 80)
         self.query_one(SymbolsPanel).show(shown.area, shown.name)
-        self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big)
+        own = self.viewing == self.perspective
+        self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big, own=own)
         self.query_one(MarketPanel).show(view, view.seats[self.perspective].area)
         self.query_one(GameLog).show(view, view.seat)
         self.render_choice()
@@ -217,7 +222,7 @@ class GameScreen(Screen[None]):
                 ghost_legal=ghost_legal,
             )
         )
-        self.query_one(StatusLine).show(self.status_text())
+        self.query_one(StatusLine).show(self.status_text(self._status_width()))
 
     def _tray_scene(self) -> TrayScene:
         view = self.view
@@ -260,7 +265,11 @@ class GameScreen(Screen[None]):
             title = "Watching: hands stay hidden"
         return TrayScene(title, tuple(items), self.selected if self._placing() else None)
 
-    def status_text(self) -> str:
+    def _status_width(self) -> int:
+        return self.query_one(StatusLine).size.width or self.size.width or self.app.size.width
+
+    def status_text(self, width: int = 80) -> str:
+        """What to do now, or the preview, worded to fit `width` (on two lines if need be)."""
         view = self.view
         if view is None:
             return ""
@@ -282,9 +291,14 @@ class GameScreen(Screen[None]):
             return f"Draw the top of the {action.source.value.replace('_', ' ')} (enter)"
         if self._must_pass():
             return "No card can be placed anywhere: press enter to pass"
-        return self.preview_text()
+        return self.preview_text(width)
 
-    def preview_text(self) -> str:
+    def preview_text(self, width: int = 80) -> str:
+        """What placing the chosen card at the cursor would do.
+
+        The points and the objectives change come first and are never cut:
+        at narrow widths the words around them get shorter, then wrap.
+        """
         view = self.view
         chosen = self._selected_card()
         if view is None or chosen is None or self.cursor is None:
@@ -295,57 +309,68 @@ class GameScreen(Screen[None]):
         if side is Side.FRONT and not requirement_met(card, area.counts):
             need = symbols_text(card.requires)
             have = symbols_text([h if n else 0 for h, n in zip(area.counts, card.requires)]) or "none of them"
-            return f"{card_name(card_id)} needs {need} visible, you see {have}: f flips it to its back"
+            return fit(
+                (
+                    [f"{card_name(card_id)} needs {need} visible, you see {have}", "f flips it to its back"],
+                    [f"{short_name(card_id)} needs {need}, you see {have}", "f flips it"],
+                ),
+                width,
+            )
         objectives = (*view.common_objectives, *((view.secret,) if view.secret else ()))
         preview = preview_placement(area, card_id, side, self.cursor, objectives)
         x, y = self.cursor
-        parts = [f"{short_name(card_id)} {side.value} at ({x},{y}): +{preview.points} pt"]
-        corners = len(preview.covered)
-        covered = f"covers {corners} corner{'s' if corners > 1 else ''}"
-        lost = symbol_letters(preview.lost)
-        parts.append(covered + (f", hides {lost}" if lost else ""))
-        gained = symbol_letters(preview.gained)
-        if gained:
-            parts.append(f"shows {gained}")
+        points = f"+{preview.points} pt"
         delta = sum(after - before for before, after in preview.objective_points)
-        if delta:
-            parts.append(f"objectives {delta:+d}")
-        return " · ".join(parts)
+        gains = [f"objectives {delta:+d}"] if delta else []
+        corners = len(preview.covered)
+        lost, gained = symbol_letters(preview.lost), symbol_letters(preview.gained)
+        hides = f", hides {lost}" if lost else ""
+        shows = [f"shows {gained}"] if gained else []
+        return fit(
+            (
+                [
+                    f"{card_name(card_id)} {side.value} at ({x},{y}): {points}",
+                    *gains,
+                    f"covers {corners} corner{'s' if corners > 1 else ''}{hides}",
+                    *shows,
+                ],
+                [f"{short_name(card_id)} {side.value} ({x},{y}): {points}", *gains, f"covers {corners}{hides}", *shows],
+            ),
+            width,
+        )
 
     def on_resize(self) -> None:
-        """Wider terminals get a wider side panel with objective details."""
-        self.query_one("#side").styles.width = 52 if self.size.width >= 130 else 36
+        """Wider terminals get a wider side panel, so log lines are whole from 120 columns."""
+        self.query_one("#side").styles.width = side_width(self.size.width, least=36)
         self.render_all()
 
     # ------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only keys that do something now run and show in the key bar (False hides them)."""
         if self.view is None:
-            return None
+            return False
+        own_area = self.viewing == self.perspective
         if action == "place":
-            if self._drawing():
+            if not self._placing() or not own_area:
                 return False
-            if not self._placing() or self.viewing != self.perspective:
-                return None
-            return True if self._must_pass() or self._chosen_place() in self.view.legal_actions else None
+            return self._must_pass() or self._chosen_place() in self.view.legal_actions
         if action == "draw":
-            if not self._drawing():
-                return False
-            return True if self._draw_enabled(self.draw_index) else None
+            return self._drawing() and self._draw_enabled(self.draw_index)
         if action == "move" and self._drawing():
             return True
         if action in ("flip", "next_spot", "move"):
-            return True if self._placing() and self.viewing == self.perspective and not self._must_pass() else None
+            return self._placing() and own_area and not self._must_pass()
         if action == "select":
-            return True if self._placing() or self._drawing() else None
+            return self._placing() or self._drawing()
         if action == "own_area":
-            return self.viewing != self.perspective
+            return not own_area
         if action == "other_area":
-            return True if len(self.view.seats) > 1 else None
+            return len(self.view.seats) > 1
         if action == "undo":
-            return True if self.can_undo else None
+            return self.can_undo
         if action == "redo":
-            return True if self.can_redo else None
+            return self.can_redo
         return True
 
     def action_place(self) -> None:

@@ -8,6 +8,7 @@ state at the current index.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -23,7 +24,7 @@ from textual.widgets import Footer, Input, Static
 from ...rules import Place, Side, players_to_act, result, view
 from ...storage.timeline import Timeline
 from ..describe import describe_entry
-from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel
+from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
 from ..widgets.status_line import StatusLine
@@ -45,9 +46,13 @@ class ReplayExit:
 
 
 class ReplayLog(Widget):
-    """The whole log, the current action highlighted and kept in view."""
+    """The whole log, the current action highlighted and kept in view.
 
-    DEFAULT_CSS = "ReplayLog { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
+    A line wider than the panel wraps (indented) rather than losing its
+    end, where the points are.
+    """
+
+    DEFAULT_CSS = "ReplayLog { height: 1fr; }"
 
     def __init__(self, lines: list[str], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -58,14 +63,39 @@ class ReplayLog(Widget):
         self.current = current
         self.refresh()
 
+    def _rows(self, index: int) -> list[str]:
+        width = max(self.size.width, 20)
+        return textwrap.wrap(f"{index + 1:>3} {self.lines[index]}", width, subsequent_indent="    ") or [""]
+
     def render(self) -> Text:
-        room = max(self.size.height - 1, 1)
-        first = max(0, min(self.current - room // 2, len(self.lines) - room))
         text = Text("Log", style=Style(bold=True))
-        for index in range(first, min(first + room, len(self.lines))):
+        if not self.lines:
+            return text
+        room = max(self.size.height - 1, 1)
+        middle = max(0, min(self.current, len(self.lines) - 1))
+        blocks = {middle: self._rows(middle)[:room]}
+        used = len(blocks[middle])
+
+        def add(index: int) -> bool:
+            nonlocal used
+            rows = self._rows(index)
+            if used + len(rows) > room:
+                return False
+            blocks[index], used = rows, used + len(rows)
+            return True
+
+        first = last = middle
+        while first > 0 and used < room // 2 and add(first - 1):  # earlier actions: up to half
+            first -= 1
+        while last < len(self.lines) - 1 and add(last + 1):  # then later ones
+            last += 1
+        while first > 0 and add(first - 1):  # and earlier ones again if room is left
+            first -= 1
+        for index in range(first, last + 1):
             style = CURRENT if index == self.current else DIM
-            text.append("\n")
-            text.append(f"{index + 1:>3} {self.lines[index]}", style=style)
+            for row in blocks[index]:
+                text.append("\n")
+                text.append(row, style=style)
         return text
 
 
@@ -136,7 +166,9 @@ class ReplayScreen(Screen[ReplayExit]):
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
     #replay-main { height: 1fr; }
-    #replay-side { width: 40; padding: 0 0 0 1; }
+    #replay-side { width: 40; padding: 0 0 0 1; border-left: solid $foreground 25%; }
+    ReplayScreen ToastRack { margin-bottom: 9; }
+    ReplayScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
     """
 
     def __init__(self, timeline: Timeline, title: str) -> None:
@@ -169,7 +201,8 @@ class ReplayScreen(Screen[ReplayExit]):
         self.show_state()
 
     def on_resize(self) -> None:
-        self.query_one("#replay-side").styles.width = 56 if self.size.width >= 130 else 40
+        """The side panel grows with the screen: log lines are whole from 120 columns."""
+        self.query_one("#replay-side").styles.width = side_width(self.size.width, least=40, extra=4)
         self.show_state()
 
     # ------------------------------------------------------------- drawing

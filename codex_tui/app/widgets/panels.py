@@ -6,6 +6,8 @@ them decides anything about the rules.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.style import Style
 from rich.text import Text
 from textual.widget import Widget
@@ -27,6 +29,22 @@ from ..theme import SYMBOL_COLOURS
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")
+WIDEST_SIDE = 66
+"""Past this the log's longest lines are whole; the rest goes to the play area."""
+LEAST_AREA = 54
+"""Columns the play area keeps before the side panel grows past its least width."""
+
+
+def side_width(screen_width: int, least: int, extra: int = 0) -> int:
+    """The side panel's width: `least` on narrow terminals, growing with the screen.
+
+    Everything past 54 columns of play area goes to the panel, up to 66
+    (plus `extra`, for what a screen prints before each log line): so from
+    120 columns a log line of 64 cells ('Bot 1 took Resource 20 from the
+    market; Resource 17 revealed', with room for longer names) is whole, and
+    wider screens widen the play area.
+    """
+    return max(least, min(WIDEST_SIDE, screen_width - LEAST_AREA) + extra)
 
 
 def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
@@ -48,14 +66,19 @@ class SymbolsPanel(Static):
 
 
 class ObjectivesPanel(Static):
-    """The two common objectives and the viewer's secret one, with progress."""
+    """The two common objectives and a secret one, with progress on the area shown.
+
+    On the viewer's own area the secret is the viewer's; on another player's
+    area (`own` false) it is theirs, shown as hidden, as at the table: the
+    viewer's secret scored on someone else's cards would mean nothing.
+    """
 
     DEFAULT_CSS = "ObjectivesPanel { height: auto; }"
 
-    def show(self, view: SeatView, area: PlayArea, detailed: bool) -> None:
+    def show(self, view: SeatView, area: PlayArea, detailed: bool, own: bool = True) -> None:
         text = Text("Objectives", style=HEADING)
         entries = [("Common", o) for o in view.common_objectives]
-        if view.secret is not None:
+        if own and view.secret is not None:
             entries.append(("Secret", view.secret))
         for label, objective in entries:
             points = objective_points(area, objective)
@@ -67,6 +90,8 @@ class ObjectivesPanel(Static):
                 text.append(f"\n    {objective_text(objective)}: {objective_progress(area, objective)}", style=DIM)
                 for row in pattern_rows(objective):
                     text.append(f"\n      {row}", style=DIM)
+        if not own:
+            text.append("\nS   ?  secret, hidden", style=DIM)
         self.update(text)
 
 
@@ -105,11 +130,13 @@ class MarketPanel(Static):
 class GameLog(Widget):
     """The newest lines of the game log that fit, newest at the bottom.
 
-    The lines are chosen when rendering, from the real height, so the newest
-    entry is never cut off whatever the panels above it take.
+    The lines are chosen when rendering, from the real size, so the newest
+    entry is never cut off whatever the panels above it take; a line wider
+    than the panel wraps (indented) instead of losing its end, where the
+    points are.
     """
 
-    DEFAULT_CSS = "GameLog { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
+    DEFAULT_CSS = "GameLog { height: 1fr; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -124,9 +151,17 @@ class GameLog(Widget):
 
     def render(self) -> Text:
         room = max(self.size.height - 1, 0)
+        width = max(self.size.width, 20)
+        rows: list[str] = []
+        for line in reversed(self.lines):
+            wrapped = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if len(rows) + len(wrapped) > room:
+                rows = rows or wrapped[:room]  # the newest line shows, as much of it as fits
+                break
+            rows[:0] = wrapped
         text = Text("Log", style=HEADING)
-        for line in self.lines[-room:] if room else ():
-            text.append("\n" + line, style=DIM)
+        for row in rows:
+            text.append("\n" + row, style=DIM)
         return text
 
 

@@ -96,50 +96,69 @@ class PlayAreaView(Widget, can_focus=False):
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
-        self._centred_at_size: tuple[int, int] | None = None
         self._strips: dict[int, Strip] = {}
+        self._laid_out_size = Size(0, 0)
         self._base: tuple[PlayArea, frozenset[Pos], Canvas] | None = None
 
     def show(self, scene: AreaScene, follow: bool = True) -> None:
         """Draw a new scene; pan so the cursor (or the whole area) stays in view.
 
         Cards and spots are drawn once per state; a cursor move only redraws
-        the cursor and the previewed card on a copy of them.
+        the cursor and the previewed card on a copy of them. A new area is
+        centred when it fits (the first one always), but only once the widget
+        has its real size: a centre computed before layout would be a guess,
+        and the board would start off to one side (or out of view).
         """
         first = not self.scene.area.cards
+        new_area = scene.area is not self.scene.area
         self.scene = scene
         if self._base is None or self._base[0] is not scene.area or self._base[1] != scene.spots:
             self._base = (scene.area, scene.spots, draw_base(scene.area, scene.spots))
         self.canvas = draw_scene(scene, self._base[2])
-        if first:
+        if first or (new_area and self._fits()):
             self.recentre()
         elif follow and scene.cursor is not None:
             self._keep_in_view(to_screen(scene.cursor))
         self._invalidate()
 
     def recentre(self) -> None:
-        """Centre the view on the area, then make sure the cursor is in view."""
-        min_x, min_y, max_x, max_y = self.scene.area.bounds()
-        left, top = to_screen((min_x, max_y))
-        right, bottom = to_screen((max_x, min_y))
-        width, height = self._view_size()
-        middle_col = (left + right + SMALL_W) // 2
-        middle_row = (top + bottom + SMALL_H) // 2
-        self.origin = (middle_col - width // 2, middle_row - height // 2)
+        """Centre the view on the area and its open spots, then keep the cursor in view.
+
+        Without a size yet (before the first layout) there is nothing to
+        centre in: `on_resize` does it once the real size is known.
+        """
+        if not self.size.area:
+            return
+        left, top, right, bottom = self._extent()
+        width, height = self.size
+        self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
         if self.scene.cursor is not None:
             self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
+
+    def _extent(self) -> tuple[int, int, int, int]:
+        """Canvas cells (left, top, right, bottom; right and bottom exclusive) of cards and open spots.
+
+        All open spots count, shown or not, so the centre does not move
+        between one's own turn (spots shown) and the others' turns.
+        """
+        min_x, min_y, max_x, max_y = self.scene.area.bounds()
+        left, top = to_screen((min_x, max_y))
+        right, bottom = to_screen((max_x, min_y))
+        return left, top, right + SMALL_W, bottom + SMALL_H
+
+    def _fits(self) -> bool:
+        left, top, right, bottom = self._extent()
+        return right - left <= self.size.width and bottom - top <= self.size.height
 
     def pan(self, dx: int, dy: int) -> None:
         self.origin = (self.origin[0] + dx * STEP_X, self.origin[1] + dy * STEP_Y)
         self._invalidate()
 
-    def _view_size(self) -> tuple[int, int]:
-        width, height = self.size
-        return (width or 50, height or 14)
-
     def _keep_in_view(self, cell: tuple[int, int]) -> None:
-        width, height = self._view_size()
+        width, height = self.size
+        if not width or not height:
+            return
         ox, oy = self.origin
         col, row = cell
         margin_x, margin_y = min(STEP_X, max(0, (width - SMALL_W) // 2)), min(1, max(0, (height - SMALL_H) // 2))
@@ -158,11 +177,21 @@ class PlayAreaView(Widget, can_focus=False):
         self.refresh()
 
     def on_resize(self) -> None:
-        """Centre once the real size is known; afterwards keep the cursor in view."""
-        if self._centred_at_size is None:
-            self._centred_at_size = (self.size.width, self.size.height)
+        """Keep the board placed sensibly at every new size, cursor in view.
+
+        A board that fits is centred. One that does not keeps the cell that
+        was in the middle of the view in the middle (so the part one was
+        looking at stays in sight, and a one-row change of the preview line
+        does not make it jump); the old top-left corner would leave it off to
+        one side, or out of view entirely when the terminal shrinks.
+        """
+        before, self._laid_out_size = self._laid_out_size, self.size
+        if not before.area or self._fits():
             self.recentre()
-        elif self.scene.cursor is not None:
+            return
+        (ox, oy), (width, height) = self.origin, self.size
+        self.origin = (ox + (before.width - width) // 2, oy + (before.height - height) // 2)
+        if self.scene.cursor is not None:
             self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
 

@@ -21,8 +21,8 @@ def score_bar(score: int, target: int, width: int = BAR) -> str:
     return "█" * filled + "░" * (width - filled)
 
 
-def status_line(view: SeatView) -> str:
-    """Who is to play and, once the end is triggered, how many turns remain."""
+def status_line(view: SeatView, width: int = 80) -> str:
+    """Who is to play and, once the end is triggered, whose turns remain."""
     names = view.players
     if view.phase is Phase.OVER:
         return "The game is over"
@@ -30,13 +30,22 @@ def status_line(view: SeatView) -> str:
         return "Set-up: each player chooses a starter side and a secret objective"
     doing = "place a card" if view.phase is Phase.PLACE else "draw a card"
     text = f"{names[view.current]} to {doing}"
-    if view.turns_left is not None:
-        turns = view.turns_left
-        if view.is_last_turn:
-            text += f" · final round: {turns} turn{'s' if turns != 1 else ''} after this"
-        else:
-            text += f" · end triggered: {turns} turn{'s' if turns != 1 else ''} after this"
-    return text
+    if view.turns_left is None:
+        return text
+    stage = "final round" if view.is_last_turn else "end triggered"
+    if view.turns_left == 0:
+        return f"{text} · {stage}: this is the last turn"
+    after = [names[(view.current + i) % len(names)] for i in range(1, view.turns_left + 1)]
+    named = f"{text} · {stage}: after this, {_listed(after)}, then the end"
+    if len(named) <= width:
+        return named
+    turns = view.turns_left
+    return f"{text} · {stage}: {turns} turn{'s' if turns != 1 else ''} after this ({after[0]} next)"
+
+
+def _listed(names: list[str]) -> str:
+    """'Bo', 'Bo and Ada', 'Bo, Ada and Bo'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 class ScoreTrack(Static):
@@ -60,5 +69,5 @@ class ScoreTrack(Static):
             text.append("  ")
         text.append(f"→{target}", style=DIM)
         text.append("\n")
-        text.append(status_line(view), style=DIM)
+        text.append(status_line(view, width), style=DIM)
         self.update(text)

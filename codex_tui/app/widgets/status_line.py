@@ -1,13 +1,42 @@
-"""One line under the hand: the placement preview, or what to do now.
+"""One or two lines under the hand: the placement preview, or what to do now.
 
 A plain widget rather than a Static: updating it must not re-lay out the
-screen, because it changes on every arrow press.
+screen, because it changes on every arrow press. Only a change in the number
+of lines (a long preview wrapped onto a second line) re-lays it out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.widget import Widget
+
+SEPARATOR = " · "
+MAX_LINES = 2
+
+
+def fit(forms: Sequence[Sequence[str]], width: int) -> str:
+    """The first wording that fits `width` on one line, else the last one wrapped.
+
+    `forms` go from the longest wording to the shortest; each is a list of
+    parts joined by ' · '. The shortest is wrapped at part boundaries onto at
+    most two lines, so shortening never drops a part (the points, say): only
+    the words around them get shorter.
+    """
+    for parts in forms:
+        line = SEPARATOR.join(parts)
+        if len(line) <= width:
+            return line
+    lines: list[str] = []
+    for part in forms[-1]:
+        if lines and len(lines[-1]) + len(SEPARATOR) + len(part) <= width:
+            lines[-1] += SEPARATOR + part
+        elif len(lines) < MAX_LINES:
+            lines.append(part)
+        else:
+            lines[-1] += SEPARATOR + part
+    return "\n".join(lines)
 
 
 class StatusLine(Widget):
@@ -18,7 +47,11 @@ class StatusLine(Widget):
         self.text = ""
 
     def show(self, text: str) -> None:
+        """Show `text`; a text with a line break takes two lines."""
         if text != self.text:
+            lines = min(text.count("\n") + 1, MAX_LINES)
+            if lines != min(self.text.count("\n") + 1, MAX_LINES):
+                self.styles.height = lines
             self.text = text
             self.refresh()
 
