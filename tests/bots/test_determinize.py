@@ -122,8 +122,7 @@ def _market_and_backs_positions(players: int, seed: int) -> list[Game]:
         preferred = [
             m
             for m in moves
-            if (isinstance(m, Place) and m.side is Side.BACK)
-            or (isinstance(m, Draw) and m.source is DrawSource.MARKET)
+            if (isinstance(m, Place) and m.side is Side.BACK) or (isinstance(m, Draw) and m.source is DrawSource.MARKET)
         ]
         game = apply(game, rng.choice(preferred or moves))
     return found
