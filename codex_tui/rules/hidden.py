@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import CATALOG, Face
+from .cards import CATALOG, CardDataError, Face
 from .symbols import KINGDOMS, CardKind, Side, Symbol
 
 BACK_ID_BASE = 200
@@ -53,7 +53,7 @@ def _hidden_cards() -> dict[int, HiddenCard]:
         for kingdom in KINGDOMS:
             backs = {c.back for c in CATALOG.playable.values() if c.kind is kind and c.kingdom is kingdom}
             if len(backs) != 1:
-                raise ValueError(f"{kind.value} cards of {kingdom.label} do not share one back")
+                raise CardDataError(f"{kind.value} cards of {kingdom.label} do not share one back")
             card_id = back_id(kind, kingdom)
             hidden[card_id] = HiddenCard(card_id, kind, kingdom, backs.pop())
     return hidden
@@ -62,10 +62,8 @@ def _hidden_cards() -> dict[int, HiddenCard]:
 HIDDEN_CARDS: Mapping[int, HiddenCard] = _hidden_cards()
 
 
-def hidden_back_of(card_id: int) -> HiddenCard:
-    """What another seat sees of playable card `card_id` placed on its back."""
-    card = CATALOG.playable[card_id]
-    return HIDDEN_CARDS[back_id(card.kind, card.kingdom)]
+BACK_ID_OF: Mapping[int, int] = {i: back_id(card.kind, card.kingdom) for i, card in CATALOG.playable.items()}
+"""The back id of each resource and gold card (views look it up for every card on its back)."""
 
 
 KINGDOM_OF_PLACED: Mapping[int, Symbol] = {

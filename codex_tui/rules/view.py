@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from .actions import Action, ChooseObjective, Draw, DrawSource, Place
-from .area import Placed, PlayArea
+from .area import Placed, PlayArea, Pos
 from .cards import CATALOG
 from .engine import legal_actions_for
-from .hidden import hidden_back_of
+from .hidden import BACK_ID_OF
 from .state import EndReason, Game, LogEntry, Phase, Variant
 from .symbols import CardKind, Side, Symbol
 
@@ -91,13 +91,9 @@ def _redact(entry: LogEntry, seat: int) -> LogEntry:
     if isinstance(action, Draw) and action.source is not DrawSource.MARKET:
         return replace(entry, drawn=None)
     if isinstance(action, Place) and action.side is Side.BACK:
-        return replace(entry, action=replace(action, card=hidden_back_of(action.card).id))
+        hidden = Place(action.player, BACK_ID_OF[action.card], Side.BACK, action.x, action.y)
+        return LogEntry(hidden, entry.points, entry.covered, entry.drawn, entry.refill, entry.end)
     return entry
-
-
-def _is_back_placed(placed: Placed) -> bool:
-    """A resource or gold card on its back (starters are public on either side)."""
-    return placed.side is Side.BACK and placed.card in CATALOG.playable
 
 
 def _shown_backs(area: PlayArea) -> PlayArea:
@@ -105,15 +101,19 @@ def _shown_backs(area: PlayArea) -> PlayArea:
 
     The hidden card has the same face, so the counts, open spots and blocked
     spots are unchanged; the area is rebuilt only when it holds such a card.
+    Starters are public on either side (and have no back id). Built field by
+    field: bots ask for views at every decision.
     """
-    cards = area.cards
-    if not any(_is_back_placed(placed) for placed in cards.values()):
+    back_ids = BACK_ID_OF
+    shown: dict[Pos, Placed] | None = None
+    for pos, placed in area.cards.items():
+        if placed.side is Side.BACK and placed.card in back_ids:
+            if shown is None:
+                shown = dict(area.cards)
+            shown[pos] = Placed(back_ids[placed.card], placed.side, placed.face, placed.order)
+    if shown is None:
         return area
-    shown = {
-        pos: replace(placed, card=hidden_back_of(placed.card).id) if _is_back_placed(placed) else placed
-        for pos, placed in cards.items()
-    }
-    return replace(area, cards=shown)
+    return PlayArea(shown, area.counts, area.open_spots, area.blocked)
 
 
 def _top_kingdom(deck: Sequence[int], drawn: int) -> Symbol | None:

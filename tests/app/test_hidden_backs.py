@@ -13,7 +13,7 @@ from codex_tui.app.screens.replay import ReplayScreen
 from codex_tui.app.widgets.panels import GameLog
 from codex_tui.app.widgets.play_area import PlayAreaView
 from codex_tui.rules import CATALOG, Game, LogEntry, Phase, Place, Side, apply, legal_actions, new_game
-from codex_tui.rules.hidden import HIDDEN_CARDS, hidden_back_of
+from codex_tui.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
 from codex_tui.storage.saves import SavedGame, write_save
 
 from ..backs import back_placed, backs_game, public_cards
@@ -25,7 +25,7 @@ NAMES = ("Ada", "Bo")
 
 def test_the_log_names_another_seats_back_only_by_kind_and_kingdom() -> None:
     assert CATALOG.playable[55].kind.value == "gold" and CATALOG.playable[55].kingdom.label == "plant"
-    theirs = LogEntry(Place(1, hidden_back_of(55).id, Side.BACK, 1, -5))
+    theirs = LogEntry(Place(1, BACK_ID_OF[55], Side.BACK, 1, -5))
     assert describe_entry(theirs, NAMES, 0) == "Bo placed a gold card (plant) on its back at (1,-5)"
     assert describe_entry(theirs, NAMES, None) == "Bo placed a gold card (plant) on its back at (1,-5)"
     own = LogEntry(Place(1, 55, Side.BACK, 1, -5), covered=((0, -4), (2, -4)))
@@ -36,7 +36,7 @@ def test_a_hidden_back_is_drawn_exactly_as_the_back_it_stands_for() -> None:
     for card in CATALOG.playable:
         real, hidden = Canvas(), Canvas()
         draw_small(real, 0, 0, card, Side.BACK)
-        draw_small(hidden, 0, 0, hidden_back_of(card).id, Side.BACK)
+        draw_small(hidden, 0, 0, BACK_ID_OF[card], Side.BACK)
         assert real.cells == hidden.cells, card
 
 

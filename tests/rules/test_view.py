@@ -16,7 +16,7 @@ from codex_tui.rules import (
     legal_actions,
     view,
 )
-from codex_tui.rules.hidden import HIDDEN_CARDS, hidden_back_of
+from codex_tui.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
 from codex_tui.rules.objectives import objective_points
 from codex_tui.rules.view import CardBack
 
@@ -119,7 +119,7 @@ def test_other_seats_backs_show_only_kind_and_kingdom_and_change_no_count(player
             for pos, placed in real.area.cards.items():
                 seen = shown.area.cards[pos]
                 if placed.card in back_placed(game, owner):
-                    assert seen.card == hidden_back_of(placed.card).id and seen.face == placed.face
+                    assert seen.card == BACK_ID_OF[placed.card] and seen.face == placed.face
                 else:
                     assert seen == placed
             for objective in CATALOG.objectives:  # patterns see a back's kingdom, as on the table
@@ -127,9 +127,7 @@ def test_other_seats_backs_show_only_kind_and_kingdom_and_change_no_count(player
         for entry, real_entry in zip(v.log, game.log):
             action = real_entry.action
             if isinstance(action, Place) and action.side is Side.BACK and action.player != seat:
-                assert entry.action == Place(
-                    action.player, hidden_back_of(action.card).id, Side.BACK, action.x, action.y
-                )
+                assert entry.action == Place(action.player, BACK_ID_OF[action.card], Side.BACK, action.x, action.y)
             elif isinstance(action, Place):
                 assert entry.action == action
     assert any(back_placed(game, s) for s in range(players)), "the game must hold backs"
@@ -139,7 +137,7 @@ def test_a_back_id_is_one_per_kind_and_kingdom_and_names_no_card() -> None:
     assert len(HIDDEN_CARDS) == 8
     assert not set(HIDDEN_CARDS) & (set(CATALOG.playable) | set(CATALOG.starters) | set(CATALOG.objectives))
     for card in CATALOG.playable.values():
-        hidden = hidden_back_of(card.id)
+        hidden = HIDDEN_CARDS[BACK_ID_OF[card.id]]
         assert (hidden.kind, hidden.kingdom, hidden.back) == (card.kind, card.kingdom, card.back)
     with pytest.raises(ValueError):
         next(iter(HIDDEN_CARDS.values())).face(Side.FRONT)
