@@ -40,6 +40,15 @@ class BoardBack:
 
 
 @dataclass(frozen=True, slots=True)
+class MaybePlaced:
+    """A card a seat took from the market, then perhaps placed on its back: it is in that
+    seat's hand or under one of the backs it placed since, of its kind and kingdom."""
+
+    card: int
+    under: tuple[Pos, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Knowledge:
     """What a view implies about the hidden cards; computed once per decision."""
 
@@ -50,22 +59,22 @@ class Knowledge:
     """Per seat, its hand in order: a known card (own hand, or taken from the market) or a back to fill."""
     board_backs: tuple[tuple[BoardBack, ...], ...]
     """Per seat, the cards of its area that this seat sees only as backs."""
-    maybe_placed: tuple[tuple[int, ...], ...]
-    """Per seat, cards it took from the market and then perhaps placed on its back: they are
-    in its hand or under one of its backs of their kind and kingdom, nowhere else."""
+    maybe_placed: tuple[tuple[MaybePlaced, ...], ...]
+    """Per seat, the cards it took from the market and then perhaps placed on its back."""
     unseen_objectives: tuple[int, ...]
     """Objectives that may be another seat's secret or offered choice."""
 
 
-def _known_market_draws(view: SeatView) -> tuple[list[list[int]], list[list[int]]]:
+def _known_market_draws(view: SeatView) -> tuple[list[list[int]], list[dict[int, list[Pos]]]]:
     """Per seat: cards taken from the market and surely still held, and those perhaps placed.
 
     The log shows both the take and a placement face up. A placement on the
     back shows only kind and kingdom: a held card of that pair may be the one
-    placed, so from then on it is only known to be in the hand or under a back.
+    placed, so from then on it is only known to be in the hand or under a back
+    of that pair placed since (the positions are kept).
     """
     held: list[list[int]] = [[] for _ in view.seats]
-    maybe: list[list[int]] = [[] for _ in view.seats]
+    maybe: list[dict[int, list[Pos]]] = [{} for _ in view.seats]
     for entry in view.log:
         action = entry.action
         if isinstance(action, Draw) and action.source is DrawSource.MARKET and action.card is not None:
@@ -73,14 +82,17 @@ def _known_market_draws(view: SeatView) -> tuple[list[list[int]], list[list[int]
         elif isinstance(action, Place) and action.card in HIDDEN_CARDS:
             back = HIDDEN_CARDS[action.card]
             gold, kingdom = back.is_gold, int(back.kingdom)
-            same = [c for c in held[action.player] if CARDS[c].gold == gold and CARDS[c].kingdom == kingdom]
-            for card in same:
-                held[action.player].remove(card)
-            maybe[action.player] += same
+            mine, perhaps = held[action.player], maybe[action.player]
+            for card in [c for c in mine if CARDS[c].gold == gold and CARDS[c].kingdom == kingdom]:
+                mine.remove(card)
+                perhaps[card] = []
+            for card, under in perhaps.items():
+                if CARDS[card].gold == gold and CARDS[card].kingdom == kingdom:
+                    under.append(action.pos)
         elif isinstance(action, Place):
-            for cards in (held[action.player], maybe[action.player]):
-                if action.card in cards:
-                    cards.remove(action.card)
+            if action.card in held[action.player]:
+                held[action.player].remove(action.card)
+            maybe[action.player].pop(action.card, None)
     return held, maybe
 
 
@@ -101,7 +113,7 @@ def read_knowledge(view: SeatView) -> Knowledge:
         seen.update(placed.card for placed in seat.area.cards.values())
     drawn, maybe = _known_market_draws(view)
     hands: list[tuple[HandSlot, ...]] = []
-    maybe_placed: list[tuple[int, ...]] = []
+    maybe_placed: list[tuple[MaybePlaced, ...]] = []
     for index, seat in enumerate(view.seats):
         if index == view.seat:
             hands.append(tuple(HandSlot(card, CARDS[card].gold, CARDS[card].kingdom) for card in view.hand))
@@ -117,8 +129,8 @@ def read_knowledge(view: SeatView) -> Knowledge:
                 seen.add(match)
             slots.append(HandSlot(match, gold, kingdom))
         hands.append(tuple(slots))
-        perhaps = tuple(card for card in maybe[index] if card not in seen)
-        seen.update(perhaps)
+        perhaps = tuple(MaybePlaced(card, tuple(under)) for card, under in maybe[index].items() if card not in seen)
+        seen.update(item.card for item in perhaps)
         maybe_placed.append(perhaps)
     visible_objectives = set(view.common_objectives) | set(view.objective_choices)
     if view.secret is not None:
@@ -185,30 +197,41 @@ def _sample_objectives(
 def _place_maybe_placed(
     knowledge: Knowledge, seat: int, rng: random.Random, resources: list[int], golds: list[int]
 ) -> tuple[dict[int, int], dict[int, int]]:
-    """Put each card of `maybe_placed` in a random free hand slot or board back that matches it.
+    """Put each card of `maybe_placed` in a free hand slot or board back it may be in, at random.
 
-    Returns the cards chosen for hand slots and for board backs, by index. A
-    card with no matching place left (an inconsistent view) goes back to the pool.
+    Two such cards may share their possible places, so this is a matching
+    (augmenting paths, tried in random order): every card finds a place when
+    the view allows it. Returns the cards chosen for hand slots and for board
+    backs, by index. A card left without a place (an inconsistent view) goes
+    back to the pool.
     """
-    hand_cards: dict[int, int] = {}
-    board_cards: dict[int, int] = {}
-    for card in knowledge.maybe_placed[seat]:
-        gold, kingdom = CARDS[card].gold, CARDS[card].kingdom
+    options: dict[int, list[tuple[str, int]]] = {}
+    for maybe in knowledge.maybe_placed[seat]:
+        gold, kingdom = CARDS[maybe.card].gold, CARDS[maybe.card].kingdom
         places = [
-            (hand_cards, i)
+            ("hand", i)
             for i, slot in enumerate(knowledge.hands[seat])
-            if slot.card is None and i not in hand_cards and slot.gold == gold and slot.kingdom == kingdom
+            if slot.card is None and slot.gold == gold and slot.kingdom == kingdom
         ]
-        places += [
-            (board_cards, i)
-            for i, back in enumerate(knowledge.board_backs[seat])
-            if i not in board_cards and back.gold == gold and back.kingdom == kingdom
-        ]
-        if places:
-            chosen, i = places[rng.randrange(len(places))]
-            chosen[i] = card
-        else:
-            (golds if gold else resources).append(card)
+        places += [("board", i) for i, back in enumerate(knowledge.board_backs[seat]) if back.pos in maybe.under]
+        rng.shuffle(places)
+        options[maybe.card] = places
+    holder: dict[tuple[str, int], int] = {}
+
+    def settle(card: int, tried: set[tuple[str, int]]) -> bool:
+        for place in options[card]:
+            if place not in tried:
+                tried.add(place)
+                if place not in holder or settle(holder[place], tried):
+                    holder[place] = card
+                    return True
+        return False
+
+    for card in options:
+        if not settle(card, set()):
+            (golds if CARDS[card].gold else resources).append(card)
+    hand_cards = {i: card for (where, i), card in holder.items() if where == "hand"}
+    board_cards = {i: card for (where, i), card in holder.items() if where == "board"}
     return hand_cards, board_cards
 
 

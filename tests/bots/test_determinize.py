@@ -136,14 +136,16 @@ def test_a_market_card_perhaps_placed_on_its_back_stays_with_its_taker() -> None
         for seat in range(len(game.seats)):
             seat_view = view(game, seat)
             knowledge = read_knowledge(seat_view)
-            for other, cards in enumerate(knowledge.maybe_placed):
-                for card in cards:
+            for other, maybes in enumerate(knowledge.maybe_placed):
+                for maybe in maybes:
                     found += 1
-                    assert card in game.seats[other].hand or card in _back_placed(game, other).values()
+                    where = {card: pos for pos, card in _back_placed(game, other).items()}
+                    assert maybe.card in game.seats[other].hand or where[maybe.card] in maybe.under
                     for i in range(3):
                         sample = sample_game(seat_view, knowledge, random.Random(i))
                         theirs = sample.seats[other]
-                        assert card in theirs.hand or card in {p.card for p in theirs.area.cards.values()}
+                        under = {theirs.area.cards[pos].card for pos in maybe.under}
+                        assert maybe.card in theirs.hand or maybe.card in under
     assert found >= 5, "the games must hold such cards for the test to mean anything"
 
 
