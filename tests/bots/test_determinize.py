@@ -10,6 +10,7 @@ import pytest
 
 from codex_tui.bots import make_bot
 from codex_tui.bots.determinize import read_knowledge, sample_game
+from codex_tui.bots.search import SearchBot, SearchConfig
 from codex_tui.rules import (
     CATALOG,
     Draw,
@@ -24,6 +25,8 @@ from codex_tui.rules import (
     players_to_act,
     view,
 )
+
+TINY = SearchConfig(playouts=24, candidates=4)
 
 
 def _comparable(seat_view: SeatView) -> SeatView:
@@ -132,7 +135,7 @@ def test_a_market_card_perhaps_placed_on_its_back_stays_with_its_taker() -> None
     """Bo takes a plant gold from the market and later places a plant gold on its back: that
     card is now in Bo's hand or under that back, never in a deck or another hand."""
     found = 0
-    for game in _market_and_backs_positions(2, 11)[::4] + _market_and_backs_positions(3, 12)[::4]:
+    for game in _market_and_backs_positions(2, 11)[::8] + _market_and_backs_positions(3, 12)[::8]:
         for seat in range(len(game.seats)):
             seat_view = view(game, seat)
             knowledge = read_knowledge(seat_view)
@@ -141,7 +144,7 @@ def test_a_market_card_perhaps_placed_on_its_back_stays_with_its_taker() -> None
                     found += 1
                     where = {card: pos for pos, card in _back_placed(game, other).items()}
                     assert maybe.card in game.seats[other].hand or where[maybe.card] in maybe.under
-                    for i in range(3):
+                    for i in range(2):
                         sample = sample_game(seat_view, knowledge, random.Random(i))
                         theirs = sample.seats[other]
                         under = {theirs.area.cards[pos].card for pos in maybe.under}
@@ -157,3 +160,46 @@ def test_samples_of_games_full_of_backs_look_like_the_view_and_hold_every_card_o
             sample = sample_game(seat_view, read_knowledge(seat_view), random.Random(seat))
             assert _comparable(view(sample, seat)) == _comparable(seat_view)
             assert sorted(_playable_cards(sample)) == sorted(CATALOG.playable)
+
+
+def _swap_under_back(game: Game, seat: int) -> Game | None:
+    """The game with one of `seat`'s backs swapped for a deck card of the same kind and kingdom
+    (None if there is none): every other seat sees exactly the same."""
+    for pos, card in _back_placed(game, seat).items():
+        info = CATALOG.playable[card]
+        gold = info.is_gold
+        deck, drawn = (
+            (game.setup.gold_deck, game.gold_drawn) if gold else (game.setup.resource_deck, game.resource_drawn)
+        )
+        for index in range(drawn + 1, len(deck)):  # not the top: its kingdom shows
+            if CATALOG.playable[deck[index]].kingdom == info.kingdom:
+                swapped = list(deck)
+                swapped[index] = card
+                setup = replace(game.setup, **{"gold_deck" if gold else "resource_deck": tuple(swapped)})
+                placed = game.seats[seat].area.cards[pos]
+                cards = {**game.seats[seat].area.cards, pos: replace(placed, card=deck[index])}
+                area = replace(game.seats[seat].area, cards=cards)
+                seats = list(game.seats)
+                seats[seat] = replace(seats[seat], area=area)
+                return replace(game, setup=setup, seats=tuple(seats))
+    return None
+
+
+def test_a_search_bot_plays_legally_and_blind_to_which_card_lies_under_a_back() -> None:
+    tried = 0
+    for game in _market_and_backs_positions(3, 14)[30::12]:
+        if game.is_over:
+            continue
+        seat = players_to_act(game)[0]
+        other = next((s for s in range(3) if s != seat and _swap_under_back(game, s)), None)
+        if other is None:
+            continue
+        swapped = _swap_under_back(game, other)
+        assert swapped is not None
+        first, second = view(game, seat), view(swapped, seat)
+        assert _comparable(first) == _comparable(second), "the two games must look the same to the seat"
+        choice = SearchBot(7, TINY).choose(first)
+        assert choice in first.legal_actions
+        assert SearchBot(7, TINY).choose(second) == choice
+        tried += 1
+    assert tried >= 3
