@@ -1,10 +1,11 @@
 """Seat views as plain data, for the socket between a table and a player's app.
 
 Only views cross process boundaries, never games: a player's process cannot
-leak what it never received. That includes the cards other seats placed on
-their back: the view names them by back id, and so does the wire. A play area travels as its placements in order
-and is rebuilt on arrival with the engine's own `PlayArea.place`, so the
-visible counts and open spots are the engine's, not a copy that could drift.
+leak what it never received. That includes which cards other seats placed on
+their back: the view names them by back id, and so does the wire. A play
+area travels as its placements in order and is rebuilt on arrival with the
+engine's own `PlayArea.place`, so the visible counts and open spots are the
+engine's, not a copy that could drift.
 
 An Instinkt view is small and travels as it is: the grid as [x, y, owner,
 animal] rows, cards as animal names, the log as `instinkt.view` redacted it
