@@ -96,14 +96,23 @@ def _redact(entry: LogEntry, seat: int) -> LogEntry:
     return entry
 
 
+_SHOWN_CACHE_SIZE = 256
+_shown_cache: dict[int, tuple[PlayArea, PlayArea]] = {}
+"""Recent areas holding backs (by id, each kept alive beside its shown copy) as others see them."""
+
+
 def _shown_backs(area: PlayArea) -> PlayArea:
     """The area as others see it: each resource or gold card on its back only as that back.
 
     The hidden card has the same face, so the counts, open spots and blocked
     spots are unchanged; the area is rebuilt only when it holds such a card.
-    Starters are public on either side (and have no back id). Built field by
-    field: bots ask for views at every decision.
+    Starters are public on either side (and have no back id). An unchanged
+    area gives the same shown object in every view (the play area widget
+    redraws and recentres only for a new area), from a small cache.
     """
+    cached = _shown_cache.get(id(area))
+    if cached is not None and cached[0] is area:
+        return cached[1]
     back_ids = BACK_ID_OF
     shown: dict[Pos, Placed] | None = None
     for pos, placed in area.cards.items():
@@ -113,7 +122,11 @@ def _shown_backs(area: PlayArea) -> PlayArea:
             shown[pos] = Placed(back_ids[placed.card], placed.side, placed.face, placed.order)
     if shown is None:
         return area
-    return PlayArea(shown, area.counts, area.open_spots, area.blocked)
+    if len(_shown_cache) >= _SHOWN_CACHE_SIZE:
+        _shown_cache.clear()
+    result = PlayArea(shown, area.counts, area.open_spots, area.blocked)
+    _shown_cache[id(area)] = (area, result)
+    return result
 
 
 def _top_kingdom(deck: Sequence[int], drawn: int) -> Symbol | None:

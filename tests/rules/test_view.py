@@ -141,3 +141,14 @@ def test_a_back_id_is_one_per_kind_and_kingdom_and_names_no_card() -> None:
         assert (hidden.kind, hidden.kingdom, hidden.back) == (card.kind, card.kingdom, card.back)
     with pytest.raises(ValueError):
         next(iter(HIDDEN_CARDS.values())).face(Side.FRONT)
+
+
+def test_an_unchanged_area_with_backs_is_the_same_object_in_every_view() -> None:
+    """The play area widget redraws and recentres for a new area object only."""
+    game = backs_game(2, 6, 40)
+    owner = next(s for s in range(2) if back_placed(game, s))
+    other = 1 - owner
+    first = view(game, other).seats[owner].area
+    assert first is not game.seats[owner].area, "the shown area is a redacted copy"
+    assert view(game, other).seats[owner].area is first
+    assert view(game, SPECTATOR).seats[owner].area is first
