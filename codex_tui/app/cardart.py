@@ -15,7 +15,8 @@ from rich.segment import Segment
 from rich.style import Style
 
 from ..rules import CATALOG, Side, Symbol
-from ..rules.cards import Face, PlayableCard, Scoring, StarterCard
+from ..rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
+from ..rules.hidden import HIDDEN_CARDS, HiddenCard
 from ..rules.symbols import CardKind
 from .describe import scoring_text, symbol_letters
 from .theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
@@ -61,9 +62,15 @@ class Canvas:
             yield self.segments(row, 0, width, blank)
 
 
+def _card(card_id: int) -> Card | HiddenCard:
+    """A catalog card, or another seat's card known only by its back (drawn as that back)."""
+    hidden = HIDDEN_CARDS.get(card_id)
+    return hidden if hidden is not None else CATALOG.card(card_id)
+
+
 def _kind_and_kingdom(card_id: int) -> tuple[CardKind, Symbol | None]:
-    card = CATALOG.card(card_id)
-    if isinstance(card, PlayableCard):
+    card = _card(card_id)
+    if isinstance(card, (PlayableCard, HiddenCard)):
         return card.kind, card.kingdom
     return CardKind.STARTER, None
 
@@ -105,21 +112,21 @@ def centre_label(card_id: int, side: Side) -> tuple[str, Symbol | None, bool]:
     is not a resource you hold) and the id; backs and starters show their
     permanent centre resources in upper case.
     """
-    card = CATALOG.card(card_id)
+    card = _card(card_id)
     if isinstance(card, StarterCard):
         centre = card.face(side).center
         if not centre:
             return ("start", None, False)
         return ("".join(s.letter for s in centre).center(5), centre[0], True)
-    assert isinstance(card, PlayableCard)
+    assert isinstance(card, (PlayableCard, HiddenCard))
     if side is Side.BACK:
         return (f"({card.kingdom.letter})".center(5), card.kingdom, True)
     return (f"{card.kingdom.letter.lower()}{card_id:>2}".center(5), card.kingdom, False)
 
 
 def _face(card_id: int, side: Side) -> Face:
-    card = CATALOG.card(card_id)
-    assert isinstance(card, (PlayableCard, StarterCard))
+    card = _card(card_id)
+    assert isinstance(card, (PlayableCard, StarterCard, HiddenCard))
     return card.face(side)
 
 
@@ -171,9 +178,13 @@ def draw_large(
     """
     face = _face(card_id, side)
     body = _frame(canvas, col, row, LARGE_W, LARGE_H, card_id, face, style_mod)
-    card = CATALOG.card(card_id)
+    card = _card(card_id)
     lines: list[list[tuple[str, Style]]] = []
-    if isinstance(card, PlayableCard):
+    if isinstance(card, HiddenCard):
+        kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
+        lines.append([(card.kind.value.capitalize(), body + Style(bold=True))])
+        lines.append([("back ", body), (f"({card.kingdom.letter})", kingdom_style)])
+    elif isinstance(card, PlayableCard):
         kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
         if style_mod is not None:
             kingdom_style += style_mod

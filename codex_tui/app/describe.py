@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ..rules import CATALOG, ChooseObjective, ChooseStarter, Draw, DrawSource, LogEntry, Pass, Place, PlayArea
 from ..rules.cards import ObjectiveCard, ObjectiveKind, PlayableCard, Scoring
+from ..rules.hidden import HIDDEN_CARDS
 from ..rules.objectives import times_met
 from ..rules.symbols import CardKind, Symbol
 
@@ -143,7 +144,7 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = N
             return f"{who} kept Objective {action.card} secret"
         return f"{who} kept a secret objective"
     if isinstance(action, Place):
-        text = f"{who} placed {card_name(action.card)} {action.side.value} at ({action.x},{action.y})"
+        text = f"{who} placed {_placed_words(action)} at ({action.x},{action.y})"
         details = [f"+{entry.points}"] if entry.points else []
         if len(entry.covered) > 1:
             details.append(f"covered {len(entry.covered)} corners")
@@ -165,6 +166,14 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = N
     if isinstance(action, Pass):
         return f"{who} passed: no legal spot"
     return repr(action)
+
+
+def _placed_words(action: Place) -> str:
+    """'Gold 57 front', or for a card the viewer knows only by its back, 'a gold card (plant) on its back'."""
+    hidden = HIDDEN_CARDS.get(action.card)
+    if hidden is not None:
+        return f"a {hidden.kind.value} card ({hidden.kingdom.label}) on its back"
+    return f"{card_name(action.card)} {action.side.value}"
 
 
 def _end_note(entry: LogEntry, who: str) -> str:

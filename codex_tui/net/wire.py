@@ -1,9 +1,11 @@
 """Seat views as plain data, for the socket between a table and a player's app.
 
 Only views cross process boundaries, never games: a player's process cannot
-leak what it never received. A play area travels as its placements in order
-and is rebuilt on arrival with the engine's own `PlayArea.place`, so the
-visible counts and open spots are the engine's, not a copy that could drift.
+leak what it never received. That includes which cards other seats placed on
+their back: the view names them by back id, and so does the wire. A play
+area travels as its placements in order and is rebuilt on arrival with the
+engine's own `PlayArea.place`, so the visible counts and open spots are the
+engine's, not a copy that could drift.
 
 An Instinkt view is small and travels as it is: the grid as [x, y, owner,
 animal] rows, cards as animal names, the log as `instinkt.view` redacted it
@@ -25,6 +27,7 @@ from ..rules import CATALOG, LogEntry, PlayArea, SeatView, Side, Symbol, Variant
 from ..rules.actions import Action
 from ..rules.cards import PlayableCard, StarterCard
 from ..rules.engine import PlacementMoves
+from ..rules.hidden import HIDDEN_CARDS, HiddenCard
 from ..rules.state import EndReason, Phase
 from ..rules.symbols import CardKind
 from ..rules.view import CardBack, PublicSeat
@@ -41,12 +44,21 @@ def encode_area(area: PlayArea) -> list[list[Any]]:
     return [[x, y, placed.card, placed.side.value] for (x, y), placed in ordered]
 
 
+def _area_card(card_id: int) -> PlayableCard | StarterCard | HiddenCard:
+    """A card that can lie in a play area: a catalog card, or one known only by its back."""
+    if card_id in HIDDEN_CARDS:
+        return HIDDEN_CARDS[card_id]
+    card = CATALOG.card(card_id)
+    if not isinstance(card, (PlayableCard, StarterCard)):
+        raise WireError(f"card {card_id} cannot lie in a play area")
+    return card
+
+
 def decode_area(data: Sequence[Sequence[Any]]) -> PlayArea:
+    """The inverse of `encode_area`; another seat's back travels as its back id (`rules.hidden`)."""
     area = PlayArea.empty()
     for x, y, card_id, side_text in data:
-        card = CATALOG.card(int(card_id))
-        if not isinstance(card, (PlayableCard, StarterCard)):
-            raise WireError(f"card {card_id} cannot lie in a play area")
+        card = _area_card(int(card_id))
         side = Side(side_text)
         area = area.place(card.id, side, card.face(side), (int(x), int(y))).area
     return area

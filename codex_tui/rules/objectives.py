@@ -12,26 +12,27 @@ from functools import cache
 
 from .area import PlayArea, Pos
 from .cards import CATALOG, ObjectiveCard, ObjectiveKind
+from .hidden import KINGDOM_OF_PLACED
 
 
 def pattern_occurrences(area: PlayArea, objective: ObjectiveCard) -> list[frozenset[Pos]]:
     """Every placement of the pattern in the area, as the set of positions it uses.
 
-    The starter card has no kingdom and never matches a cell.
+    The starter card has no kingdom and never matches a cell. A card known
+    only by its back (another seat's, in a view) counts by its kingdom, as on
+    the table.
     """
     first = objective.cells[0]
     occurrences = []
     for (x, y), placed in area.cards.items():
-        card = CATALOG.playable.get(placed.card)
-        if card is None or card.kingdom != first.kingdom:
+        if KINGDOM_OF_PLACED.get(placed.card) != first.kingdom:
             continue
         ox, oy = x - first.dx, y - first.dy
         cells = []
         for cell in objective.cells:
             pos = (ox + cell.dx, oy + cell.dy)
             other = area.cards.get(pos)
-            other_card = None if other is None else CATALOG.playable.get(other.card)
-            if other_card is None or other_card.kingdom != cell.kingdom:
+            if other is None or KINGDOM_OF_PLACED.get(other.card) != cell.kingdom:
                 break
             cells.append(pos)
         else:

@@ -1,8 +1,9 @@
 """What one seat may know. The app, bots and network play only ever get these.
 
 Hidden information is removed here, by construction: a view holds no deck
-order, no other hand's card ids and no other secret objective, so nothing
-downstream can leak them by accident.
+order, no other hand's card ids, no other secret objective and no id of a
+card another seat placed on its back (only that back: see `hidden.py`), so
+nothing downstream can leak them by accident.
 """
 
 from __future__ import annotations
@@ -10,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .actions import Action, ChooseObjective, Draw, DrawSource
-from .area import PlayArea
+from .actions import Action, ChooseObjective, Draw, DrawSource, Place
+from .area import Placed, PlayArea, Pos
 from .cards import CATALOG
 from .engine import legal_actions_for
+from .hidden import BACK_ID_OF
 from .state import EndReason, Game, LogEntry, Phase, Variant
 from .symbols import CardKind, Side, Symbol
 
@@ -88,7 +90,43 @@ def _redact(entry: LogEntry, seat: int) -> LogEntry:
         return replace(entry, action=ChooseObjective(action.player, 0))
     if isinstance(action, Draw) and action.source is not DrawSource.MARKET:
         return replace(entry, drawn=None)
+    if isinstance(action, Place) and action.side is Side.BACK:
+        hidden = Place(action.player, BACK_ID_OF[action.card], Side.BACK, action.x, action.y)
+        return LogEntry(hidden, entry.points, entry.covered, entry.drawn, entry.refill, entry.end)
     return entry
+
+
+_SHOWN_CACHE_SIZE = 256
+_shown_cache: dict[int, tuple[PlayArea, PlayArea]] = {}
+"""Recent areas holding backs (by id, each kept alive beside its shown copy) as others see them."""
+
+
+def _shown_backs(area: PlayArea) -> PlayArea:
+    """The area as others see it: each resource or gold card on its back only as that back.
+
+    The hidden card has the same face, so the counts, open spots and blocked
+    spots are unchanged; the area is rebuilt only when it holds such a card.
+    Starters are public on either side (and have no back id). An unchanged
+    area gives the same shown object in every view (the play area widget
+    redraws and recentres only for a new area), from a small cache.
+    """
+    cached = _shown_cache.get(id(area))
+    if cached is not None and cached[0] is area:
+        return cached[1]
+    back_ids = BACK_ID_OF
+    shown: dict[Pos, Placed] | None = None
+    for pos, placed in area.cards.items():
+        if placed.side is Side.BACK and placed.card in back_ids:
+            if shown is None:
+                shown = dict(area.cards)
+            shown[pos] = Placed(back_ids[placed.card], placed.side, placed.face, placed.order)
+    if shown is None:
+        return area
+    if len(_shown_cache) >= _SHOWN_CACHE_SIZE:
+        _shown_cache.clear()
+    result = PlayArea(shown, area.counts, area.open_spots, area.blocked)
+    _shown_cache[id(area)] = (area, result)
+    return result
 
 
 def _top_kingdom(deck: Sequence[int], drawn: int) -> Symbol | None:
@@ -99,7 +137,10 @@ def view(game: Game, seat: int) -> SeatView:
     """Everything `seat` may know (SPECTATOR for someone with no seat).
 
     A redacted objective choice keeps its action with card 0, so that the log
-    still says that a choice was made.
+    still says that a choice was made. Another seat's card placed on its back
+    keeps its place, side and face, with the back id of its kind and kingdom
+    instead of its own, in the area and in the log; this holds after the end
+    too (only a replay of the saved game shows it).
     """
     if seat != SPECTATOR and not 0 <= seat < len(game.seats):
         raise ValueError(f"there is no seat {seat}")
@@ -108,13 +149,13 @@ def view(game: Game, seat: int) -> SeatView:
         PublicSeat(
             name=name,
             score=s.score,
-            area=s.area,
+            area=s.area if index == seat else _shown_backs(s.area),
             starter=s.starter,
             starter_side=s.starter_side,
             hand_backs=tuple(CardBack.of(card) for card in s.hand),
             has_secret=s.secret is not None,
         )
-        for name, s in zip(game.players, game.seats)
+        for index, (name, s) in enumerate(zip(game.players, game.seats))
     )
     setup = game.setup
     return SeatView(

@@ -1,7 +1,8 @@
 """What a seat may not see, as it would appear on a screen, and a check for it.
 
 A card is hidden from a viewer until it has been public (dealt face up to the
-market, or placed) or in the viewer's own hand. Hidden cards only ever become
+market, or placed face up) or in the viewer's own hand. A card another seat
+placed on its back shows only that back: it stays hidden. Hidden cards only ever become
 public, so checking the bytes received so far against what is hidden *now*
 can never accuse a screen of showing what was public when it was sent.
 """
@@ -14,7 +15,7 @@ from codex_tui import instinkt
 from codex_tui.app.instinkt.words import RULE_TEXT
 from codex_tui.instinkt.animals import Animal
 from codex_tui.instinkt.setup import DRAFT, HAND
-from codex_tui.rules import CATALOG, SPECTATOR, Draw, DrawSource, Game, Place
+from codex_tui.rules import CATALOG, SPECTATOR, Draw, DrawSource, Game, Place, Side
 
 from .conftest import Terminal
 
@@ -29,7 +30,7 @@ def seen_by(game: Game, viewer: int) -> set[int]:
         action = entry.action
         if entry.refill is not None:
             seen.add(entry.refill)
-        if isinstance(action, Place):
+        if isinstance(action, Place) and (action.side is Side.FRONT or action.player == viewer):
             seen.add(action.card)
         if isinstance(action, Draw) and action.player == viewer and entry.drawn is not None:
             seen.add(entry.drawn)

@@ -14,8 +14,10 @@ from hypothesis import strategies as st
 
 from codex_tui import instinkt
 from codex_tui.net.wire import WireError, decode_instinkt_view, decode_view, encode_instinkt_view, encode_view
-from codex_tui.rules import SPECTATOR, view
+from codex_tui.rules import CATALOG, SPECTATOR, Place, Side, view
+from codex_tui.rules.hidden import HIDDEN_CARDS
 
+from ..backs import back_placed, backs_game, public_cards
 from ..helpers import play_random, started_game
 
 
@@ -82,3 +84,33 @@ def test_malformed_instinkt_views_are_refused() -> None:
     for key, bad in (("grid", [[0, 0, 5, "owl"]]), ("hand", ["dragon"]), ("revealed", [None]), ("seat", 7)):
         with pytest.raises(WireError):
             decode_instinkt_view({**good, key: bad})
+
+
+def test_a_card_placed_on_its_back_travels_only_as_its_back() -> None:
+    """Another seat's back is its back id on the wire (area and log), and arrives as it left."""
+    game = backs_game(3, 5, 90)
+    for seat in (0, 1, 2, SPECTATOR):
+        original = view(game, seat)
+        data = msgpack.unpackb(msgpack.packb(encode_view(original), use_bin_type=True), raw=False)
+        hidden = {card for other in range(3) if other != seat for card in back_placed(game, other)}
+        hidden -= public_cards(game)
+        assert hidden, "the game must hold such cards"
+        numbers = {int(n) for n in re.findall(r"\d+", json.dumps(data))}
+        assert not {n for n in hidden if n > 9} & numbers, seat  # small ids are also coordinates and counts
+        for index, seat_data in enumerate(data["seats"]):
+            for _, _, card, side in seat_data["area"]:
+                if index != seat and side == "back" and card not in CATALOG.starters:
+                    assert card in HIDDEN_CARDS
+        for entry in data["log"]:
+            action = entry["action"]
+            if action["type"] == "place" and action["side"] == "back" and action["player"] != seat:
+                assert action["card"] in HIDDEN_CARDS
+        copy = decode_view(data)
+        assert [s.area.cards for s in copy.seats] == [s.area.cards for s in original.seats]
+        assert copy.log == original.log
+        assert any(isinstance(e.action, Place) and e.action.side is Side.BACK for e in copy.log)
+    with pytest.raises(WireError):  # a back id is only ever a back
+        bad = encode_view(view(game, 0))
+        bad["seats"][1]["area"][1][3] = "front"
+        bad["seats"][1]["area"][1][2] = next(iter(HIDDEN_CARDS))
+        decode_view(bad)
