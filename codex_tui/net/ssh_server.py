@@ -24,6 +24,7 @@ from typing import Any
 import asyncssh
 
 from .. import __file__ as package_file
+from .client_input import ClientInput
 from .hub import Hub
 from .identity import KeyBook
 from .options import MAX_SESSIONS
@@ -129,6 +130,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.term: str | None = None
         self.size = (80, 24)
         self.app: PtyApp | None = None
+        self.input = ClientInput()
         self.token: str | None = None
         self.counted = False
         self.closed = False
@@ -217,7 +219,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.app is None or self.chan is None:
             return  # keystrokes before the app exists are dropped, as a terminal would before a prompt
-        if self.app.write_input(data) > MAX_INPUT_BACKLOG:
+        if self.app.write_input(self.input.feed_bytes(data)) > MAX_INPUT_BACKLOG:
             self.chan.pause_reading()
 
     def _input_drained(self) -> None:
