@@ -39,7 +39,15 @@ MAX_INPUT_BACKLOG = 64 * 1024
 """Keystrokes waiting for a busy app before we stop reading the client."""
 OUTPUT_HIGH_WATER = 256 * 1024
 """Screen bytes queued for a slow client before its app is paused."""
-APP_MODULE = "codex_tui.app.remote"
+APP_MODULE = "codex_tui.net.player_app"
+CRASH_LINE = (
+    "codex-tui: the game screen failed (the server's log has the details)."
+    " Your game is saved on the server: connect again to resume."
+)
+"""All a player sees of a failed app: what happened, that nothing is lost, what to do."""
+TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l"
+"""Styles, mouse reports, bracketed paste and the alternate screen off, the cursor shown:
+an app that died without restoring the terminal leaves it usable."""
 
 
 @dataclass
@@ -190,6 +198,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             on_output=self._output,
             on_exit=self._app_exited,
             cwd=str(self.server.hub.path.parent),
+            on_error_line=self._app_error_line,
         )
         self.app.on_input_drained = self._input_drained
         self.server.sessions.live.add(self)
@@ -211,10 +220,19 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if self.chan is not None and not self.closed:
             self.chan.write(data)
 
+    def _app_error_line(self, line: str) -> None:
+        log.warning("app of %s: %s", self.name, line)
+
     def _app_exited(self) -> None:
+        status = self.app.returncode if self.app is not None else None
+        failed = status != 0
+        if failed:
+            log.error("the app of %s failed (exit status %s); the player was told to reconnect", self.name, status)
         if self.chan is not None and not self.closed:
             with contextlib.suppress(OSError):
-                self.chan.exit(0)
+                if failed:
+                    self.chan.write(TERMINAL_RESET + f"\r\n{CRASH_LINE}\r\n".encode())
+                self.chan.exit(1 if failed else 0)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.app is None or self.chan is None:
