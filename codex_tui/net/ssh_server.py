@@ -162,10 +162,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.app.resize(*self.size)
 
     def shell_requested(self) -> bool:
-        return self.term is not None  # a terminal session or nothing
+        if self.term is None:  # a terminal session or nothing
+            log.info("refused a shell without a terminal for %s", self.name)
+            return False
+        return True
 
     def exec_requested(self, command: str) -> bool:
-        log.info("refused exec for %s", self.name)
+        log.info("refused exec %r for %s", command[:60], self.name)
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -279,16 +282,37 @@ class GameSSHServer(asyncssh.SSHServer):
         self.username = ""
         self.offered: tuple[str, asyncssh.SSHKey] | None = None
         self.session_open = False
+        self.address = ""
+        """The client's IP address."""
+        self.login_name: str | None = None
+        """The name the client asked to log in as (until it has logged in: `username`)."""
+        self.refused_keys: dict[tuple[str, str], str] = {}
+        """(name, key fingerprint) -> why it was refused: logged if the login fails."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.sessions.connections.add(conn)
+        peer: Any = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.conn is not None:
             self.sessions.connections.discard(self.conn)
+        if self.login_name is not None and not self.username:
+            self._log_refused_login()
+
+    def _log_refused_login(self) -> None:
+        where = f" from {self.address}" if self.address else ""
+        if self.offered is not None:
+            name, key = self.offered
+            log.warning("login as %r%s refused: key %s, never signed for", name, where, key.get_fingerprint())
+        elif not self.refused_keys:
+            log.warning("login as %r%s refused: no public key offered", self.login_name, where)
+        for (name, fingerprint), why in self.refused_keys.items():
+            log.warning("login as %r%s refused: key %s, %s", name, where, fingerprint, why)
 
     def begin_auth(self, username: str) -> bool:
+        self.login_name = username[:64]
         return True  # always authenticate; there is no anonymous play
 
     def public_key_auth_supported(self) -> bool:
@@ -304,40 +328,47 @@ class GameSSHServer(asyncssh.SSHServer):
         return False
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        peer: Any = self.conn.get_extra_info("peername") if self.conn else None
-        address = str(peer[0]) if peer else ""
-        allowed = self.keybook.allows(username, key, address, address)
-        if allowed:  # the last key accepted is the one whose signature asyncssh checks next
+        why = self.keybook.refusal(username, key, self.address, self.address)
+        if why is None:  # the last key accepted is the one whose signature asyncssh checks next
             self.offered = (username, key)
-        return allowed
+            return True
+        self.refused_keys[(username[:64], key.get_fingerprint())] = why
+        return False
 
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") if self.conn is not None else None
         offered = self.offered
         if offered is None or offered[0] != username or not self.keybook.bind(offered[0], offered[1]):
-            log.warning("login as %s refused: its name was just bound to another key", username)
+            fingerprint = offered[1].get_fingerprint() if offered is not None else "?"
+            log.warning("login as %r refused: key %s, name just bound to another key", username, fingerprint)
+            self.login_name = None  # logged here, not again when the connection closes
             if self.conn is not None:
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name already taken")
             return
         self.username = offered[0]
-        log.info("%s logged in", self.username)
+        log.info("%s logged in with key %s", self.username, offered[1].get_fingerprint())
 
     def session_requested(self) -> AppSession | bool:
         if self.session_open:
+            log.info("refused a second session on one connection for %s", self.username)
             return False  # one terminal per connection
         self.session_open = True
         return AppSession(self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        log.info("refused forwarding to %r port %d for %s", dest_host[:80], dest_port, self.username)
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        log.info("refused remote forwarding from %r port %d for %s", listen_host[:80], listen_port, self.username)
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:
+        log.info("refused forwarding to socket %r for %s", dest_path[:80], self.username)
         return False
 
     def unix_server_requested(self, listen_path: str) -> bool:
+        log.info("refused remote forwarding from socket %r for %s", listen_path[:80], self.username)
         return False
 
 
