@@ -1,11 +1,12 @@
-"""A player's app under the built-in SSH server: its failures are logged, never drawn.
+"""A player's app under the built-in SSH server: a crash report is logged, never drawn.
 
 Textual draws a crash report (a traceback with the server's paths and code)
 on the terminal when it quits after an unhandled exception or a panic of its
-input thread. Over SSH that terminal is the player's. `ServedApp` sends the
-report to the log instead (logger `codex_tui.crash`, which `player_app` routes
-to the server) and keeps only what the app means for the player: the texts it
-leaves with, such as the server's goodbye.
+input thread. Over SSH that terminal is the player's. `ServedApp` sends every
+such report to the log (logger `codex_tui.crash`, which `player_app` routes to
+the server) and prints only what the app means for the player: the plain
+texts it leaves with (`exit(message=...)`, such as the server's goodbye). The
+server itself shows the player one calm line once the app has failed.
 """
 
 from __future__ import annotations
@@ -29,29 +30,19 @@ def plain(renderable: RenderableType) -> str:
 
 
 class ServedApp(RemoteApp):
-    """RemoteApp, with `failed` set and the report logged when something breaks."""
+    """RemoteApp whose last words are only its own texts; `failed` if there was more."""
 
     def __init__(self, hub_path: Path, token: str) -> None:
         super().__init__(hub_path, token=token)
         self.failed = False
 
-    def _handle_exception(self, error: Exception) -> None:
-        """An exception nothing handled: Textual would draw its traceback on exit."""
-        if not self.failed:
-            self.failed = True
-            crash_log.error("the app of %s failed", self.player or "a player", exc_info=error)
-        super()._handle_exception(error)
-
-    def panic(self, *renderables: RenderableType) -> None:
-        """The driver's input thread died (or the app panicked): the report is for the log."""
-        if not self.failed:
-            self.failed = True
-            report = "\n".join(plain(renderable) for renderable in renderables)
-            crash_log.error("the app of %s failed:\n%s", self.player or "a player", report)
-        super().panic(*renderables)
-
     def _print_error_renderables(self) -> None:
-        """Print what the app says on leaving (text), never a crash report (Textual's renderables)."""
-        if self.failed:
+        """Textual prints here, as the app ends, both the texts the app leaves
+        with (str) and crash reports (rendered tracebacks): the reports go to the log."""
+        reports = [item for item in self._exit_renderables if not isinstance(item, str)]
+        if reports:
+            self.failed = True
+            details = "\n".join(plain(report) for report in reports)
+            crash_log.error("the app of %s failed:\n%s", self.player or "a player", details)
             self._exit_renderables[:] = [item for item in self._exit_renderables if isinstance(item, str)]
         super()._print_error_renderables()
