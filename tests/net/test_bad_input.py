@@ -13,6 +13,7 @@ import signal
 import pytest
 
 import codex_tui.net.ssh_server as ssh_server
+from codex_tui.net.protocol import CreateRequest
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
 from codex_tui.rules import Phase
@@ -22,7 +23,6 @@ from .conftest import (
     WAIT,
     Terminal,
     choose_setup_by_keys,
-    create_table_by_keys,
     only_table,
     open_terminal,
     ready_to_place,
@@ -48,9 +48,14 @@ def assert_nothing_leaked(terminal: Terminal) -> None:
 
 
 async def at_my_turn(server: GameServer, terminals: list[Terminal]) -> tuple[Terminal, Table]:
-    """ada at a table with a bot, her card ready to be placed."""
+    """ada at a table with a bot, her card ready to be placed.
+
+    The table is made on the server, not with the new-table form: what is
+    tested is the input at the table (the form's keys are `test_play`'s)."""
     ada = await open_terminal(terminals, server.port, "ada")
-    await create_table_by_keys(ada, ["bot:random"], seed=SEED)
+    await server.room.create("ada", CreateRequest(others=("bot:random",), target_score=20, seed=SEED))
+    await ada.wait_for("(your seat)")
+    await ada.press("enter")  # back to her seat
     await choose_setup_by_keys(ada)
     table = only_table(server)
     await wait_until(lambda: table.game is not None and table.game.phase is not Phase.SETUP, what="set-up")
