@@ -6,8 +6,8 @@ out, a pipe (its number in `ERROR_FD_ENV`), and this module routes logging and
 uncaught exceptions there *before* importing the app, so that even a failure
 to import reaches the server log and not the player. The app itself is
 `served_app.ServedApp`, which keeps Textual's crash reports off the screen.
-The process exits with status 1 when anything failed; the server then shows
-the player one calm line.
+The process exits with a non-zero status when anything failed (the app's own,
+or 1); the server then shows the player one calm line.
 
 Only the standard library is imported at the top, for the reason above.
 """
@@ -59,7 +59,7 @@ def main() -> int:
     take_controlling_terminal()
     app = ServedApp(Path(hub), token)
     app.run()
-    return FAILED if app.failed or app.return_code else 0
+    return app.return_code or (FAILED if app.failed else 0)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""A player app that fails on purpose: `x` raises in a key handler, `y` panics.
+"""A player app that fails on purpose: `x` raises in a key handler, `y` panics,
+`z` quits with status 4 and a message naming a server file.
 
 The SSH server runs it in place of the real app (tests monkeypatch
 `ssh_server.APP_MODULE`), through the same launcher, so what the player sees
@@ -23,6 +24,8 @@ class FailingApp(served_app.ServedApp):
             raise RuntimeError(f"failed on purpose in {SECRET}")
         if event.key == "y":
             self.panic(f"panicked on purpose in {SECRET}")
+        if event.key == "z":
+            self.exit(return_code=4, message=f"codex-tui: failed on purpose to open {SECRET}")
 
 
 served_app.ServedApp = FailingApp  # type: ignore[misc]

@@ -9,10 +9,12 @@ import os
 import random
 import re
 import signal
+from pathlib import Path
 
 import pytest
 
 import codex_tui.net.ssh_server as ssh_server
+from codex_tui.net.hub import GOODBYE
 from codex_tui.net.protocol import CreateRequest
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
@@ -26,6 +28,7 @@ from .conftest import (
     only_table,
     open_terminal,
     ready_to_place,
+    start_server,
     wait_until,
 )
 from .failing_app import SECRET
@@ -121,15 +124,17 @@ async def test_a_paste_in_the_lobby_does_not_quit(server: GameServer, terminals:
     assert not ada.closed.is_set()
 
 
-@pytest.mark.parametrize("key", ["x", "y"])
+@pytest.mark.parametrize(("key", "status"), [("x", 1), ("y", 1), ("z", 4)])
 async def test_a_failing_app_shows_one_calm_line_and_logs_the_rest(
     server: GameServer,
     terminals: list[Terminal],
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
     key: str,
+    status: int,
 ) -> None:
-    """x: an exception in a key handler; y: a panic (as when the input thread dies)."""
+    """x: an exception in a key handler; y: a panic (as when the input thread dies);
+    z: the app quits with an error status and a text naming a server file."""
     monkeypatch.setattr(ssh_server, "APP_MODULE", "tests.net.failing_app")
     caplog.set_level(logging.INFO, logger="codex_tui.net")
     ada = await open_terminal(terminals, server.port, "ada")
@@ -143,7 +148,7 @@ async def test_a_failing_app_shows_one_calm_line_and_logs_the_rest(
     assert ada.process.exit_status == 1
     logged = "\n".join(record.getMessage() for record in caplog.records)
     assert SECRET in logged  # the details are in the server's log
-    assert "the app of ada failed (exit status 1)" in logged
+    assert f"the app of ada failed (exit status {status})" in logged
 
 
 async def test_an_app_killed_on_the_server_leaves_a_calm_line_and_a_usable_terminal(
@@ -159,3 +164,16 @@ async def test_an_app_killed_on_the_server_leaves_a_calm_line_and_a_usable_termi
     assert bytes(ada.received).endswith(ssh_server.TERMINAL_RESET + f"\r\n{ssh_server.CRASH_LINE}\r\n".encode())
     assert ada.process.exit_status == 1
     assert "the app of ada failed (exit status -9)" in caplog.text
+
+
+async def test_the_servers_goodbye_still_reaches_the_player(tmp_path: Path, terminals: list[Terminal]) -> None:
+    """What the app says on a normal end is for the player; only failures are kept from the screen."""
+    server = await start_server(tmp_path / "data")
+    try:
+        ada = await open_terminal(terminals, server.port, "ada")
+    finally:
+        await server.close()
+    await asyncio.wait_for(ada.closed.wait(), WAIT)
+    shown = ada.new_text()
+    assert GOODBYE in shown.replace("\n", "")
+    assert ssh_server.CRASH_LINE not in shown
