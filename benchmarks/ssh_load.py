@@ -43,6 +43,7 @@ import asyncssh
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from codex_tui.net.hub_client import HubClient  # noqa: E402
+from codex_tui.net.ssh_server import APP_MODULE  # noqa: E402
 
 HOST = "127.0.0.1"
 MAX_CLIENTS = 100
@@ -193,7 +194,7 @@ def app_processes(pid: int) -> list[int]:
                 command = Path(f"/proc/{entry}/cmdline").read_bytes()
             except OSError:
                 continue
-            if int(fields[1]) == pid and b"codex_tui.app.remote" in command:
+            if int(fields[1]) == pid and APP_MODULE.encode() in command:
                 found.append(int(entry))
     return found
 

@@ -9,6 +9,7 @@ It knows only the view it is sent, like every bot.
 
 from __future__ import annotations
 
+import signal
 import sys
 from typing import Any, BinaryIO
 
@@ -40,6 +41,10 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def main() -> int:
+    # Ctrl+C on the server's terminal reaches its whole process group; the server
+    # stops its workers itself (it closes stdin), and a worker's traceback would
+    # only clutter the server log.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     source, sink = sys.stdin.buffer, sys.stdout.buffer
     while (request := read_message(source)) is not None:
         sink.write(pack_frame(answer(request)))

@@ -84,12 +84,18 @@ class KeyBook:
 
     def allows(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> bool:
         """May `key` log in as `name`? (Its signature is checked by asyncssh afterwards.)"""
+        return self.refusal(name, key, host, address) is None
+
+    def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> str | None:
+        """Why `key` may not log in as `name` (for the server log), or None if it may."""
         if not valid_name(name):
-            return False
+            return "not a valid player name"
         if self._authorized is not None and self._authorized.validate(key, host, address) is None:
-            return False
+            return "key not in the authorized keys"
         bound = self.bound_key(name)
-        return bound is None or bound == key_text(key)
+        if bound is not None and bound != key_text(key):
+            return "name bound to another key"
+        return None
 
     def bind(self, name: str, key: asyncssh.SSHKey) -> bool:
         """After a successful login: tie an unbound name to `key`. False if the

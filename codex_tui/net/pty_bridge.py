@@ -10,6 +10,13 @@ Both directions are bounded. Output: when the SSH channel cannot take more
 own writes: a stalled client stalls only its own app. Input: keystrokes wait
 in a small buffer while the app is not reading; the caller stops reading the
 channel (`input_backlog`) until it drains.
+
+The PTY starts without echo, line editing or signal keys (the app sets its
+own modes once it runs): keys typed while the app is still starting must not
+be echoed, nor a Ctrl+C kill it halfway through its imports.
+
+An app may also get a pipe for its failures (`on_error_line`): the player's
+terminal is no place for a traceback, the server's log is.
 """
 
 from __future__ import annotations
@@ -28,11 +35,23 @@ from collections.abc import Callable, Mapping, Sequence
 log = logging.getLogger(__name__)
 
 READ_CHUNK = 65536
+ERROR_FD_ENV = "CODEX_TUI_ERROR_FD"
+"""Tells the app which file descriptor is its pipe for failures (see player_app)."""
+MAX_ERROR_LINE = 2000
+"""Characters of one error line passed on; the rest is cut."""
 MAX_COLUMNS = 500
 MAX_ROWS = 200
 """A client may claim any size; an app asked to draw 65535x65535 cells would eat the machine."""
 STOP_GRACE = 2.0
 """Seconds an app gets to exit after SIGHUP before it is killed."""
+
+
+def quiet_terminal(fd: int) -> None:
+    """No echo, no line editing, no signals from keys (output processing stays as it is)."""
+    attrs = termios.tcgetattr(fd)
+    attrs[0] &= ~(termios.IXON | termios.ICRNL | termios.BRKINT)
+    attrs[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
+    termios.tcsetattr(fd, termios.TCSANOW, attrs)
 
 
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
@@ -45,7 +64,10 @@ def set_size(fd: int, columns: int, rows: int) -> None:
 
 
 class PtyApp:
-    """A child process on a PTY. `on_output` gets its bytes; `on_exit` its end."""
+    """A child process on a PTY. `on_output` gets its bytes; `on_exit` its end,
+    once it has been reaped (`returncode` is then known) and all it wrote has
+    been passed on; `on_error_line`, if given, each line it writes to its
+    error pipe."""
 
     def __init__(
         self,
@@ -55,6 +77,7 @@ class PtyApp:
         on_output: Callable[[bytes], None],
         on_exit: Callable[[], None],
         cwd: str | None = None,
+        on_error_line: Callable[[str], None] | None = None,
     ) -> None:
         self.argv = list(argv)
         self.env = dict(env)
@@ -62,6 +85,7 @@ class PtyApp:
         self.cwd = cwd
         self.on_output = on_output
         self.on_exit = on_exit
+        self.on_error_line = on_error_line
         self.on_input_drained: Callable[[], None] | None = None
         self.master: int | None = None
         self.process: asyncio.subprocess.Process | None = None
@@ -72,30 +96,46 @@ class PtyApp:
         self._finished = False
         self._loop = asyncio.get_running_loop()
         self._reaper: asyncio.Task[None] | None = None
+        self._errors: int | None = None
+        self._error_text = bytearray()
 
     # -------------------------------------------------------------- start
 
     async def start(self) -> None:
         master, slave = pty.openpty()
+        errors, error_end = os.pipe() if self.on_error_line is not None else (None, None)
+        env = dict(self.env)
+        if error_end is not None:
+            env[ERROR_FD_ENV] = str(error_end)
         try:
             set_size(slave, *self.size)
+            quiet_terminal(slave)
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv,
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=self.env,
+                env=env,
                 cwd=self.cwd,
                 start_new_session=True,
                 close_fds=True,
+                pass_fds=() if error_end is None else (error_end,),
             )
         except BaseException:
             os.close(master)
+            if errors is not None:
+                os.close(errors)
             raise
         finally:
             os.close(slave)
+            if error_end is not None:
+                os.close(error_end)
         os.set_blocking(master, False)
         self.master = master
+        if errors is not None:
+            os.set_blocking(errors, False)
+            self._errors = errors
+            self._loop.add_reader(errors, self._read_errors)
         self._start_reading()
         self._flush_input()
         self._reaper = self._loop.create_task(self._reap())
@@ -105,6 +145,49 @@ class PtyApp:
         await self.process.wait()
         # Output written just before exiting is still in the PTY: read it out.
         self._loop.call_later(0.05, self._finish)
+
+    @property
+    def returncode(self) -> int | None:
+        """The app's exit status once it has ended (negative: killed by that signal)."""
+        return None if self.process is None else self.process.returncode
+
+    # ------------------------------------------------------------- errors
+
+    def _read_errors(self) -> None:
+        assert self._errors is not None
+        try:
+            data = os.read(self._errors, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._close_errors()
+            return
+        self._error_text += data
+        *lines, rest = self._error_text.split(b"\n")
+        self._error_text = bytearray(rest[: MAX_ERROR_LINE * 4])
+        for line in lines:
+            self._error_line(bytes(line))
+
+    def _error_line(self, line: bytes) -> None:
+        text = line.decode("utf-8", errors="replace").rstrip()[:MAX_ERROR_LINE]
+        if text and self.on_error_line is not None:
+            self.on_error_line(text)
+
+    def _close_errors(self, drain: bool = True) -> None:
+        if self._errors is None:
+            return
+        if drain:
+            with contextlib.suppress(OSError):
+                while data := os.read(self._errors, READ_CHUNK):
+                    self._error_text += data
+            for line in bytes(self._error_text).split(b"\n"):
+                self._error_line(line)
+        self._error_text.clear()
+        self._loop.remove_reader(self._errors)
+        os.close(self._errors)
+        self._errors = None
 
     # ------------------------------------------------------------- output
 
@@ -126,8 +209,8 @@ class PtyApp:
             return
         except OSError:  # EIO: the app closed its end of the terminal
             data = b""
-        if not data:
-            self._finish()
+        if not data:  # the app is ending: `_reap` finishes once it has
+            self._stop_reading()
             return
         self.on_output(data)
 
@@ -196,6 +279,7 @@ class PtyApp:
                     self.on_output(data)
         self._finished = True
         self._close_master()
+        self._close_errors()
         self.on_exit()
 
     def _close_master(self) -> None:
@@ -218,6 +302,7 @@ class PtyApp:
         """End the app (the client went away): hang up, then kill if it lingers."""
         self._finished = True
         self._close_master()  # the app's terminal hangs up: it gets SIGHUP
+        self._close_errors(drain=False)  # what a hung-up app fails to write is no news
         process = self.process
         if process is None or process.returncode is not None:
             return

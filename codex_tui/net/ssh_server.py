@@ -24,6 +24,7 @@ from typing import Any
 import asyncssh
 
 from .. import __file__ as package_file
+from .client_input import ClientInput
 from .hub import Hub
 from .identity import KeyBook
 from .options import MAX_SESSIONS
@@ -38,7 +39,15 @@ MAX_INPUT_BACKLOG = 64 * 1024
 """Keystrokes waiting for a busy app before we stop reading the client."""
 OUTPUT_HIGH_WATER = 256 * 1024
 """Screen bytes queued for a slow client before its app is paused."""
-APP_MODULE = "codex_tui.app.remote"
+APP_MODULE = "codex_tui.net.player_app"
+CRASH_LINE = (
+    "codex-tui: the game screen failed (the server's log has the details)."
+    " Your game is saved on the server: connect again to resume."
+)
+"""All a player sees of a failed app: what happened, that nothing is lost, what to do."""
+TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l"
+"""Styles, mouse reports, bracketed paste and the alternate screen off, the cursor shown:
+an app that died without restoring the terminal leaves it usable."""
 
 
 @dataclass
@@ -129,6 +138,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.term: str | None = None
         self.size = (80, 24)
         self.app: PtyApp | None = None
+        self.input = ClientInput()
         self.token: str | None = None
         self.counted = False
         self.closed = False
@@ -152,10 +162,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.app.resize(*self.size)
 
     def shell_requested(self) -> bool:
-        return self.term is not None  # a terminal session or nothing
+        if self.term is None:  # a terminal session or nothing
+            log.info("refused a shell without a terminal for %s", self.name)
+            return False
+        return True
 
     def exec_requested(self, command: str) -> bool:
-        log.info("refused exec for %s", self.name)
+        log.info("refused exec %r for %s", command[:60], self.name)
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -188,6 +201,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             on_output=self._output,
             on_exit=self._app_exited,
             cwd=str(self.server.hub.path.parent),
+            on_error_line=self._app_error_line,
         )
         self.app.on_input_drained = self._input_drained
         self.server.sessions.live.add(self)
@@ -209,15 +223,24 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if self.chan is not None and not self.closed:
             self.chan.write(data)
 
+    def _app_error_line(self, line: str) -> None:
+        log.warning("app of %s: %s", self.name, line)
+
     def _app_exited(self) -> None:
+        status = self.app.returncode if self.app is not None else None
+        failed = status != 0
+        if failed:
+            log.error("the app of %s failed (exit status %s); the player was told to reconnect", self.name, status)
         if self.chan is not None and not self.closed:
             with contextlib.suppress(OSError):
-                self.chan.exit(0)
+                if failed:
+                    self.chan.write(TERMINAL_RESET + f"\r\n{CRASH_LINE}\r\n".encode())
+                self.chan.exit(1 if failed else 0)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.app is None or self.chan is None:
             return  # keystrokes before the app exists are dropped, as a terminal would before a prompt
-        if self.app.write_input(data) > MAX_INPUT_BACKLOG:
+        if self.app.write_input(self.input.feed_bytes(data)) > MAX_INPUT_BACKLOG:
             self.chan.pause_reading()
 
     def _input_drained(self) -> None:
@@ -259,16 +282,37 @@ class GameSSHServer(asyncssh.SSHServer):
         self.username = ""
         self.offered: tuple[str, asyncssh.SSHKey] | None = None
         self.session_open = False
+        self.address = ""
+        """The client's IP address."""
+        self.login_name: str | None = None
+        """The name the client asked to log in as (until it has logged in: `username`)."""
+        self.refused_keys: dict[tuple[str, str], str] = {}
+        """(name, key fingerprint) -> why it was refused: logged if the login fails."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         self.sessions.connections.add(conn)
+        peer: Any = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else ""
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.conn is not None:
             self.sessions.connections.discard(self.conn)
+        if self.login_name is not None and not self.username:
+            self._log_refused_login()
+
+    def _log_refused_login(self) -> None:
+        where = f" from {self.address}" if self.address else ""
+        if self.offered is not None:
+            name, key = self.offered
+            log.warning("login as %r%s refused: key %s, never signed for", name, where, key.get_fingerprint())
+        elif not self.refused_keys:
+            log.warning("login as %r%s refused: no public key offered", self.login_name, where)
+        for (name, fingerprint), why in self.refused_keys.items():
+            log.warning("login as %r%s refused: key %s, %s", name, where, fingerprint, why)
 
     def begin_auth(self, username: str) -> bool:
+        self.login_name = username[:64]
         return True  # always authenticate; there is no anonymous play
 
     def public_key_auth_supported(self) -> bool:
@@ -284,40 +328,47 @@ class GameSSHServer(asyncssh.SSHServer):
         return False
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        peer: Any = self.conn.get_extra_info("peername") if self.conn else None
-        address = str(peer[0]) if peer else ""
-        allowed = self.keybook.allows(username, key, address, address)
-        if allowed:  # the last key accepted is the one whose signature asyncssh checks next
+        why = self.keybook.refusal(username, key, self.address, self.address)
+        if why is None:  # the last key accepted is the one whose signature asyncssh checks next
             self.offered = (username, key)
-        return allowed
+            return True
+        self.refused_keys[(username[:64], key.get_fingerprint())] = why
+        return False
 
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") if self.conn is not None else None
         offered = self.offered
         if offered is None or offered[0] != username or not self.keybook.bind(offered[0], offered[1]):
-            log.warning("login as %s refused: its name was just bound to another key", username)
+            fingerprint = offered[1].get_fingerprint() if offered is not None else "?"
+            log.warning("login as %r refused: key %s, name just bound to another key", username, fingerprint)
+            self.login_name = None  # logged here, not again when the connection closes
             if self.conn is not None:
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name already taken")
             return
         self.username = offered[0]
-        log.info("%s logged in", self.username)
+        log.info("%s logged in with key %s", self.username, offered[1].get_fingerprint())
 
     def session_requested(self) -> AppSession | bool:
         if self.session_open:
+            log.info("refused a second session on one connection for %s", self.username)
             return False  # one terminal per connection
         self.session_open = True
         return AppSession(self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        log.info("refused forwarding to %r port %d for %s", dest_host[:80], dest_port, self.username)
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        log.info("refused remote forwarding from %r port %d for %s", listen_host[:80], listen_port, self.username)
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:
+        log.info("refused forwarding to socket %r for %s", dest_path[:80], self.username)
         return False
 
     def unix_server_requested(self, listen_path: str) -> bool:
+        log.info("refused remote forwarding from socket %r for %s", listen_path[:80], self.username)
         return False
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import pty
 import signal
@@ -20,7 +21,7 @@ from codex_tui.net.identity import KEYBOOK_FILE, key_text
 from codex_tui.net.pty_bridge import set_size
 from codex_tui.net.serve import GameServer
 
-from .conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server
+from .conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
 from .vt import Screen
 
 SSH = "/usr/bin/ssh"
@@ -37,21 +38,35 @@ async def test_an_asyncssh_client_reaches_the_lobby_and_owns_its_name(
         assert stat.S_IMODE(private.stat().st_mode) == 0o600, private
 
 
-async def test_a_name_refuses_every_key_but_its_first(server: GameServer, terminals: list[Terminal]) -> None:
+async def test_a_name_refuses_every_key_but_its_first(
+    server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
     await open_terminal(terminals, server.port, "ada")
+    assert f"ada logged in with key {key_for('ada').get_fingerprint()}" in caplog.text
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
     with pytest.raises(asyncssh.PermissionDenied):
-        await connect(server.port, "ada", key=asyncssh.generate_private_key("ssh-ed25519"))
+        await connect(server.port, "ada", key=stranger)
+    refused = f"login as 'ada' from 127.0.0.1 refused: key {stranger.get_fingerprint()}, name bound to another key"
+    await wait_until(lambda: refused in caplog.text, what="the refused login in the log")
     again = await open_terminal(terminals, server.port, "ada")  # the right key still works
     await again.wait_for("No tables yet")
 
 
 @pytest.mark.parametrize("name", ["bad name", "", "x" * 17, "-dash", "ümlaut"])
-async def test_names_that_cannot_be_shown_safely_are_refused(server: GameServer, name: str) -> None:
+async def test_names_that_cannot_be_shown_safely_are_refused(
+    server: GameServer, name: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(server.port, name, key=key_for("someone"))
+    if name:  # (an empty name never reaches the server's checks)
+        refused = f"login as {name!r} from 127.0.0.1 refused: key {key_for('someone').get_fingerprint()}, not a valid"
+        await wait_until(lambda: refused in caplog.text, what="the refused login in the log")
 
 
-async def test_there_is_no_password_login(server: GameServer) -> None:
+async def test_there_is_no_password_login(server: GameServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect(
             "127.0.0.1",
@@ -63,6 +78,8 @@ async def test_there_is_no_password_login(server: GameServer) -> None:
             agent_path=None,
             config=[],
         )
+    refused = "login as 'ada' from 127.0.0.1 refused: no public key offered"
+    await wait_until(lambda: refused in caplog.text, what="the refused login in the log")
 
 
 async def test_authorized_keys_admit_only_the_keys_listed(tmp_path: Path) -> None:

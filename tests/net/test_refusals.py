@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import asyncssh
 import pytest
@@ -25,17 +26,24 @@ async def login(server: GameServer, name: str = "ada") -> asyncssh.SSHClientConn
     )
 
 
-async def test_commands_subsystems_and_bare_sessions_are_refused(server: GameServer) -> None:
-    async with await login(server) as conn:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_process("cat /etc/passwd", term_type="xterm")
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_process(subsystem="sftp")
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await conn.create_process()  # a shell without a terminal
+async def test_commands_subsystems_and_bare_sessions_are_refused(
+    server: GameServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    requests: list[tuple[dict[str, str], str]] = [
+        ({"command": "cat /etc/passwd", "term_type": "xterm"}, "refused exec 'cat /etc/passwd' for ada"),
+        ({"subsystem": "sftp"}, "refused subsystem 'sftp' for ada"),
+        ({}, "refused a shell without a terminal for ada"),
+    ]
+    for request, logged in requests:
+        async with await login(server) as conn:  # one connection each: a second session is refused anyway
+            with pytest.raises(asyncssh.ChannelOpenError):
+                await conn.create_process(**request)
+        assert logged in caplog.text
 
 
-async def test_no_forwarding_of_ports_or_sockets(server: GameServer) -> None:
+async def test_no_forwarding_of_ports_or_sockets(server: GameServer, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
     async with await login(server) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
@@ -45,12 +53,23 @@ async def test_no_forwarding_of_ports_or_sockets(server: GameServer) -> None:
             await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", server.port)
         with pytest.raises(asyncssh.ChannelListenError):
             await conn.forward_remote_path(str(server.data / "elsewhere.sock"), str(server.hub.path))
+    for line in (
+        f"refused forwarding to '127.0.0.1' port {server.port} for ada",
+        "refused forwarding to socket",
+        "refused remote forwarding from '127.0.0.1' port 0 for ada",
+        "refused remote forwarding from socket",
+    ):
+        assert line in caplog.text
 
 
-async def test_one_terminal_per_connection(server: GameServer, terminals: list[Terminal]) -> None:
+async def test_one_terminal_per_connection(
+    server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
     ada = await open_terminal(terminals, server.port, "ada")
     with pytest.raises(asyncssh.ChannelOpenError):
         await ada.conn.create_process(term_type="xterm")
+    assert "refused a second session on one connection for ada" in caplog.text
     await ada.press("n")
     await ada.wait_for("New table")  # the first one still works
 

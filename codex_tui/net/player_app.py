@@ -1,0 +1,66 @@
+"""The process the built-in SSH server starts for each session: one player's app.
+
+The app draws on the session's PTY. Its failures must not: a traceback shows
+the server's paths and code. So the server gives this process a second way
+out, a pipe (its number in `ERROR_FD_ENV`), and this module routes logging and
+uncaught exceptions there *before* importing the app, so that even a failure
+to import reaches the server log and not the player. The app itself is
+`served_app.ServedApp`, which keeps Textual's crash reports off the screen.
+The process exits with a non-zero status when anything failed (the app's own,
+or 1); the server then shows the player one calm line.
+
+Only the standard library is imported at the top, for the reason above.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import traceback
+from pathlib import Path
+from types import TracebackType
+
+ERROR_FD_ENV = "CODEX_TUI_ERROR_FD"
+"""The number of the file descriptor this process writes its failures to."""
+FAILED = 1
+"""The exit status of an app that failed (the server tells the player)."""
+
+
+def send_errors_to(fd: int) -> None:
+    """Logging (warnings and worse) and uncaught exceptions to the server's pipe."""
+    stream = open(fd, "w", encoding="utf-8", errors="backslashreplace", buffering=1)  # noqa: SIM115 (open for the whole process)
+    handler = logging.StreamHandler(stream)
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+    def excepthook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        stream.write("".join(traceback.format_exception(kind, error, trace)))
+        stream.flush()
+
+    sys.excepthook = excepthook
+
+
+def main() -> int:
+    error_fd = os.environ.pop(ERROR_FD_ENV, "")
+    if error_fd.isdigit():
+        send_errors_to(int(error_fd))
+    from ..app.remote import take_controlling_terminal
+    from .protocol import HUB_ENV, TOKEN_ENV
+    from .served_app import ServedApp
+
+    token = os.environ.pop(TOKEN_ENV, None)
+    hub = os.environ.get(HUB_ENV)
+    if token is None or not hub:
+        logging.getLogger("codex_tui.crash").error("started without %s and %s", TOKEN_ENV, HUB_ENV)
+        return FAILED
+    take_controlling_terminal()
+    app = ServedApp(Path(hub), token)
+    app.run()
+    return app.return_code or (FAILED if app.failed else 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
