@@ -10,6 +10,8 @@ from codex_tui.app.instinkt.screen import InstinktScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.instinkt import Animal, Choose, Phase, Setup, Variant, apply, new_game, start
 from codex_tui.instinkt.actions import Enter
+from codex_tui.instinkt.grid import deer_push
+from codex_tui.instinkt.state import Piece
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 
 from .conftest import session, settle
@@ -69,11 +71,16 @@ async def test_the_deer_shows_where_it_can_enter_and_what_it_pushes(saves: Path)
         screen = app.screen
         assert isinstance(screen, InstinktScreen) and screen._kind() == "deer"
         first = screen.board_scene()
-        assert first.markers and first.highlight  # the entry point and the pushed cards are shown
+        assert sum(first.entrances.values()) == 1 and len(first.entrances) == len(screen._entries())
+        assert first.highlight and first.cursor in first.highlight  # the deer and the pushed cards are shown
+        assert "you " in screen.status_text() and "them " in screen.status_text()
         await pilot.press("tab")
-        assert screen.board_scene() != first
+        second = screen.board_scene()
+        assert second != first
+        assert second.window == first.window  # the board keeps still between previews
         entry = screen._chosen_action()
         assert isinstance(entry, Enter)
+        assert second.grid == deer_push(game.grid, entry.axis, entry.index, entry.end, Piece(0, Animal.DEER))[0]
         await pilot.press("enter")
         await settle(pilot)
         placed = session(app).game
