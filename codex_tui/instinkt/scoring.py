@@ -87,8 +87,9 @@ def score_cards(game_or_grid: Game | Grid) -> list[CardScore]:
                 why = "none of its own cards beside it (diagonals do not count)"
                 scores[cell] = CardScore(cell, piece.owner, piece.animal, 0, why)
             elif best.points == 0:
-                beside = ", ".join(sorted({s.animal.label for s in copies}))
-                why = f"copies 0: its {beside} beside it score 0"
+                labels = sorted({s.animal.label for s in copies})
+                verb = "scores" if len(labels) == 1 else "score"
+                why = f"copies 0: its {' and '.join(labels)} beside it {verb} 0"
                 scores[cell] = CardScore(cell, piece.owner, piece.animal, 0, why)
             else:
                 why = f"copies its {best.animal.label}"

@@ -116,3 +116,13 @@ def test_wolpertinger_copies_its_best_orthogonal_neighbour() -> None:
 
 def test_deer_and_raccoon_score_nothing() -> None:
     assert points(["b10 b11"]) == {(0, 0): 0, (1, 0): 0}
+
+
+def test_a_wolpertinger_beside_cards_that_score_0_says_it_copied_0() -> None:
+    why = {s.cell: s.why for s in score_cards(grid_of(["b9 b6 .", ". . w1", ". . .", ". . ."]))}
+    # The cat is on the top edge's middle: it scores, and the wolpertinger copies it.
+    assert why[(0, 0)] == "copies its cat"
+    zero = {s.cell: (s.points, s.why) for s in score_cards(grid_of(["b9 b1 .", ". . w2"]))}
+    assert zero[(0, 0)] == (0, "copies 0: its raven beside it scores 0")
+    alone = {s.cell: s.why for s in score_cards(grid_of(["b9 w1"]))}
+    assert alone[(0, 0)] == "none of its own cards beside it (diagonals do not count)"

@@ -48,11 +48,13 @@ def hand_text(outcome: Result, player: int, hand: Sequence[Animal]) -> str:
 
 
 def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[Animal]] = ((), ())) -> str:
-    lines = [
-        f"{names[p]} ({'BW'[p]}): {outcome.points[p]} points from {outcome.scoring_cards[p]} scoring"
-        f" card{'s' if outcome.scoring_cards[p] != 1 else ''}; {hand_text(outcome, p, hands[p])}"
-        for p in (0, 1)
-    ]
+    lines = []
+    for p in (0, 1):
+        cards = f"card{'s' if outcome.scoring_cards[p] != 1 else ''}"
+        lines.append(
+            f"{names[p]} ({'BW'[p]}): {outcome.points[p]} points from {outcome.scoring_cards[p]} scoring {cards}"
+        )
+        lines.append(f"  {hand_text(outcome, p, hands[p])}")
     if len(outcome.winners) == 2:
         lines.append("A shared victory: tied on points, scoring cards and the numbers left in hand.")
     else:

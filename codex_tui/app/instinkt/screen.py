@@ -59,6 +59,11 @@ def deer_result(grid: Grid, entry: Enter, seat: int) -> tuple[dict[Cell, Piece],
     return pushed
 
 
+def _acted(before: SeatView, after: SeatView) -> bool:
+    """The seat played an action between two of its views."""
+    return any(entry.action.player == after.seat for entry in after.log[len(before.log) :])
+
+
 class SidePanel(Widget):
     """The hand and the preview on top, then as many of the newest log lines as fit below."""
 
@@ -155,8 +160,8 @@ class InstinktScreen(Screen[None]):
             self.keep.clear()
             self.source = None
             self.entry_index = 0
-        if self.view is not None and self.view.legal_actions and not view.legal_actions and self.is_attached:
-            self.app.clear_notifications()  # the turn notice is stale once the seat has acted
+        if self.view is not None and self.is_attached and _acted(self.view, view):
+            self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
         self.view = view
         self.tags = tuple(tags)
         self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
