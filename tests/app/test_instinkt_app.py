@@ -212,7 +212,7 @@ def test_log_lines_say_why_the_other_players_card_changed_a_score() -> None:
     line = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 0, before, after, (-1, 0))
     assert line == "Bo placed wolf at a2: Bo +1; you -3 (cat -3: not on an edge's middle)"
     seen_by_bo = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 1, before, after, (-1, 0))
-    assert seen_by_bo == "Bo placed wolf at a2: you +1; Ada -3 (cat -3: not on an edge's middle)"
+    assert seen_by_bo == "You placed wolf at a2: you +1; Ada -3 (cat -3: not on an edge's middle)"
 
 
 def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_read_a1_to_d4() -> None:

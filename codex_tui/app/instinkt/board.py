@@ -3,8 +3,8 @@
 One cell is 8x3 characters: the card's colour, number and a short name on
 the middle line, its points so far on the bottom border, and an arrow on
 the top border when a preview moves it. A left gutter holds the row
-numbers (and a ▶ where the deer may enter a row from the left), a top
-gutter the column letters (and ▼), the right and bottom gutters ◀ and ▲.
+numbers (and a ▸ where the deer may enter a row from the left), a top
+gutter the column letters (and ▾), the right and bottom gutters ◂ and ▴.
 The drawn window is the grid plus one row or column on each side where the
 frame can still grow; the screen fixes the window for a whole decision so
 that the board does not move while previews change.
@@ -59,11 +59,12 @@ SHORT = {
 
 Entrance = tuple[Axis, int, End]
 ARROWS = {
-    (Axis.ROW, End.START): "▶",
-    (Axis.ROW, End.FINISH): "◀",
-    (Axis.COLUMN, End.START): "▼",
-    (Axis.COLUMN, End.FINISH): "▲",
+    (Axis.ROW, End.START): "▸",
+    (Axis.ROW, End.FINISH): "◂",
+    (Axis.COLUMN, End.START): "▾",
+    (Axis.COLUMN, End.FINISH): "▴",
 }
+"""Small triangles: the large ▶ and ◀ have emoji forms that some terminals draw two cells wide."""
 
 
 def piece_label(piece: Piece) -> str:

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from ...instinkt import Game, apply, result, start
+from ...instinkt import SPECTATOR, Game, apply, result, start
 from ..screens.replay import ReplayExit, ReplaySummary
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView
@@ -96,14 +96,8 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         for position in range(first, min(len(entries), first + 14)):
             style = CURRENT if position == self.index - 1 else DIM
             entry = entries[position]
-            words = describe(
-                entry,
-                names,
-                entry.action.player,
-                self.states[position].grid,
-                self.states[position + 1].grid,
-                origin,
-            )
+            before, after = self.states[position].grid, self.states[position + 1].grid
+            words = describe(entry, names, SPECTATOR, before, after, origin, all_seen=True)
             lines.append(Text(f"{position + 1:>3} {words}", style=style))
         self.query_one(SidePanel).show(text, lines[: self.index - first + 3])
         total = len(self.states) - 1

@@ -89,12 +89,18 @@ def describe(
     before: Grid | None = None,
     after: Grid | None = None,
     origin: Cell = (0, 0),
+    all_seen: bool = False,
 ) -> str:
-    """One log line. With the grids before and after, it names the card and says what it did to the scores."""
+    """One log line. With the grids before and after, it names the card and says what it did to the scores.
+
+    `viewer` is the seat reading it ("You placed…", "your cat"); a replay,
+    which shows every hand, passes `all_seen` and a viewer of -1.
+    """
     action = entry.action
-    actor = names[action.player]
+    actor = "You" if action.player == viewer else names[action.player]
+    owner = "Your" if action.player == viewer else f"{names[action.player]}'s"
     if isinstance(action, Keep):
-        if action.player != viewer:
+        if action.player != viewer and not all_seen:
             return f"{actor} kept 3 cards"
         return f"{actor} kept {', '.join(card_text(c) for c in action.cards)}"
     if isinstance(action, Choose):
@@ -116,12 +122,12 @@ def describe(
             f"{_animal_at(before, source)}{cell_name(source, origin)}→{cell_name(target, origin)}"
             for source, target in entry.moved
         )
-        text = f"{actor}'s deer entered {line_text(action, origin)}"
+        text = f"{owner} deer entered {line_text(action, origin)}"
         text += f", pushing {pushed}" if pushed else ", pushing nothing"
     elif isinstance(action, Move):
         source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
         text = (
-            f"{actor}'s raccoon moved {_animal_at(before, source) or 'a card '}"
+            f"{owner} raccoon moved {_animal_at(before, source) or 'a card '}"
             f"from {cell_name(source, origin)} to {cell_name(target, origin)}"
         )
     else:
