@@ -248,9 +248,8 @@ class InstinktScreen(Screen[None]):
         now = points_now(view.grid)
         text = Text()
         for seat, name in enumerate(names):
-            colour = "black" if seat == 0 else "white"
             tag = f"({self.tags[seat]})" if seat < len(self.tags) and self.tags[seat] else ""
-            text.append(f" {name}{tag} [{colour}] {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
+            text.append(f" {name}{tag} ({'BW'[seat]}) {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
         text.append(f"(if it ended now) · token: {names[view.token]}", style=DIM)
         text.append(f"\n Round {view.round} · {len(view.grid)}/16 · {frame_text(view.grid)}", style=DIM)
         return text
