@@ -302,8 +302,9 @@ def _older_deer(game: Game, index: int, action: Action, error: IllegalAction) ->
     """
     if isinstance(action, Enter):
         detail = (
-            f"{entry_text(game, action)} (action {index}) is not legal under {DEER_RULING}; "
-            f"this game was recorded under the older reading and cannot be replayed. {error.detail}"
+            f"{entry_text(game, action)} (action {index}) is not legal under {DEER_RULING}: {error.detail}. "
+            "If this game was recorded before that ruling, it was played under the older reading of the deer"
+            " and cannot be replayed"
         )
         return IllegalAction(error.rule, detail)
     deer = [(i, a) for i, a in enumerate(game.actions) if isinstance(a, Enter)]
