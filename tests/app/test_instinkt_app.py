@@ -231,3 +231,30 @@ def test_the_end_summary_explains_the_hand_tie_break() -> None:
 
     outcome = Result(True, (19, 19), (7, 7), (7, 12), (1,), "higher numbers in hand")
     assert hand_text(outcome, 0, (A.CAT, A.RAVEN)) == "hand: cat 6 + raven 1 = 7, used only to break a tie"
+
+
+async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
+    import re
+
+    from codex_tui.app.instinkt.replay import InstinktReplayScreen
+    from codex_tui.app.instinkt.screen import SidePanel
+    from codex_tui.instinkt import players_to_act, view
+    from codex_tui.instinkt.bots import make_instinkt_bot
+
+    game = new_game(("Ada", "Bo"), 5)
+    bots = [make_instinkt_bot("easy", 1), make_instinkt_bot("easy", 2)]
+    while not game.is_over:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat](view(game, seat)))
+    app = CodexApp(saves_dir=saves, save=save(saves, game), bot_delay=0, mode="replay")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InstinktReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        panel = screen.query_one(SidePanel)
+        lines = [line.plain for line in panel.log_lines]
+        placed = [line for line in lines if " placed " in line]
+        assert placed and all(re.search(r" at [a-d][1-4]", line) for line in placed)
+        assert not any(line.split()[1] == "You" for line in lines)  # a replay reads as a spectator
