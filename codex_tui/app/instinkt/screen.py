@@ -328,7 +328,11 @@ class InstinktScreen(Screen[None]):
         if kind == "place" and isinstance(action, Place) and view.chosen is not None:
             cell = (action.x, action.y)
             grid = {**view.grid, cell: Piece(view.seat, view.chosen)}
-            return f"Place your {view.chosen.label} {at_cell(cell, origin)}", grid
+            note = {
+                Animal.RACCOON: " (then move one of your other cards)",
+                Animal.DEER: " (no line end can take it, so it is placed like any card)",
+            }.get(view.chosen, "")
+            return f"Place your {view.chosen.label} {at_cell(cell, origin)}{note}", grid
         if kind == "target" and isinstance(action, Move):
             source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
             grid = dict(view.grid)
