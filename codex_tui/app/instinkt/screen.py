@@ -251,7 +251,7 @@ class InstinktScreen(Screen[None]):
             tag = f"({self.tags[seat]})" if seat < len(self.tags) and self.tags[seat] else ""
             text.append(f" {name}{tag} ({'BW'[seat]}) {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
         text.append(f"(if it ended now) · token: {names[view.token]}", style=DIM)
-        text.append(f"\n Round {view.round} · {len(view.grid)}/16 · {frame_text(view.grid)}", style=DIM)
+        text.append(f"\n Round {view.round} · {len(view.grid)}/16 cards · {frame_text(view.grid)}", style=DIM)
         return text
 
     def _window(self) -> Window:
