@@ -258,3 +258,23 @@ async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
         placed = [line for line in lines if " placed " in line]
         assert placed and all(re.search(r" at [a-d][1-4]", line) for line in placed)
         assert not any(line.split()[1] == "You" for line in lines)  # a replay reads as a spectator
+
+
+async def test_the_newest_log_line_stays_in_sight_at_80x24(saves: Path) -> None:
+    from codex_tui.app.instinkt.screen import SidePanel
+    from codex_tui.instinkt import players_to_act, view
+    from codex_tui.instinkt.bots import make_instinkt_bot
+
+    game = new_game(("Ada", "Bo"), 11)
+    bots = [make_instinkt_bot("easy", 1), make_instinkt_bot("easy", 2)]
+    while game.round < 7:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat](view(game, seat)))
+    app = CodexApp(saves_dir=saves, save=save(saves, game), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_screen(app, pilot)
+        panel = screen.query_one(SidePanel)
+        shown = panel.render()
+        lines = shown.wrap(app.console, panel.size.width)
+        assert len(lines) <= panel.size.height
+        assert shown.plain.endswith(panel.log_lines[-1].plain)

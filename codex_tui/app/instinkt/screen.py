@@ -89,8 +89,11 @@ class SidePanel(Widget):
             size = len(line.wrap(console, width))
             room = height - used
             if size > room and kept:
-                if room > 0:  # the oldest line shown loses its start rather than vanishing
-                    kept.insert(0, Text("…" + line.plain[len(line.plain) - room * width + width // 2 :], line.style))
+                tail = line.plain
+                while tail and len(Text("…" + tail).wrap(console, width)) > room:
+                    tail = tail[max(width // 2, 1) :]
+                if tail:  # the oldest line shown loses its start rather than vanishing
+                    kept.insert(0, Text("…" + tail, line.style))
                 break
             kept.insert(0, line)
             used += size
