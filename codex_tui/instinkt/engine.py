@@ -102,7 +102,7 @@ def apply(game: Game, action: Action) -> Game:
     if game.phase not in (Phase.PLACE, Phase.MOVE):
         raise IllegalAction("Round order", "both players must choose a card first")
     if game.order[0] != player:
-        raise IllegalAction("Round order", f"{game.players[game.order[0]]} places first (the higher number)")
+        raise IllegalAction("Round order", f"{game.players[game.order[0]]} places first ({_why_first(game)})")
     if action not in legal_actions_for(game, player):
         raise IllegalAction(_rule_for(game, action), _why(game, action))
     if isinstance(action, Move):
@@ -111,6 +111,14 @@ def apply(game: Game, action: Action) -> Game:
         return _enter(game, action)
     assert isinstance(action, Place)
     return _place(game, action)
+
+
+def _why_first(game: Game) -> str:
+    """Why the player to act goes first this round: the higher number, or the token on a tie."""
+    revealed = next((entry.revealed for entry in reversed(game.log) if entry.revealed is not None), None)
+    if revealed is not None and revealed[0].number == revealed[1].number:
+        return f"equal numbers: the tie-break token decided, and it passed to {game.players[game.token]}"
+    return "the higher number"
 
 
 def _rule_for(game: Game, action: Action) -> str:
@@ -130,7 +138,10 @@ def _why(game: Game, action: Action) -> str:
     if chosen is Animal.DEER and not isinstance(action, Enter):
         return "the deer must enter at the end of a row or column holding a card, when it can"
     if isinstance(action, Enter):
-        return "the deer cannot enter there (the line is empty or full, or the push breaks the 4x4 or the group)"
+        return (
+            "the deer cannot enter there (the line holds no card, or even the deer's arrival would split the grid"
+            " or leave the 4x4 square)"
+        )
     if isinstance(action, Place):
         cell = (action.x, action.y)
         if cell in game.grid:
@@ -268,6 +279,45 @@ class ReplayError(ValueError):
         self.error = error
 
 
+DEER_RULING = "the deer ruling of docs/rules-notes.md (the deer takes the line's first cell and pushes away)"
+
+
+def entry_text(game: Game, action: Enter) -> str:
+    """'Bo's deer entering row 2 from the left', in the record's coordinates (for error messages)."""
+    side = {
+        (Axis.ROW, End.START): "the left",
+        (Axis.ROW, End.FINISH): "the right",
+        (Axis.COLUMN, End.START): "the top",
+        (Axis.COLUMN, End.FINISH): "the bottom",
+    }[(Axis(action.axis), End(action.end))]
+    return f"{game.players[action.player]}'s deer entering {Axis(action.axis).value} {action.index} from {side}"
+
+
+def _older_deer(game: Game, index: int, action: Action, error: IllegalAction) -> IllegalAction:
+    """Name the deer behind a replay that fails: saves made before the ruling may hold entries it forbids.
+
+    Nothing is migrated (a save holds only the actions): a deer entry that is
+    no longer legal, or a later action that no longer fits the grid the deer
+    now leaves, stops the replay with this message.
+    """
+    if isinstance(action, Enter):
+        detail = (
+            f"{entry_text(game, action)} (action {index}) is not legal under {DEER_RULING}: {error.detail}. "
+            "If this game was recorded before that ruling, it was played under the older reading of the deer"
+            " and cannot be replayed"
+        )
+        return IllegalAction(error.rule, detail)
+    deer = [(i, a) for i, a in enumerate(game.actions) if isinstance(a, Enter)]
+    if not deer:
+        return error
+    where, last = deer[-1]
+    detail = (
+        f"{error.detail} (the grid differs from when it was recorded if {entry_text(game, last)}, action {where}, "
+        f"was played under the older deer reading: {DEER_RULING})"
+    )
+    return IllegalAction(error.rule, detail)
+
+
 def replay(
     players: Sequence[str], setup: Setup, variant: Variant, actions: Iterable[Action], seed: int | None = None
 ) -> Game:
@@ -276,7 +326,7 @@ def replay(
         try:
             game = apply(game, action)
         except IllegalAction as error:
-            raise ReplayError(index, error) from error
+            raise ReplayError(index, _older_deer(game, index, action, error)) from error
     return game
 
 

@@ -87,49 +87,69 @@ def deer_push(
 ) -> tuple[dict[Cell, Piece], tuple[tuple[Cell, Cell], ...]] | None:
     """The grid after the deer enters line `index` at `end`, and which cards moved; None if it cannot.
 
-    The line's cards close their gaps against each other and move away from
-    the deer as far as they can while the layout stays connected and within
-    4x4; the deer lies right behind them. A card never moves toward the deer.
-    If the line holds every card on the table, the push has nothing to push
-    against (any shift is the same layout), so the cards only close up.
+    The ruling of docs/rules-notes.md ("The deer"): the deer takes the line's
+    first cell on the current grid (the bounding box's edge) and stays there;
+    the cards in its way make room, then the push goes on one cell at a time,
+    the cards nearest the deer first, so gaps close before the block moves on.
+    The push stops before the first step that would split the grid (diagonals
+    count) or leave the 4x4 square. The entry is impossible only when the
+    arrival alone does that. When the line holds every card, pushing them all
+    is a shift of the whole layout: they keep their cells and the deer takes
+    the cell before the first.
     """
     line = line_cells(grid, axis, index)
-    if not line or len(line) >= GRID_SIZE:
+    if not line:
         return None
     along = 0 if axis is Axis.ROW else 1
     away = 1 if end is End.START else -1
     ordered = line if end is End.START else list(reversed(line))
+    if len(line) == len(grid):
+        shifted = {**grid, _at(ordered[0], along, ordered[0][along] - away): deer}
+        return (shifted, ()) if valid_layout(shifted) else None
+    entrance = min(cell[along] for cell in grid) if away == 1 else max(cell[along] for cell in grid)
     others = {cell: piece for cell, piece in grid.items() if cell not in set(line)}
+    deer_cell = _at(ordered[0], along, entrance)
 
-    def layout(deer_at: int) -> dict[Cell, Piece]:
+    def layout(spots: list[int]) -> dict[Cell, Piece]:
         result = dict(others)
-        for offset, cell in enumerate(ordered, start=1):
-            result[_at(cell, along, deer_at + away * offset)] = grid[cell]
-        result[_at(ordered[0], along, deer_at)] = deer
+        result[deer_cell] = deer
+        for cell, spot in zip(ordered, spots, strict=True):
+            result[_at(cell, along, spot)] = grid[cell]
         return result
 
-    # The deer's spot if the cards only close up; a card never moves toward the deer.
-    positions = [cell[along] - away * offset for offset, cell in enumerate(ordered, start=1)]
-    start = max(positions) if away == 1 else min(positions)
-    best = None
-    spot = start
-    for _ in range(GRID_SIZE + 1):
-        candidate = layout(spot)
-        if not valid_layout(candidate):
+    spots = [cell[along] for cell in ordered]
+    # The arrival: each card in the deer's way moves on by one, and so on down the chain.
+    way = entrance
+    for position, spot in enumerate(spots):
+        if spot != way:
             break
-        best = (spot, candidate)
-        if not others:
-            break
-        spot += away
-    if best is None:
+        spots[position] = way = spot + away
+    if not valid_layout(layout(spots)):
         return None
-    deer_at, result = best
+    while True:
+        step = _push_step(spots, away)
+        if not valid_layout(layout(step)):
+            break
+        spots = step
     moved = tuple(
-        (cell, _at(cell, along, deer_at + away * offset))
-        for offset, cell in enumerate(ordered, start=1)
-        if _at(cell, along, deer_at + away * offset) != cell
+        (cell, _at(cell, along, spot)) for cell, spot in zip(ordered, spots, strict=True) if spot != cell[along]
     )
-    return result, moved
+    return layout(spots), moved
+
+
+def _push_step(spots: list[int], away: int) -> list[int]:
+    """One cell further: the card nearest the deer moves away, with the cards it touches on that side.
+
+    A step always moves a card away, and the 4x4 check around the fixed deer
+    stops the push within four steps per card.
+    """
+    step = list(spots)
+    step[0] += away
+    for position in range(1, len(step)):
+        if step[position] != step[position - 1]:
+            break
+        step[position] += away
+    return step
 
 
 def _at(cell: Cell, along: int, value: int) -> Cell:

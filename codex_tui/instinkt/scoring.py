@@ -83,8 +83,14 @@ def score_cards(game_or_grid: Game | Grid) -> list[CardScore]:
                 if other in scores and scores[other].owner == piece.owner
             ]
             best = max(copies, key=lambda s: s.points, default=None)
-            if best is None or best.points == 0:
-                scores[cell] = CardScore(cell, piece.owner, piece.animal, 0, "nothing of its own to copy beside it")
+            if best is None:
+                why = "none of its own cards beside it (diagonals do not count)"
+                scores[cell] = CardScore(cell, piece.owner, piece.animal, 0, why)
+            elif best.points == 0:
+                labels = sorted({s.animal.label for s in copies})
+                verb = "scores" if len(labels) == 1 else "score"
+                why = f"copies 0: its {' and '.join(labels)} beside it {verb} 0"
+                scores[cell] = CardScore(cell, piece.owner, piece.animal, 0, why)
             else:
                 why = f"copies its {best.animal.label}"
                 scores[cell] = CardScore(cell, piece.owner, piece.animal, best.points, why)

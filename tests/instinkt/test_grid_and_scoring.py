@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from codex_tui.instinkt.actions import Axis, End
 from codex_tui.instinkt.animals import Animal as A
-from codex_tui.instinkt.grid import connected, deer_push, fits, placement_cells, raccoon_moves
+from codex_tui.instinkt.grid import connected, fits, placement_cells, raccoon_moves
 from codex_tui.instinkt.scoring import score_cards
 from codex_tui.instinkt.state import Piece
 
@@ -43,62 +42,6 @@ def test_fits_and_connected() -> None:
     assert fits([(0, 0), (3, 3)]) and not fits([(0, 0), (4, 0)])
     assert connected([(0, 0), (1, 1), (2, 2)])
     assert not connected([(0, 0), (2, 0)])
-
-
-# ---------------------------------------------------------------------- deer
-
-DEER = Piece(B, A.DEER)
-
-
-def test_deer_closes_gaps_and_pushes_to_the_far_edge() -> None:
-    # Row 0 holds cards at x=0 and x=2; row 1 anchors the 4x4 frame at x=0..3.
-    grid = grid_of(["b1 . b2 .", "w1 w2 w3 w4"])
-    result, moved = deer_push(grid, Axis.ROW, 0, End.START, DEER)
-    assert result[(3, 0)] == Piece(B, A.BAT) and result[(2, 0)] == Piece(B, A.RAVEN)
-    assert result[(1, 0)] == DEER and (0, 0) not in result
-    assert set(moved) == {((0, 0), (2, 0)), ((2, 0), (3, 0))}
-
-
-def test_deer_from_the_other_end_pushes_the_other_way() -> None:
-    grid = grid_of([". b1 . b2", "w1 w2 w3 w4"])
-    result, _ = deer_push(grid, Axis.ROW, 0, End.FINISH, DEER)
-    assert result[(0, 0)] == Piece(B, A.RAVEN) and result[(1, 0)] == Piece(B, A.BAT)
-    assert result[(2, 0)] == DEER
-
-
-def test_deer_pushes_down_a_column_until_the_4x4_limit() -> None:
-    # The deer itself keeps the raven attached, so the push only stops at 4 rows.
-    grid = grid_of(["b1 .", ". w2", ". w3"])
-    result, moved = deer_push(grid, Axis.COLUMN, 0, End.START, DEER)
-    assert result[(0, 3)] == DEER and result[(0, 4)] == Piece(B, A.RAVEN)
-    assert connected(result) and fits(result)
-    assert moved == (((0, 0), (0, 4)),)
-
-
-def test_deer_stops_where_the_group_would_break() -> None:
-    # One step further the deer itself would lose touch with the white cards.
-    grid = grid_of([". b1 . .", "w2 . . .", "w3 . . ."])
-    result, _ = deer_push(grid, Axis.ROW, 0, End.START, DEER)
-    assert result[(1, 0)] == DEER and result[(2, 0)] == Piece(B, A.RAVEN) and (0, 0) not in result
-
-
-def test_deer_cannot_enter_a_full_or_empty_line_or_break_the_frame() -> None:
-    full = grid_of(["b1 b2 b3 b4"])
-    assert deer_push(full, Axis.ROW, 0, End.START, DEER) is None
-    assert deer_push(full, Axis.ROW, 5, End.START, DEER) is None
-    # A 4-wide frame with the row's card already at the far edge and the deer's end at the border.
-    framed = grid_of(["b1 . . .", "w1 w2 w3 w4"])
-    assert deer_push(framed, Axis.ROW, 0, End.FINISH, DEER) is not None
-    blocked = grid_of([". . . b1", "w1 w2 w3 w4"])
-    result = deer_push(blocked, Axis.ROW, 0, End.START, DEER)
-    assert result is not None and result[0][(2, 0)] == DEER  # nothing to push: the deer stops beside it
-
-
-def test_a_lone_line_only_closes_up() -> None:
-    grid = grid_of(["b1 . b2"])
-    result, _ = deer_push(grid, Axis.ROW, 0, End.START, DEER)
-    assert sorted(result) == [(0, 0), (1, 0), (2, 0)]
-    assert result[(0, 0)] == DEER
 
 
 # ------------------------------------------------------------------- raccoon
@@ -173,3 +116,13 @@ def test_wolpertinger_copies_its_best_orthogonal_neighbour() -> None:
 
 def test_deer_and_raccoon_score_nothing() -> None:
     assert points(["b10 b11"]) == {(0, 0): 0, (1, 0): 0}
+
+
+def test_a_wolpertinger_beside_cards_that_score_0_says_it_copied_0() -> None:
+    why = {s.cell: s.why for s in score_cards(grid_of(["b9 b6 .", ". . w1", ". . .", ". . ."]))}
+    # The cat is on the top edge's middle: it scores, and the wolpertinger copies it.
+    assert why[(0, 0)] == "copies its cat"
+    zero = {s.cell: (s.points, s.why) for s in score_cards(grid_of(["b9 b1 .", ". . w2"]))}
+    assert zero[(0, 0)] == (0, "copies 0: its raven beside it scores 0")
+    alone = {s.cell: s.why for s in score_cards(grid_of(["b9 w1"]))}
+    assert alone[(0, 0)] == "none of its own cards beside it (diagonals do not count)"

@@ -75,3 +75,43 @@ def test_the_catalogue_lists_instinkt_saves(tmp_path: Path) -> None:
     assert isinstance(entry, SaveSummary)
     assert entry.game == "instinkt" and not entry.finished and entry.variant_text == "standard"
     assert load_save(tmp_path / "duel.msgpack").title == "Black vs White"
+
+
+def with_deer(seed: int):
+    """A random game up to its first deer entry (and the index of that entry)."""
+    from codex_tui.instinkt import Enter
+
+    rng = random.Random(seed)
+    game = new_game(("Black", "White"), seed)
+    while not game.is_over:
+        moves = legal_actions(game)
+        entries = [m for m in moves if isinstance(m, Enter)]
+        if entries:
+            return game, entries[0]
+        game = apply(game, moves[rng.randrange(len(moves))])
+    return None
+
+
+def test_a_save_or_record_whose_deer_entry_is_no_longer_legal_names_it(tmp_path: Path, capsys) -> None:
+    from dataclasses import replace
+
+    from codex_tui.instinkt.state import LogEntry
+    from codex_tui.storage.saves import SaveError
+
+    found = next(f for f in (with_deer(seed) for seed in range(40)) if f is not None)
+    game, entry = found
+    stale = replace(entry, index=entry.index + 9)  # a line the deer cannot enter under the current ruling
+    broken = game.evolve(log=game.log + (LogEntry(stale),))
+    path = tmp_path / "old.msgpack"
+    with pytest.raises(SaveError, match=r"deer entering (row|column) -?\d+ from the (left|right|top|bottom) \(action"):
+        write_save(path, SavedGame(broken, ("human", "human")))  # the save is replayed (checked) when written
+        load_save(path)
+    record = export_record(game)
+    record["actions"].append(
+        {"type": "deer", "player": stale.player, "axis": stale.axis.value, "index": stale.index, "end": stale.end.value}
+    )
+    checked = tmp_path / "old.json"
+    checked.write_text(json.dumps(record))
+    assert main(["check", str(checked)]) != 0
+    out = capsys.readouterr()
+    assert "older reading" in out.out + out.err

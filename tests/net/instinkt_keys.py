@@ -18,10 +18,10 @@ from .conftest import Terminal, wait_until
 PROMPTS = {
     "keep": "Keep 3 of your 5 cards",
     "choose": "Choose your card in secret",
-    "place": "Place at (",
-    "deer": "Deer: entry 1 of",
-    "source": "Raccoon: choose one of your cards to move",
-    "target": "Move the card at (",
+    "place": "Place your ",
+    "deer": "Deer 1/",
+    "source": "Raccoon: move your ",
+    "target": "Move your ",
 }
 
 

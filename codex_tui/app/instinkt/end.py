@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -10,20 +12,22 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...instinkt.animals import Animal
 from ...instinkt.scoring import Result, score_cards
 from ...instinkt.state import Game
 from .board import BoardScene, BoardView
+from .coords import cell_name
 from .words import card_text
 
 
 def breakdown(game: Game) -> Table:
-    """One row per card; the card column says its colour (B/W) as the board does."""
+    """One row per card, named a1-d4 as during play; the card column says its colour (B/W) as the board does."""
     table = Table(title="Card by card (reading order)", expand=False)
     for column in ("Cell", "Card", "Pts", "Why"):
         table.add_column(column, justify="right" if column == "Pts" else "left")
     for score in score_cards(game):
         table.add_row(
-            f"{score.cell[0] + 1},{score.cell[1] + 1}",
+            cell_name(score.cell, (0, 0)),
             f"{'BW'[score.owner]} {card_text(score.animal)}",
             str(score.points),
             score.why,
@@ -32,23 +36,40 @@ def breakdown(game: Game) -> Table:
     return table
 
 
-def verdict(outcome: Result, names: tuple[str, str]) -> str:
-    lines = [
-        f"{names[p]} ({'BW'[p]}): {outcome.points[p]} points from {outcome.scoring_cards[p]} scoring"
-        f" card{'s' if outcome.scoring_cards[p] != 1 else ''}, {outcome.hand_sums[p]} left in hand"
-        for p in (0, 1)
-    ]
+def hand_text(outcome: Result, player: int, hand: Sequence[Animal]) -> str:
+    """'hand: cat 6 + raven 1 = 7, used only to break a tie' (the sum is the second tie-break)."""
+    total = outcome.hand_sums[player]
+    if hand:
+        cards = " + ".join(f"{card.label} {card.number}" for card in hand)
+        shown = f"{cards} = {total}" if len(hand) > 1 else cards
+    else:
+        shown = f"numbers left in hand = {total}" if total else "no cards left"
+    return f"hand: {shown}, used only to break a tie"
+
+
+def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[Animal]] = ((), ())) -> str:
+    lines = []
+    for p in (0, 1):
+        cards = f"card{'s' if outcome.scoring_cards[p] != 1 else ''}"
+        lines.append(
+            f"{names[p]} ({'BW'[p]}): {outcome.points[p]} points from {outcome.scoring_cards[p]} scoring {cards}"
+        )
+        lines.append(f"  {hand_text(outcome, p, hands[p])}")
     if len(outcome.winners) == 2:
-        lines.append("A shared victory: tied on points, scoring cards and the cards in hand.")
+        lines.append("A shared victory: tied on points, scoring cards and the numbers left in hand.")
     else:
         winner = names[outcome.winners[0]]
         reason = {
             None: "",
             "more scoring cards": " (tie on points: more scoring cards)",
-            "higher numbers in hand": " (tie on points and scoring cards: higher numbers in hand)",
+            "higher numbers in hand": " (tie on points and scoring cards: the higher sum of numbers in hand)",
         }
         lines.append(f"{winner} wins{reason.get(outcome.tie_break, '')}.")
     return "\n".join(lines)
+
+
+def game_verdict(game: Game, outcome: Result) -> str:
+    return verdict(outcome, game.players, (game.seats[0].hand, game.seats[1].hand))
 
 
 class InstinktEndScreen(Screen[str]):
@@ -59,7 +80,7 @@ class InstinktEndScreen(Screen[str]):
     InstinktEndScreen { layout: vertical; }
     #end-scroll { height: 1fr; }
     #end-scroll Static { width: auto; }
-    #end-board { width: 40; height: 13; }
+    #end-board { width: 40; height: 14; }
     """
 
     def __init__(self, game: Game, outcome: Result) -> None:
@@ -69,7 +90,7 @@ class InstinktEndScreen(Screen[str]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
-            yield Static(Text(verdict(self.outcome, self.game.players), style="bold"))
+            yield Static(Text(game_verdict(self.game, self.outcome), style="bold"))
             yield BoardView(id="end-board")
             yield Static(breakdown(self.game))
         yield Footer()

@@ -11,11 +11,12 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from ...instinkt import Game, apply, result, start
+from ...instinkt import SPECTATOR, Game, apply, result, start
 from ..screens.replay import ReplayExit, ReplaySummary
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView
-from .end import breakdown, verdict
+from .coords import origin_of
+from .end import breakdown, game_verdict
 from .screen import SidePanel, points_now
 from .words import card_text, describe
 
@@ -87,16 +88,18 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             chosen = state.seats[seat].chosen
             if chosen is not None:
                 text.append(f"  picked this round: {card_text(chosen)}\n", style=DIM)
-        text.append("Log", style=Style(bold=True))
+        text.append("Log (cells as on the board now)", style=Style(bold=True))
         entries = self.final.log
+        origin = origin_of(state.grid)
         first = max(0, self.index - 8)
+        lines = []
         for position in range(first, min(len(entries), first + 14)):
             style = CURRENT if position == self.index - 1 else DIM
-            text.append(
-                f"\n{position + 1:>3} {describe(entries[position], names, entries[position].action.player)}",
-                style=style,
-            )
-        self.query_one(SidePanel).show(text)
+            entry = entries[position]
+            before, after = self.states[position].grid, self.states[position + 1].grid
+            words = describe(entry, names, SPECTATOR, before, after, origin, all_seen=True)
+            lines.append(Text(f"{position + 1:>3} {words}", style=style))
+        self.query_one(SidePanel).show(text, lines[: self.index - first + 3])
         total = len(self.states) - 1
         end = " · the end (e: summary)" if self.index == total and state.is_over else ""
         playing = " · playing" if self.player else ""
@@ -130,7 +133,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         if self.index == len(self.states) - 1 and self.final.is_over:
             outcome = result(self.final)
             self.app.push_screen(
-                ReplaySummary([Text(verdict(outcome, self.final.players), style="bold"), breakdown(self.final)])
+                ReplaySummary([Text(game_verdict(self.final, outcome), style="bold"), breakdown(self.final)])
             )
 
     def action_branch(self) -> None:

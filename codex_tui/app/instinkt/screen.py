@@ -22,14 +22,15 @@ from textual.widgets import Footer, Static
 from ...instinkt.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from ...instinkt.animals import Animal
 from ...instinkt.grid import deer_push
-from ...instinkt.scoring import score_cards
-from ...instinkt.state import Cell, Grid, Phase, Piece
+from ...instinkt.history import grids_after, totals
+from ...instinkt.state import Cell, Grid, LogEntry, Phase, Piece
 from ...instinkt.view import SPECTATOR, SeatView
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import step
 from ..widgets.status_line import StatusLine
-from .board import BoardScene, BoardView
-from .words import RULE_TEXT, card_text, describe
+from .board import BoardScene, BoardView, Window, move_arrow, window_for
+from .coords import at_cell, cell_name, cell_words, frame_text, origin_of
+from .words import RULE_TEXT, card_text, describe, line_text, scores_text, whose
 
 DIM = Style(color="#8a8a8a")
 BOLD = Style(bold=True)
@@ -37,36 +38,70 @@ BOLD = Style(bold=True)
 
 def points_now(grid: Grid) -> tuple[int, int]:
     """Each player's points if the game ended with this grid."""
-    totals = [0, 0]
-    for score in score_cards(grid):
-        totals[score.owner] += score.points
-    return (totals[0], totals[1])
+    return totals(grid)
 
 
-def entry_marker(entry: Enter, grid: Grid) -> tuple[Cell, str]:
-    """Where to show a deer entry point, just outside the line's end, and its arrow."""
-    xs = [x for x, _ in grid]
-    ys = [y for _, y in grid]
-    if entry.axis is Axis.ROW:
-        x = min(xs) - 1 if entry.end is End.START else max(xs) + 1
-        return (x, entry.index), " deer→" if entry.end is End.START else "←deer "
-    y = min(ys) - 1 if entry.end is End.START else max(ys) + 1
-    return (entry.index, y), " deer↓" if entry.end is End.START else " deer↑"
+def log_lines(log: Sequence[LogEntry], names: Sequence[str], viewer: int, grid: Grid, last: int) -> list[str]:
+    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores."""
+    grids = grids_after(log)
+    origin = origin_of(grid)
+    first = max(0, len(log) - last)
+    lines = []
+    for index in range(first, len(log)):
+        before = grids[index - 1] if index else {}
+        lines.append(describe(log[index], names, viewer, before, grids[index], origin))
+    return lines
+
+
+def deer_result(grid: Grid, entry: Enter, seat: int) -> tuple[dict[Cell, Piece], tuple[tuple[Cell, Cell], ...]]:
+    pushed = deer_push(grid, Axis(entry.axis), entry.index, End(entry.end), Piece(seat, Animal.DEER))
+    assert pushed is not None  # only legal entries are offered
+    return pushed
+
+
+def _acted(before: SeatView, after: SeatView) -> bool:
+    """The seat played an action between two of its views."""
+    return any(entry.action.player == after.seat for entry in after.log[len(before.log) :])
 
 
 class SidePanel(Widget):
+    """The hand and the preview on top, then as many of the newest log lines as fit below."""
+
     DEFAULT_CSS = "SidePanel { height: 1fr; }"
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.body = Text()
+        self.log_lines: tuple[Text, ...] = ()
 
-    def show(self, body: Text) -> None:
+    def show(self, body: Text, log: Sequence[Text] = ()) -> None:
         self.body = body
+        self.log_lines = tuple(log)
         self.refresh()
 
     def render(self) -> Text:
-        return self.body
+        width = max(self.size.width, 10)
+        height = self.size.height or 1000
+        console = self.app.console
+        used = len(self.body.wrap(console, width))
+        kept: list[Text] = []
+        for line in reversed(self.log_lines):
+            size = len(line.wrap(console, width))
+            room = height - used
+            if size > room and kept:
+                tail = line.plain
+                while tail and len(Text("…" + tail).wrap(console, width)) > room:
+                    tail = tail[max(width // 2, 1) :]
+                if tail:  # the oldest line shown loses its start rather than vanishing
+                    kept.insert(0, Text("…" + tail, line.style))
+                break
+            kept.insert(0, line)
+            used += size
+        text = self.body.copy()
+        for line in kept:
+            text.append("\n")
+            text.append_text(line)
+        return text
 
 
 class InstinktScreen(Screen[None]):
@@ -86,10 +121,16 @@ class InstinktScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     InstinktScreen { layout: vertical; }
-    #i-header { height: 2; }
+    #i-header { height: 4; }
     #i-main { height: 1fr; }
-    #i-side { width: 40; padding: 0 0 0 1; }
+    #i-side { width: 37; padding: 0 0 0 1; }
+    #i-status { height: 2; text-wrap: wrap; }
+    ToastRack { dock: top !important; align: right top !important; margin: 2 0 0 0 !important; }
+    Toast { width: auto !important; max-width: 100% !important; padding: 0 1 !important; margin: 0 !important; }
     """
+    """Notices take the header's two empty lines (a titled notice is two lines high), never the log or
+    the status line; `update_game` clears them once the seat has acted, so a "your turn"
+    notice does not outlive the turn."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -122,6 +163,8 @@ class InstinktScreen(Screen[None]):
             self.keep.clear()
             self.source = None
             self.entry_index = 0
+        if self.view is not None and self.is_attached and _acted(self.view, view):
+            self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
         self.view = view
         self.tags = tuple(tags)
         self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
@@ -196,7 +239,8 @@ class InstinktScreen(Screen[None]):
             return
         self.query_one("#i-header", Static).update(self.header())
         self.query_one(BoardView).show(self.board_scene())
-        self.query_one(SidePanel).show(self.side_text())
+        body, log = self.side_text()
+        self.query_one(SidePanel).show(body, log)
         self.query_one(StatusLine).show(self.status_text())
         self.refresh_bindings()
 
@@ -207,56 +251,127 @@ class InstinktScreen(Screen[None]):
         now = points_now(view.grid)
         text = Text()
         for seat, name in enumerate(names):
-            colour = "black" if seat == 0 else "white"
             tag = f"({self.tags[seat]})" if seat < len(self.tags) and self.tags[seat] else ""
-            text.append(f" {name}{tag} [{colour}] {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
-        text.append(f"· token: {names[view.token]}", style=DIM)
-        text.append(f"\n Round {view.round} · {len(view.grid)}/16 cards · points as if it ended now", style=DIM)
+            text.append(f" {name}{tag} ({'BW'[seat]}) {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
+        text.append(f"(if it ended now) · token: {names[view.token]}", style=DIM)
+        text.append(f"\n Round {view.round} · {len(view.grid)}/16 cards · {frame_text(view.grid)}", style=DIM)
         return text
+
+    def _window(self) -> Window:
+        """Every cell this decision's previews can touch, so the board keeps still while they change."""
+        view = self.view
+        assert view is not None
+        extra: list[Cell] = []
+        for action in self._legal():
+            if isinstance(action, Place):
+                extra.append((action.x, action.y))
+            elif isinstance(action, Move):
+                extra.append((action.to_x, action.to_y))
+            elif isinstance(action, Enter):
+                extra.extend(deer_result(view.grid, action, view.seat)[0])
+        return window_for(view.grid, extra)
 
     def board_scene(self) -> BoardScene:
         view = self.view
         assert view is not None
         kind = self._kind()
+        origin = origin_of(view.grid)
+        if kind == "wait" or kind in ("keep", "choose"):
+            return BoardScene(view.grid, origin=origin)
+        window = self._window()
         if kind == "place" and view.chosen is not None:
             return BoardScene(
                 view.grid,
                 free=frozenset(self._cells()),
                 cursor=self.cursor,
                 ghost=Piece(view.seat, view.chosen),
+                origin=origin,
+                window=window,
             )
         if kind == "deer":
             entries = self._entries()
             chosen = entries[self.entry_index % len(entries)]
-            pushed = deer_push(view.grid, chosen.axis, chosen.index, chosen.end, Piece(view.seat, Animal.DEER))
-            markers = dict(entry_marker(e, view.grid) for e in entries)
-            marker_cell = entry_marker(chosen, view.grid)[0]
-            if pushed is None:
-                return BoardScene(view.grid, markers=markers, cursor=marker_cell)
-            grid, moved = pushed
+            grid, moved = deer_result(view.grid, chosen, view.seat)
             deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
-            lit = frozenset(target for _, target in moved) | {deer_cell}
-            return BoardScene(grid, highlight=lit, markers={marker_cell: markers[marker_cell]}, cursor=marker_cell)
+            return BoardScene(
+                grid,
+                highlight=frozenset(target for _, target in moved) | {deer_cell},
+                arrows={target: move_arrow(source, target) for source, target in moved},
+                entrances={(Axis(e.axis), e.index, End(e.end)): e == chosen for e in entries},
+                cursor=deer_cell,
+                origin=origin,
+                window=window,
+            )
         if kind == "source":
-            return BoardScene(view.grid, highlight=frozenset(self._cells()), cursor=self.cursor)
+            return BoardScene(
+                view.grid, highlight=frozenset(self._cells()), cursor=self.cursor, origin=origin, window=window
+            )
         if kind == "target" and self.source is not None:
             piece = view.grid[self.source]
             rest = {c: p for c, p in view.grid.items() if c != self.source}
-            return BoardScene(rest, free=frozenset(self._cells()), cursor=self.cursor, ghost=piece)
-        return BoardScene(view.grid)
+            return BoardScene(
+                rest,
+                free=frozenset(self._cells()),
+                cursor=self.cursor,
+                ghost=piece,
+                markers={self.source: f"{piece.animal.label[:3]}→"},
+                origin=origin,
+                window=window,
+            )
+        return BoardScene(view.grid, origin=origin)
 
-    def side_text(self) -> Text:
+    def preview(self) -> tuple[str, Grid] | None:
+        """What the move on show does, in words, and the grid it leaves (None when nothing is on show)."""
+        view = self.view
+        if view is None:
+            return None
+        kind = self._kind()
+        origin = origin_of(view.grid)
+        action = self._chosen_action()
+        if kind == "place" and isinstance(action, Place) and view.chosen is not None:
+            cell = (action.x, action.y)
+            grid = {**view.grid, cell: Piece(view.seat, view.chosen)}
+            note = {
+                Animal.RACCOON: " (then move one of your other cards)",
+                Animal.DEER: " (no line end can take it, so it is placed like any card)",
+            }.get(view.chosen, "")
+            return f"Place your {view.chosen.label} {at_cell(cell, origin)}{note}", grid
+        if kind == "target" and isinstance(action, Move):
+            source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
+            grid = dict(view.grid)
+            piece = grid.pop(source)
+            grid[target] = piece
+            where = f"from {cell_name(source, origin)} to {cell_words(target, origin)}"
+            return f"Move your {piece.animal.label} {where}", grid
+        if kind == "deer" and isinstance(action, Enter):
+            grid, moved = deer_result(view.grid, action, view.seat)
+            deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
+            pushes = ", ".join(
+                f"{whose(view.grid[a].owner, view.players, view.seat)} {view.grid[a].animal.label}"
+                f" {cell_name(a, origin)}→{cell_name(b, origin)}"
+                for a, b in moved
+            )
+            text = f"Deer enters {line_text(action, origin)} {at_cell(deer_cell, origin)}"
+            text += f", pushes {pushes}" if pushes else ", moves no card"
+            return text, grid
+        return None
+
+    def side_text(self) -> tuple[Text, list[Text]]:
         view = self.view
         assert view is not None
-        text = Text("Your hand" if view.seat != SPECTATOR else "Watching: hands stay hidden", style=BOLD)
         kind = self._kind()
-        for index, card in enumerate(view.hand):
-            picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
-            marker = "▶" if picked else " "
-            text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
-            text.append(f"\n    {RULE_TEXT[card]}", style=DIM)
+        text = Text("Your hand" if view.seat != SPECTATOR else "Watching: hands stay hidden", style=BOLD)
+        if kind in ("keep", "choose"):
+            for index, card in enumerate(view.hand):
+                picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
+                marker = "▶" if picked else " "
+                text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
+                text.append(f"\n  {RULE_TEXT[card]}", style=DIM)
+        elif view.hand:
+            text.append(": " + ", ".join(card_text(c) for c in view.hand))
         if view.chosen is not None:
             text.append(f"\nYour card this round: {card_text(view.chosen)}", style=BOLD)
+            text.append(f"\n  {RULE_TEXT[view.chosen]}", style=DIM)
         revealed = [f"{view.players[p]} {card_text(c)}" for p, c in enumerate(view.revealed) if c is not None]
         if revealed and view.phase in (Phase.PLACE, Phase.MOVE):
             text.append("\nRevealed: " + ", ".join(revealed))
@@ -264,10 +379,16 @@ class InstinktScreen(Screen[None]):
         if view.phase is Phase.CHOOSE and picks:
             text.append("\nChosen already: " + ", ".join(picks), style=DIM)
         text.append(f"\nPiles: {view.pile_sizes[0]} / {view.pile_sizes[1]}", style=DIM)
+        shown = self.preview()
+        if shown is not None and kind in ("deer", "target"):
+            words, grid = shown
+            before, after = points_now(view.grid), points_now(grid)
+            seat = max(view.seat, 0)
+            text.append(f"\n{words}", style=BOLD)
+            text.append(f"\n  {scores_text(before, after, seat)}", style=BOLD)
         text.append("\nLog", style=BOLD)
-        for entry in view.log[-6:]:
-            text.append("\n" + describe(entry, view.players, view.seat), style=DIM)
-        return text
+        lines = log_lines(view.log, view.players, view.seat, view.grid, 12)
+        return text, [Text(line, style=DIM) for line in lines]
 
     def status_text(self) -> str:
         view = self.view
@@ -288,29 +409,25 @@ class InstinktScreen(Screen[None]):
         if kind == "choose":
             card = view.hand[self.selected]
             return f"Choose your card in secret: ←/→ or 1-3, enter. {card_text(card)}: {RULE_TEXT[card]}"
-        action = self._chosen_action()
-        if kind in ("place", "target") and self.cursor is not None and action is not None:
-            grid = self.board_scene().grid
-            after = dict(grid)
-            piece = (
-                Piece(view.seat, view.chosen)
-                if kind == "place" and view.chosen
-                else view.grid.get(self.source or (0, 0))
-            )
-            if piece is not None:
-                after[self.cursor] = piece
-            now, then = points_now(view.grid), points_now(after)
-            verb = "Place" if kind == "place" else "Move the card"
-            return (
-                f"{verb} at {self.cursor}: you {then[view.seat]} ({then[view.seat] - now[view.seat]:+d}),"
-                f" them {then[1 - view.seat]} ({then[1 - view.seat] - now[1 - view.seat]:+d}) · enter"
-            )
         if kind == "source":
-            return "Raccoon: choose one of your cards to move (arrows, enter)"
-        if kind == "deer" and isinstance(action, Enter):
+            if self.cursor is None or self.cursor not in view.grid:
+                return "Raccoon: choose one of your cards to move (arrows, enter)"
+            piece = view.grid[self.cursor]
+            where = cell_name(self.cursor, origin_of(view.grid))
+            return f"Raccoon: move your {piece.animal.label} at {where}? enter, then choose where (arrows or tab)"
+        shown = self.preview()
+        if shown is None:
+            return ""
+        words, grid = shown
+        effect = scores_text(points_now(view.grid), points_now(grid), view.seat)
+        if kind == "deer" and isinstance(self._chosen_action(), Enter):
+            entry = self._chosen_action()
+            assert isinstance(entry, Enter)
             total = len(self._entries())
-            return f"Deer: entry {self.entry_index % total + 1} of {total} (arrows or tab), enter to push"
-        return ""
+            where = line_text(entry, origin_of(view.grid))
+            return f"Deer {self.entry_index % total + 1}/{total}: {where}: {effect} · tab/arrows: next entry · enter"
+        back = " · esc: another card" if kind == "target" else ""
+        return f"{words}: {effect} · enter{back}"
 
     # ------------------------------------------------------------ actions
 

@@ -1,12 +1,18 @@
-"""What each Instinkt card does, in a few words, and log lines."""
+"""What each Instinkt card does, in a few words, and log lines that say what each action did to the scores.
+
+Cells are named in the frame's a-d / 1-4 (`coords.py`), from the origin the
+caller gives (the grid on screen), so the log agrees with the board.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...instinkt.actions import Choose, Enter, Keep, Move, Place
+from ...instinkt.actions import Axis, Choose, End, Enter, Keep, Move, Place
 from ...instinkt.animals import Animal
-from ...instinkt.state import LogEntry
+from ...instinkt.history import CardChange, score_changes
+from ...instinkt.state import Cell, Grid, LogEntry
+from .coords import cell_name, column_name, row_name
 
 RULE_TEXT = {
     Animal.RAVEN: "1 next to a moth, 3 next to both",
@@ -23,39 +29,117 @@ RULE_TEXT = {
     Animal.SNAKE: "both revealed cards leave the game",
 }
 
+SIDES = {
+    (Axis.ROW, End.START): "the left",
+    (Axis.ROW, End.FINISH): "the right",
+    (Axis.COLUMN, End.START): "the top",
+    (Axis.COLUMN, End.FINISH): "the bottom",
+}
+
 
 def card_text(animal: Animal) -> str:
     """'7 owl' / 'X snake'."""
     return f"{animal.mark} {animal.label}"
 
 
-def describe(entry: LogEntry, names: Sequence[str], viewer: int) -> str:
+def whose(player: int, names: Sequence[str], viewer: int) -> str:
+    """'your' for the viewer, else 'Bo's'."""
+    return "your" if player == viewer else f"{names[player]}'s"
+
+
+def who(player: int, names: Sequence[str], viewer: int) -> str:
+    return "you" if player == viewer else names[player]
+
+
+def line_text(entry: Enter, origin: Cell) -> str:
+    """'row 2 from the left', 'column c from the bottom'."""
+    name = row_name(entry.index, origin) if entry.axis is Axis.ROW else column_name(entry.index, origin)
+    return f"{Axis(entry.axis).value} {name} from {SIDES[(Axis(entry.axis), End(entry.end))]}"
+
+
+def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int) -> str:
+    """'Ada +3; you -3 (cat -3: not on an edge's middle)': the totals, and why the other player's cards changed.
+
+    The acting player knows why their own card scores; what surprises is a
+    change to the other player's cards, so only those are explained.
+    """
+    parts = []
+    for player in (actor, 1 - actor):
+        mine = [c for c in changes if c.owner == player]
+        if not mine:
+            continue
+        total = sum(c.delta for c in mine)
+        text = f"{who(player, names, viewer)} {total:+d}"
+        if player != actor:
+            text += " (" + ", ".join(f"{c.animal.label} {c.delta:+d}: {c.why}" for c in mine) + ")"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+def scores_text(before: tuple[int, int], after: tuple[int, int], viewer: int) -> str:
+    """'you 6 (+2), them 3 (-1)' for a player; 'Ada 6 (+2), Bo 3 (-1)' style for a spectator is the caller's."""
+    me, them = viewer, 1 - viewer
+    return f"you {after[me]} ({after[me] - before[me]:+d}), them {after[them]} ({after[them] - before[them]:+d})"
+
+
+def describe(
+    entry: LogEntry,
+    names: Sequence[str],
+    viewer: int,
+    before: Grid | None = None,
+    after: Grid | None = None,
+    origin: Cell = (0, 0),
+    all_seen: bool = False,
+) -> str:
+    """One log line. With the grids before and after, it names the card and says what it did to the scores.
+
+    `viewer` is the seat reading it ("You placed…", "your cat"); a replay,
+    which shows every hand, passes `all_seen` and a viewer of -1.
+    """
     action = entry.action
-    who = names[action.player]
+    actor = "You" if action.player == viewer else names[action.player]
+    owner = "Your" if action.player == viewer else f"{names[action.player]}'s"
     if isinstance(action, Keep):
-        return (
-            f"{who} kept 3 cards"
-            if action.player != viewer
-            else f"{who} kept {', '.join(card_text(c) for c in action.cards)}"
-        )
+        if action.player != viewer and not all_seen:
+            return f"{actor} kept 3 cards"
+        return f"{actor} kept {', '.join(card_text(c) for c in action.cards)}"
     if isinstance(action, Choose):
-        text = f"{who} chose a card"
+        text = f"{actor} chose a card"
         if entry.revealed is not None:
             shown = " vs ".join(f"{names[p]} {card_text(c)}" for p, c in enumerate(entry.revealed))
             text += f"; revealed: {shown}"
             if entry.snake:
                 text += ": a snake, both cards leave the game"
             elif entry.token_passed:
-                text += ": tie, the token holder places first"
+                text += ": equal numbers, the token holder places first and the token passes"
         return text
     if isinstance(action, Place):
-        return f"{who} placed at ({action.x},{action.y})"
-    if isinstance(action, Enter):
-        where = "left" if action.axis.value == "row" and action.end.value == "start" else "right"
-        if action.axis.value == "column":
-            where = "top" if action.end.value == "start" else "bottom"
-        line = f"{action.axis.value} {action.index}"
-        return f"{who}'s deer entered {line} from the {where}, pushing {len(entry.moved)} card(s)"
-    if isinstance(action, Move):
-        return f"{who}'s raccoon moved a card from ({action.from_x},{action.from_y}) to ({action.to_x},{action.to_y})"
-    return repr(action)
+        piece = after.get((action.x, action.y)) if after is not None else None
+        card = f"{piece.animal.label} " if piece is not None else ""
+        text = f"{actor} placed {card}at {cell_name((action.x, action.y), origin)}"
+    elif isinstance(action, Enter):
+        pushed = ", ".join(
+            f"{_animal_at(before, source)}{cell_name(source, origin)}→{cell_name(target, origin)}"
+            for source, target in entry.moved
+        )
+        text = f"{owner} deer entered {line_text(action, origin)}"
+        text += f", pushing {pushed}" if pushed else ", pushing nothing"
+    elif isinstance(action, Move):
+        source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
+        text = (
+            f"{owner} raccoon moved {_animal_at(before, source) or 'a card '}"
+            f"from {cell_name(source, origin)} to {cell_name(target, origin)}"
+        )
+    else:
+        return repr(action)
+    if before is not None and after is not None:
+        effects = effects_text(score_changes(before, after), names, viewer, action.player)
+        if effects:
+            text += f": {effects}"
+    return text
+
+
+def _animal_at(grid: Grid | None, cell: Cell) -> str:
+    if grid is None or cell not in grid:
+        return ""
+    return f"{grid[cell].animal.label} "

@@ -80,15 +80,17 @@ INSTINKT_HELP_TEXT = """\
 [b]Placing[/b] (the higher number first; on a tie the token holder, and the token passes)
   ← → ↑ ↓ or h j k l, tab   move between the cells where the card may go (dotted)
   enter or space       place it; the line above the keys shows both scores after it
-  the deer             arrows/tab choose where it enters (the pushed line is shown); enter
+  the deer             arrows/tab: which line end it enters (▸ ◂ ▾ ▴); the board shows the push; enter
   the raccoon          choose one of your cards, enter; then its new cell, enter (esc: back)
 [b]Game[/b]
   u, ctrl+r            undo (bot moves go back with yours), redo (local games)
   ?                    this help;  q: quit (the game is saved after every move)
 
 [b]Reading the board[/b]
-  B 7owl               a black card (light on dark): its number and animal
-  W10dee               a white card (dark on light)
+  B 7owl               a black card (light on dark): its number and animal (wlf wolf, wpt wolpertinger)
+  W10der               a white card (dark on light); "3pt" on its border: its points now
+  a-d, 1-4             columns and rows from the grid's top-left card; + a row or column it may still grow into
+  → on a card          the move on show moves that card (the side panel says from where to where)
   the snake (X)        never placed: if either player reveals it, both cards leave the game
   scores at the top    each player's points if the game ended with the board as it is
   each card in hand    shows what it scores; the end screen scores every card
