@@ -51,6 +51,11 @@ MAX_TITLE_CHARS = 100
 HUMAN = "human"
 PLAYER_KINDS_HELP = "'human' or 'bot:<level>'"
 DAMAGED = "the file is damaged; restore it from a backup or delete it"
+OTHER_RULES = (
+    "its checksum is right, so it was most likely made under rules this version reads differently "
+    "(docs/rules-notes.md lists each ruling); it cannot be resumed here"
+)
+"""An intact save whose actions no longer replay is not damaged: a ruling changed under it."""
 NOT_OURS = "pick a save from the saves folder"
 
 
@@ -285,7 +290,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         else:
             raise RecordError(f"game: {kind!r} is not a game this codex-tui knows ({', '.join(GAMES)})")
     except (ReplayError, InstinktReplayError) as error:
-        raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", DAMAGED) from None
+        raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", OTHER_RULES) from None
     except (RecordError, SetupError, MigrationError, InstinktSetupError) as error:
         raise SaveError(path, f"has a broken game: {error}", DAMAGED) from None
     except Exception as error:

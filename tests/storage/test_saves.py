@@ -121,8 +121,10 @@ def test_an_illegal_action_in_a_save_names_its_index(tmp_path: Path) -> None:
     body["actions"][places[2]]["card"] = 999
     path = tmp_path / "cheat.msgpack"
     path.write_bytes(envelope(body))
-    with pytest.raises(SaveError, match=f"illegal action at index {places[2]}"):
+    with pytest.raises(SaveError, match=f"illegal action at index {places[2]}") as error:
         load_save(path)
+    assert "damaged" not in str(error.value)  # its checksum holds: a ruling changed, not the file
+    assert "rules-notes" in error.value.advice
 
 
 def test_missing_and_folder_paths(tmp_path: Path) -> None:
