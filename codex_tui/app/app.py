@@ -15,6 +15,7 @@ from typing import TypeVar
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -28,6 +29,7 @@ from .instinkt.screen import InstinktScreen
 from .messages import Action as AnyAction
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .opening import Replayable, open_replayable
+from .paging import PageSafeCommandPalette
 from .resume import describe_save, latest_unfinished
 from .rulesets import INSTINKT, ruleset_of
 from .screens.game import GameScreen
@@ -97,7 +99,7 @@ class CodexApp(App[None]):
         self.push_screen(ResumeScreen(describe_save(last)), answered)
 
     def ask_new_game(self) -> None:
-        self._clear_screens()
+        self._leave_game()
         self.push_screen(NewGameScreen(), self.start_new_game)
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
@@ -128,16 +130,20 @@ class CodexApp(App[None]):
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
 
     def begin(self, session: GameSession) -> None:
-        self._cancel_bot()
+        self._leave_game()
         self.session = session
-        self.revealed = None
-        self.modal_open = False
         self.game_screen = InstinktScreen() if session.rules is INSTINKT else GameScreen()
-        self._clear_screens()
         self.push_screen(self.game_screen)
         self.call_after_refresh(self.advance)
 
-    def _clear_screens(self) -> None:
+    def _leave_game(self) -> None:
+        """Stop the game on show and pop every screen: the game is saved, and no
+        bot move, privacy screen or summary of it may turn up over what comes next."""
+        self._cancel_bot()
+        self.session = None
+        self.game_screen = None
+        self.revealed = None
+        self.modal_open = False
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -374,6 +380,11 @@ class CodexApp(App[None]):
             self.notify(str(error), severity="error")
             return
         self.notify(f"Saved a copy as {path}")
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with page keys that wait for its list (see `paging`)."""
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(PageSafeCommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
