@@ -39,6 +39,7 @@ from .screens.replay import ReplayExit, ReplayScreen
 from .screens.saves_browser import BrowserChoice, SavesBrowser
 from .screens.setup import SetupScreen
 from .session import GameSession, bot_level
+from .terminal_input import guarded_driver_class
 
 T = TypeVar("T")
 
@@ -60,7 +61,7 @@ class CodexApp(App[None]):
         mode: str = "play",
     ) -> None:
         """`mode`: 'play' (new game or resume `save`), 'saves' (the browser) or 'replay' (`save`)."""
-        super().__init__()
+        super().__init__(driver_class=guarded_driver_class())
         self.saves_dir = saves_dir
         self.initial_save = save
         self.mode = mode

@@ -45,6 +45,7 @@ from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.setup import SetupScreen
+from .terminal_input import guarded_driver_class
 
 CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 """The moves a network table plays (the app's messages also carry other games' moves)."""
@@ -100,7 +101,7 @@ class RemoteApp(App[None]):
     BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
 
     def __init__(self, hub_path: Path, token: str | None = None, name: str | None = None) -> None:
-        super().__init__()
+        super().__init__(driver_class=guarded_driver_class())
         self.hub_path = hub_path
         self.token = token
         self.login_name = name
