@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from textual import work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
@@ -23,6 +23,7 @@ from .. import instinkt
 from ..rules import Action, Game, IllegalAction, Phase, Variant, new_game, result, view
 from ..storage.saves import AnyGame, SavedGame, SaveError, load_save, new_save_path, write_save
 from ..storage.timeline import Timeline
+from .crash import CRASH_LOG_NAME, CalmCrashes
 from .instinkt.end import InstinktEndScreen
 from .instinkt.replay import InstinktReplayScreen
 from .instinkt.screen import InstinktScreen
@@ -47,7 +48,15 @@ BOT_DELAY = 0.7
 """Seconds a bot waits before moving, so a player can follow what happens."""
 
 
-class CodexApp(App[None]):
+def shown_path(path: Path) -> str:
+    """A path as the player would type it: relative to the current folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+class CodexApp(CalmCrashes):
     TITLE = "codex-tui"
     BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
     ENABLE_COMMAND_PALETTE = True
@@ -73,6 +82,19 @@ class CodexApp(App[None]):
         """The human who last passed the privacy screen (hot-seat)."""
         self.modal_open = False
         self.bot_timer: Timer | None = None
+        self.crash_log_path = saves_dir / CRASH_LOG_NAME
+
+    def crash_line(self, logged: bool) -> str:
+        """What happened, where the game is, how to go on, where the details are."""
+        log_path = self.crash_log_path
+        where = f" The details are in {shown_path(log_path)}." if logged and log_path is not None else ""
+        path = self.session.save_path if self.session is not None else None
+        if path is None:
+            return f"codex-tui stopped after an unexpected error.{where}"
+        return (
+            f"codex-tui stopped after an unexpected error. Your game is saved in {shown_path(path)}:"
+            f" resume it with `codex-tui play {shown_path(path)}`.{where}"
+        )
 
     # ---------------------------------------------------------- start-up
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -38,6 +38,7 @@ from ..net.options import JOIN_HELP, add_join_arguments
 from ..net.wire import WireError, decode_instinkt_view, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
 from ..storage.saves import INSTINKT
+from .crash import CalmCrashes
 from .instinkt.end import InstinktEndScreen
 from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
@@ -94,7 +95,7 @@ class ConnectingScreen(Screen[None]):
         yield Static("Connecting to the game server…")
 
 
-class RemoteApp(App[None]):
+class RemoteApp(CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
@@ -124,6 +125,10 @@ class RemoteApp(App[None]):
         """Set-up choices already sent: a view may arrive before the server has them."""
         self.end_shown = False
         self.my_turn = False
+
+    def crash_line(self, logged: bool) -> str:
+        """No traceback and no path reach a player: the server's log has the details."""
+        return "codex-tui: the game stopped after an unexpected error. The game is kept: connect again to go on."
 
     def on_mount(self) -> None:
         self.push_screen(ConnectingScreen())
@@ -356,8 +361,9 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     else:
         take_controlling_terminal()
-    RemoteApp(hub, token=token, name=name).run()
-    return 0
+    app = RemoteApp(hub, token=token, name=name)
+    app.run()
+    return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -315,6 +315,7 @@ class GameScreen(LiveScreen[None]):
             parts.append(f"objectives {delta:+d}")
         return " · ".join(parts)
 
+    @drawing
     def on_resize(self) -> None:
         """Wider terminals get a wider side panel with objective details."""
         self.query_one("#side").styles.width = 52 if self.size.width >= 130 else 36

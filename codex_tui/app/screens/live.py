@@ -1,11 +1,12 @@
 """Screens the app feeds from outside, drawn only while their widgets exist.
 
-A screen's own events (keys, timers, resizes) reach it through its message
-queue, which Textual runs only between compose and removal. States handed
-over by the app are different: a bot's move, an undo, a resume or a server
-message calls the screen directly, and may arrive before the screen is
-composed (just pushed) or after it was popped (a bot finished thinking after
-the player left the game). Such screens keep what they show in attributes
+A screen's own keys and timers reach it through its message queue, which
+Textual runs only between compose and removal. Other updates do not wait:
+a bot's move, an undo, a resume or a server message calls the screen
+directly, and may arrive before the screen is composed (just pushed) or
+after it was popped (a bot finished thinking after the player left the
+game); and a resize queued before the pop is still delivered while the
+children are being removed. Such screens keep what they show in attributes
 and draw it through methods marked `@drawing`: those run only while the
 widgets exist, and mounting draws whatever state arrived before.
 """
@@ -31,11 +32,13 @@ class LiveScreen(Screen[ResultType]):
 
     @property
     def drawable(self) -> bool:
-        """The widgets exist: mounted, and the message loop has not ended.
+        """The widgets exist: mounted, and not being removed.
 
-        `is_running` turns false before Textual removes the children, so a
-        popped screen stops drawing before its widgets go."""
-        return self._composed and self.is_running
+        Textual marks a screen as pruning when it is popped and as closing
+        when its message loop is asked to end, before any child goes; events
+        already queued (a resize) still arrive after that, and so do calls
+        from the app. Textual's own `display` reads the same two flags."""
+        return self._composed and self.is_running and not (self._pruning or self._closing)
 
     def on_mount(self) -> None:
         self._composed = True
