@@ -405,9 +405,13 @@ class CodexApp(CalmCrashes):
         self.notify(f"Saved a copy as {path}")
 
     def action_command_palette(self) -> None:
-        """Textual's palette, with page keys that wait for its list (see `paging`)."""
-        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(PageSafeCommandPalette(id="--command-palette"))
+        """Textual's palette, with page keys that wait for its list (see `paging`).
+
+        Without Textual's fixed id: a palette that has just run a command
+        (help, say) is still being removed when ctrl+p may open the next one,
+        and two screens with one id ended the app (DuplicateIds)."""
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(PageSafeCommandPalette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

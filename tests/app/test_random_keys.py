@@ -14,6 +14,7 @@ import random
 import string
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
@@ -65,7 +66,7 @@ def quits(app: App[object], key: str) -> bool:
     return active is not None and active.binding.action in QUITTING
 
 
-async def stream(pilot: Pilot[object], seed: int, count: int = STREAM) -> int:
+async def stream(pilot: Pilot[Any], seed: int, count: int = STREAM) -> int:
     """Press `count` random keys; returns how many were pressed. Fails on the first error."""
     app = pilot.app
     rng = random.Random(seed)
@@ -95,7 +96,7 @@ def assert_consistent(app: CodexApp) -> None:
         assert load_save(path).game == game
 
 
-Start = Callable[[Pilot[object]], Awaitable[None]]
+Start = Callable[[Pilot[Any]], Awaitable[None]]
 
 
 async def run_stream(app: CodexApp, size: tuple[int, int], seed: int, start: Start | None = None) -> None:
@@ -112,7 +113,7 @@ def codex_app(saves: Path, kinds: tuple[str, ...], seed: int = 7) -> CodexApp:
     return CodexApp(saves_dir=saves, save=saved_game(saves, kinds, seed), bot_delay=0, offer_resume=False)
 
 
-async def until(pilot: Pilot[object], done: Callable[[], bool], key: str = "enter", limit: int = 40) -> None:
+async def until(pilot: Pilot[Any], done: Callable[[], bool], key: str = "enter", limit: int = 40) -> None:
     """Press `key` until `done()` (to reach the screen a stream starts on)."""
     for _ in range(limit):
         if done():
@@ -132,7 +133,7 @@ def game_phase(app: CodexApp) -> Phase | None:
 async def test_the_new_game_form(saves: Path) -> None:
     app = CodexApp(saves_dir=saves, bot_delay=0, offer_resume=False)
 
-    async def start(pilot: Pilot[object]) -> None:
+    async def start(pilot: Pilot[Any]) -> None:
         assert isinstance(app.screen, NewGameScreen)
 
     await run_stream(app, (80, 24), seed=1, start=start)
@@ -141,7 +142,7 @@ async def test_the_new_game_form(saves: Path) -> None:
 async def test_set_up(saves: Path) -> None:
     app = codex_app(saves, ("human", "bot:random"))
 
-    async def start(pilot: Pilot[object]) -> None:
+    async def start(pilot: Pilot[Any]) -> None:
         assert isinstance(app.screen, SetupScreen)
 
     await run_stream(app, (160, 50), seed=2, start=start)
@@ -151,7 +152,7 @@ async def test_set_up(saves: Path) -> None:
 async def test_the_game_while_placing_and_drawing(saves: Path, phase: Phase, seed: int) -> None:
     app = codex_app(saves, ("human", "bot:random"))
 
-    async def start(pilot: Pilot[object]) -> None:
+    async def start(pilot: Pilot[Any]) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameScreen) and game_phase(app) is phase)
 
     await run_stream(app, SIZES[seed % 2], seed=seed, start=start)
@@ -160,7 +161,7 @@ async def test_the_game_while_placing_and_drawing(saves: Path, phase: Phase, see
 async def test_pass_the_device_between_two_humans(saves: Path) -> None:
     app = codex_app(saves, ("human", "human"))
 
-    async def start(pilot: Pilot[object]) -> None:
+    async def start(pilot: Pilot[Any]) -> None:
         assert isinstance(app.screen, PassDeviceScreen)
 
     await run_stream(app, (80, 24), seed=5, start=start)
@@ -173,7 +174,7 @@ async def test_the_end_of_a_game(saves: Path) -> None:
     write_save(path, SavedGame(game, ("human", "bot:random")))
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, offer_resume=False)
 
-    async def start(pilot: Pilot[object]) -> None:
+    async def start(pilot: Pilot[Any]) -> None:
         assert isinstance(app.screen, EndScreen)
 
     await run_stream(app, (160, 50), seed=6, start=start)
@@ -185,7 +186,7 @@ async def test_screens_opened_over_a_game(saves: Path, opener: str, seed: int) -
     write_save(saves / "finished.msgpack", SavedGame(finished, ("bot:random", "bot:random")))
     app = codex_app(saves, ("human", "bot:random"))
 
-    async def start(pilot: Pilot[object]) -> None:
+    async def start(pilot: Pilot[Any]) -> None:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         if opener == "help":
             await pilot.press("question_mark")

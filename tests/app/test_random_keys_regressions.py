@@ -37,6 +37,7 @@ from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.terminal_input import GuardedParser, PasteGuard
+from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.bots import make_bot
 from codex_tui.rules import Phase, Variant, apply, new_game, players_to_act, view
 from codex_tui.storage.saves import load_save
@@ -77,7 +78,7 @@ async def test_a_game_screen_takes_states_before_it_is_composed_and_after_it_is_
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(screen)
         await pilot.pause()
-        assert screen.query_one("#status").text == screen.status_text() == "Cy is playing…"
+        assert screen.query_one("#status", StatusLine).text == screen.status_text() == "Cy is playing…"
         app.ask_new_game()
         await settle(pilot)
         assert not screen.drawable
@@ -224,7 +225,8 @@ def run_in_terminal(args: list[str], cwd: Path, send: bytes = b"", wait: float =
             if ready:
                 try:
                     output += os.read(leader, 65536)
-                except OSError:
+                except OSError:  # the terminal closed: the process is ending
+                    process.wait(10)
                     break
             if send and not sent and b"\x1b[?1049h" in output and time.monotonic() > deadline - wait + 3:
                 os.write(leader, send)
@@ -276,3 +278,18 @@ def test_pasted_escapes_and_bytes_that_are_not_utf8_do_not_end_the_app(tmp_path:
     )
     assert status is None  # still running when the test stopped it
     assert not (saves / CRASH_LOG_NAME).exists()
+
+
+async def test_the_palette_opens_again_while_the_last_one_is_still_closing(saves: Path) -> None:
+    """Found by random keys in tmux: a palette command (help) and ctrl+p at once."""
+    app = CodexApp(saves_dir=saves, bot_delay=0, offer_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        app.pop_screen()  # the palette closes to run its command; its removal takes a moment
+        app.action_help()
+        app.action_command_palette()  # ctrl+p before it is gone
+        await settle(pilot)
+        assert isinstance(app.screen, CommandPalette) and app._exception is None
+        await pilot.press("escape", "escape")
+        assert not isinstance(app.screen, CommandPalette) and app.is_running
