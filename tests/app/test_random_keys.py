@@ -255,7 +255,7 @@ async def test_the_lobby() -> None:
 async def test_a_long_soak_across_screens(saves: Path) -> None:
     app = CodexApp(saves_dir=saves, bot_delay=0, offer_resume=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        for seed in range(20):
+        for seed in range(12):
             assert await stream(pilot, seed=100 + seed, count=250) == 250
             await pilot.resize_terminal(*SIZES[seed % 2])
             assert_consistent(app)
