@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 import pty
 import select
@@ -31,8 +32,9 @@ from textual.widgets._select import SelectOverlay
 from textual.widgets.option_list import Option
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.crash import CRASH_LOG_NAME
+from codex_tui.app.crash import CRASH_LOG_NAME, CRASH_LOGGER
 from codex_tui.app.paging import PageSafeCommandPalette
+from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
@@ -293,3 +295,19 @@ async def test_the_palette_opens_again_while_the_last_one_is_still_closing(saves
         assert isinstance(app.screen, CommandPalette) and app._exception is None
         await pilot.press("escape", "escape")
         assert not isinstance(app.screen, CommandPalette) and app.is_running
+
+
+async def test_a_crash_in_a_network_players_app_goes_to_the_server_log_only(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = RemoteApp(tmp_path / "hub.sock", name="ada")
+    with caplog.at_level(logging.ERROR, logger=CRASH_LOGGER), pytest.raises(RuntimeError):
+        async with app.run_test(size=(80, 24)):
+            try:
+                raise RuntimeError("a fault planted by the test")
+            except RuntimeError as error:
+                app._handle_exception(error)
+    assert app.return_code == 1
+    shown = " ".join(capsys.readouterr().err.split())  # what the player's terminal gets once the app has left
+    assert "connect again" in shown and "/" not in shown and "Traceback" not in shown
+    assert "a fault planted by the test" in caplog.text and "Traceback" in caplog.text
