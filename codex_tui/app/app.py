@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from textual import work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -22,12 +23,14 @@ from .. import instinkt
 from ..rules import Action, Game, IllegalAction, Phase, Variant, new_game, result, view
 from ..storage.saves import AnyGame, SavedGame, SaveError, load_save, new_save_path, write_save
 from ..storage.timeline import Timeline
+from .crash import CRASH_LOG_NAME, CalmCrashes
 from .instinkt.end import InstinktEndScreen
 from .instinkt.replay import InstinktReplayScreen
 from .instinkt.screen import InstinktScreen
 from .messages import Action as AnyAction
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .opening import Replayable, open_replayable
+from .paging import PageSafeCommandPalette
 from .resume import describe_save, latest_unfinished
 from .rulesets import INSTINKT, ruleset_of
 from .screens.game import GameScreen
@@ -37,6 +40,7 @@ from .screens.replay import ReplayExit, ReplayScreen
 from .screens.saves_browser import BrowserChoice, SavesBrowser
 from .screens.setup import SetupScreen
 from .session import GameSession, bot_level
+from .terminal_input import guarded_driver_class
 
 T = TypeVar("T")
 
@@ -44,7 +48,15 @@ BOT_DELAY = 0.7
 """Seconds a bot waits before moving, so a player can follow what happens."""
 
 
-class CodexApp(App[None]):
+def shown_path(path: Path) -> str:
+    """A path as the player would type it: relative to the current folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+class CodexApp(CalmCrashes):
     TITLE = "codex-tui"
     BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
     ENABLE_COMMAND_PALETTE = True
@@ -58,7 +70,7 @@ class CodexApp(App[None]):
         mode: str = "play",
     ) -> None:
         """`mode`: 'play' (new game or resume `save`), 'saves' (the browser) or 'replay' (`save`)."""
-        super().__init__()
+        super().__init__(driver_class=guarded_driver_class())
         self.saves_dir = saves_dir
         self.initial_save = save
         self.mode = mode
@@ -70,6 +82,19 @@ class CodexApp(App[None]):
         """The human who last passed the privacy screen (hot-seat)."""
         self.modal_open = False
         self.bot_timer: Timer | None = None
+        self.crash_log_path = saves_dir / CRASH_LOG_NAME
+
+    def crash_line(self, logged: bool) -> str:
+        """What happened, where the game is, how to go on, where the details are."""
+        log_path = self.crash_log_path
+        where = f" The details are in {shown_path(log_path)}." if logged and log_path is not None else ""
+        path = self.session.save_path if self.session is not None else None
+        if path is None:
+            return f"codex-tui stopped after an unexpected error.{where}"
+        return (
+            f"codex-tui stopped after an unexpected error. Your game is saved in {shown_path(path)}:"
+            f" resume it with `codex-tui play {shown_path(path)}`.{where}"
+        )
 
     # ---------------------------------------------------------- start-up
 
@@ -97,7 +122,7 @@ class CodexApp(App[None]):
         self.push_screen(ResumeScreen(describe_save(last)), answered)
 
     def ask_new_game(self) -> None:
-        self._clear_screens()
+        self._leave_game()
         self.push_screen(NewGameScreen(), self.start_new_game)
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
@@ -128,16 +153,20 @@ class CodexApp(App[None]):
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
 
     def begin(self, session: GameSession) -> None:
-        self._cancel_bot()
+        self._leave_game()
         self.session = session
-        self.revealed = None
-        self.modal_open = False
         self.game_screen = InstinktScreen() if session.rules is INSTINKT else GameScreen()
-        self._clear_screens()
         self.push_screen(self.game_screen)
         self.call_after_refresh(self.advance)
 
-    def _clear_screens(self) -> None:
+    def _leave_game(self) -> None:
+        """Stop the game on show and pop every screen: the game is saved, and no
+        bot move, privacy screen or summary of it may turn up over what comes next."""
+        self._cancel_bot()
+        self.session = None
+        self.game_screen = None
+        self.revealed = None
+        self.modal_open = False
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -374,6 +403,15 @@ class CodexApp(App[None]):
             self.notify(str(error), severity="error")
             return
         self.notify(f"Saved a copy as {path}")
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with page keys that wait for its list (see `paging`).
+
+        Without Textual's fixed id: a palette that has just run a command
+        (help, say) is still being removed when ctrl+p may open the next one,
+        and two screens with one id ended the app (DuplicateIds)."""
+        if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
+            self.push_screen(PageSafeCommandPalette())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -22,5 +22,6 @@ def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str =
         else:
             load_save(save)
     folder = saves_dir or default_saves_dir()
-    CodexApp(saves_dir=folder, save=save, mode=mode).run()
-    return 0
+    app = CodexApp(saves_dir=folder, save=save, mode=mode)
+    app.run()
+    return app.return_code or 0  # 1 after a crash (see app/crash.py)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -38,6 +38,7 @@ from ..net.options import JOIN_HELP, add_join_arguments
 from ..net.wire import WireError, decode_instinkt_view, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
 from ..storage.saves import INSTINKT
+from .crash import CalmCrashes
 from .instinkt.end import InstinktEndScreen
 from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
@@ -45,6 +46,7 @@ from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.setup import SetupScreen
+from .terminal_input import guarded_driver_class
 
 CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 """The moves a network table plays (the app's messages also carry other games' moves)."""
@@ -93,14 +95,14 @@ class ConnectingScreen(Screen[None]):
         yield Static("Connecting to the game server…")
 
 
-class RemoteApp(App[None]):
+class RemoteApp(CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
     BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
 
     def __init__(self, hub_path: Path, token: str | None = None, name: str | None = None) -> None:
-        super().__init__()
+        super().__init__(driver_class=guarded_driver_class())
         self.hub_path = hub_path
         self.token = token
         self.login_name = name
@@ -123,6 +125,10 @@ class RemoteApp(App[None]):
         """Set-up choices already sent: a view may arrive before the server has them."""
         self.end_shown = False
         self.my_turn = False
+
+    def crash_line(self, logged: bool) -> str:
+        """No traceback and no path reach a player: the server's log has the details."""
+        return "codex-tui: the game stopped after an unexpected error. The game is kept: connect again to go on."
 
     def on_mount(self) -> None:
         self.push_screen(ConnectingScreen())
@@ -355,8 +361,9 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     else:
         take_controlling_terminal()
-    RemoteApp(hub, token=token, name=name).run()
-    return 0
+    app = RemoteApp(hub, token=token, name=name)
+    app.run()
+    return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -15,7 +15,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
@@ -27,6 +26,7 @@ from ...instinkt.state import Cell, Grid, LogEntry, Phase, Piece
 from ...instinkt.view import SPECTATOR, SeatView
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import step
+from ..screens.live import LiveScreen, drawing
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView, Window, move_arrow, window_for
 from .coords import at_cell, cell_name, cell_words, frame_text, origin_of
@@ -104,7 +104,7 @@ class SidePanel(Widget):
         return text
 
 
-class InstinktScreen(Screen[None]):
+class InstinktScreen(LiveScreen[None]):
     BINDINGS = [
         Binding("enter,space", "confirm", "Confirm"),
         Binding("left,h", "move('left')", "Left", show=False),
@@ -233,6 +233,7 @@ class InstinktScreen(Screen[None]):
 
     # ------------------------------------------------------------- render
 
+    @drawing
     def render_all(self) -> None:
         view = self.view
         if view is None:

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer
 
 from ...rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatView, Side
@@ -28,12 +27,13 @@ from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
 from ..widgets.status_line import StatusLine, fit
 from ..widgets.tray import CardTray, TrayCard, TrayScene
+from .live import LiveScreen, drawing
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(LiveScreen[None]):
     BINDINGS = [
         Binding("enter,space", "place", "Place"),
         Binding("enter,space", "draw", "Draw"),
@@ -178,6 +178,7 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------- render
 
+    @drawing
     def render_all(self) -> None:
         """Redraw everything: after a new state, a resize or another area on show."""
         view = self.view
@@ -193,6 +194,7 @@ class GameScreen(Screen[None]):
         self.query_one(GameLog).show(view, view.seat)
         self.render_choice()
 
+    @drawing
     def render_choice(self) -> None:
         """Redraw what a card choice or flip changes: tray, area, status, keys."""
         if self.view is None:
@@ -201,6 +203,7 @@ class GameScreen(Screen[None]):
         self.render_cursor()
         self.refresh_bindings()
 
+    @drawing
     def render_cursor(self) -> None:
         """Redraw what a cursor move changes: the area and the preview line only.
 
@@ -339,6 +342,7 @@ class GameScreen(Screen[None]):
             width,
         )
 
+    @drawing
     def on_resize(self) -> None:
         """Wider terminals get a wider side panel, so log lines are whole from 120 columns."""
         self.query_one("#side").styles.width = side_width(self.size.width, least=36)

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
 from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
+from ..paging import PageSafeSelect
 from ..rulesets import CODEX, INSTINKT
 
 VARIANTS = [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)]
@@ -32,11 +33,11 @@ def game_rows(games: list[tuple[str, str]], game: str, row: str, compact: bool) 
     """The game choice and the number of players (hidden for a 2-player-only game)."""
     with Horizontal(classes=row):
         yield Label("Game")
-        yield Select(games, value=game, allow_blank=False, id="game", compact=compact)
+        yield PageSafeSelect(games, value=game, allow_blank=False, id="game", compact=compact)
     with Horizontal(classes=row, id="count-row"):
         yield Label("Players")
         counts = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-        yield Select(counts, value=MIN_PLAYERS, allow_blank=False, id="count", compact=compact)
+        yield PageSafeSelect(counts, value=MIN_PLAYERS, allow_blank=False, id="count", compact=compact)
 
 
 def rule_rows(row: str, compact: bool) -> ComposeResult:
@@ -46,7 +47,7 @@ def rule_rows(row: str, compact: bool) -> ComposeResult:
         yield Input(value=str(DEFAULT_TARGET_SCORE), id="target", type="integer", max_length=3, compact=compact)
     with Horizontal(classes=row, id="draft-row"):
         yield Label("Variant")
-        yield Select(VARIANTS, value=False, allow_blank=False, id="draft", compact=compact)
+        yield PageSafeSelect(VARIANTS, value=False, allow_blank=False, id="draft", compact=compact)
     with Horizontal(classes=row):
         yield Label("Seed")
         yield Input(placeholder="random", id="seed", type="integer", max_length=12, compact=compact)

@@ -19,6 +19,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 from ...net.protocol import OPEN, CreateRequest, TableInfo
 from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
 from ...storage.saves import CODEX, INSTINKT
+from ..paging import PageSafeSelect
 from .game_form import (
     bot_choices,
     chosen_game,
@@ -30,6 +31,7 @@ from .game_form import (
     show_rows_for,
     target_score,
 )
+from .live import LiveScreen, drawing
 
 
 class TableRequested(Message):
@@ -59,7 +61,7 @@ def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
     return (f"{mark}#{info.id}", info.game_text, seats_text(info), state)
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(LiveScreen[None]):
     """Every table on the server: yours first, then those with open seats."""
 
     BINDINGS = [
@@ -80,7 +82,6 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.player = player
         self.tables: list[TableInfo] = []
-        self._ready = False
 
     def compose(self) -> ComposeResult:
         yield Static(f"codex-tui over SSH · you are {self.player}", id="lobby-title")
@@ -89,20 +90,20 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        self._ready = True
-        self.show_tables(self.tables)
-        table.focus()
+        self.query_one(DataTable).focus()
 
     def show_tables(self, tables: list[TableInfo]) -> None:
         """Refill the list. The cursor stays on the table it was on, unless it
         was on the top row: that one is kept for your own tables, listed first."""
-        at_top = not self._ready or self.query_one(DataTable).cursor_row <= 0
+        at_top = not self.drawable or self.query_one(DataTable).cursor_row <= 0
         current = None if at_top else self.selected()
         self.tables = tables
-        if not self._ready:
-            return
+        self.render_all(current)
+
+    @drawing
+    def render_all(self, current: TableInfo | None = None) -> None:
         widget = self.query_one(DataTable)
+        tables = self.tables
         rows = [row_cells(info) for info in tables]
         widget.clear(columns=True)  # columns too: their widths would stay those of the first rows
         for index, label in enumerate(COLUMNS):
@@ -128,7 +129,7 @@ class LobbyScreen(Screen[None]):
         self.refresh_bindings()
 
     def selected(self) -> TableInfo | None:
-        if not self._ready or not self.tables:
+        if not self.drawable or not self.tables:
             return None
         row = self.query_one(DataTable).cursor_row
         return self.tables[row] if 0 <= row < len(self.tables) else None
@@ -191,7 +192,7 @@ class NewTableScreen(Screen[CreateRequest]):
             for seat in range(2, MAX_PLAYERS + 1):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat}")
-                    yield Select(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
+                    yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
             yield from rule_rows("field", compact=False)
             yield Static(id="error")
             yield Button("Create", variant="primary", id="create")
@@ -250,7 +251,7 @@ class NewTableScreen(Screen[CreateRequest]):
         self.dismiss(None)
 
 
-class WaitingScreen(Screen[None]):
+class WaitingScreen(LiveScreen[None]):
     """A table that has not started: who sits, who is still awaited."""
 
     BINDINGS = [Binding("escape,q", "app.quit", "Leave the table"), Binding("question_mark", "app.help", "Help")]
@@ -263,21 +264,19 @@ class WaitingScreen(Screen[None]):
         super().__init__()
         self.info = info
         self.seat = seat
-        self._ready = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="waiting-box"):
             yield Static(id="waiting-text")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._ready = True
-        self.show_table(self.info, self.seat)
-
     def show_table(self, info: TableInfo, seat: int) -> None:
         self.info, self.seat = info, seat
-        if not self._ready:
-            return
+        self.render_all()
+
+    @drawing
+    def render_all(self) -> None:
+        info, seat = self.info, self.seat
         text = Text(f"Table #{info.id}: {info.status}\n\n", style="bold")
         for index, entry in enumerate(info.seats):
             you = "  (you)" if index == seat else ""

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Input, Select, Static
 from ...bots import bot_levels
 from ...rules.state import MAX_PLAYERS
 from ...storage.saves import HUMAN
+from ..paging import PageSafeSelect
 from ..rulesets import CODEX, INSTINKT
 from .game_form import (
     bot_choices,
@@ -85,7 +86,7 @@ class NewGameScreen(Screen[NewGameSettings]):
                     yield Input(
                         value=name, placeholder=f"Player {seat + 1}", id=f"name-{seat}", max_length=16, compact=True
                     )
-                    yield Select(options, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
+                    yield PageSafeSelect(options, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             yield from rule_rows("field", compact=True)
             yield Static(id="error")
             yield Button("Start", variant="primary", id="start", compact=True)

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
@@ -29,6 +29,7 @@ from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
 from ..widgets.status_line import StatusLine
 from ..widgets.tray import CardTray, TrayCard, TrayScene
+from .live import LiveScreen, drawing
 from .modals import summary_table, winners_text
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -144,7 +145,7 @@ class ReplaySummary(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ReplayScreen(Screen[ReplayExit]):
+class ReplayScreen(LiveScreen[ReplayExit]):
     BINDINGS = [
         Binding("right,l", "step(1)", "Step"),
         Binding("left,h", "step(-1)", "Back"),
@@ -197,9 +198,10 @@ class ReplayScreen(Screen[ReplayExit]):
         yield StatusLine(id="status")
         yield Footer()
 
-    def on_mount(self) -> None:
+    def render_all(self) -> None:
         self.show_state()
 
+    @drawing
     def on_resize(self) -> None:
         """The side panel grows with the screen: log lines are whole from 120 columns."""
         self.query_one("#replay-side").styles.width = side_width(self.size.width, least=40, extra=4)
@@ -207,6 +209,7 @@ class ReplayScreen(Screen[ReplayExit]):
 
     # ------------------------------------------------------------- drawing
 
+    @drawing
     def show_state(self) -> None:
         state = self.timeline.state_at(self.index)
         seat_view = view(state, self.seat)

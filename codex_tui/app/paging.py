@@ -1,0 +1,53 @@
+"""Page up / page down in option lists that are not laid out yet.
+
+Textual 8.2's `OptionList._move_page` looks up the line of the highlighted
+option, but the lines are measured only once the list has a size. A list
+that was just filled and shown (the command palette's results, a Select's
+menu) has none until the next layout, and a page key pressed before it
+(keys arrive in batches over a slow link, or typed fast) raised `KeyError`
+and ended the app. Until then there is no page to move by, so these classes
+ignore the key; every other key works as before.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from textual._widget_navigation import Direction
+from textual.app import ComposeResult
+from textual.command import CommandList, CommandPalette
+from textual.widgets import OptionList, Select
+from textual.widgets._select import SelectCurrent, SelectOverlay
+
+
+def laid_out(options: OptionList) -> bool:
+    """The list has a size, so every option has been given its lines."""
+    return bool(options.scrollable_content_region)
+
+
+class PageSafeOverlay(SelectOverlay):
+    """A Select's menu whose page keys wait for the first layout."""
+
+    def _move_page(self, direction: Direction) -> None:
+        if laid_out(self):
+            super()._move_page(direction)
+
+
+SelectType = TypeVar("SelectType")
+
+
+class PageSafeSelect(Select[SelectType]):
+    """`Select` with the menu above (the same widgets, the same styles)."""
+
+    def compose(self) -> ComposeResult:
+        yield SelectCurrent(self.prompt)
+        yield PageSafeOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
+
+
+class PageSafeCommandPalette(CommandPalette):
+    """The command palette; its results list pages only once it is laid out."""
+
+    def _action_command_list(self, action: str) -> None:
+        if action in ("page_up", "page_down") and not laid_out(self.query_one(CommandList)):
+            return
+        super()._action_command_list(action)

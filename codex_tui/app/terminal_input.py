@@ -1,0 +1,127 @@
+"""What the terminal sends, made safe before Textual parses it into keys.
+
+Two faults of Textual 8.2's input path are worked around here:
+
+- An ESC inside a bracketed paste starts an escape sequence in its parser,
+  and the characters after it come out as key presses: pasting `q<ESC>q`
+  pressed `q`. `PasteGuard` drops every ESC between the paste's start and end
+  markers, so a paste always arrives as one `Paste` event and never as keys
+  (only text fields take it).
+- The input thread decodes UTF-8 strictly: one byte that is not UTF-8 (a
+  terminal sending 8-bit meta, junk piped in) killed the app. The driver
+  below decodes with replacement.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+from codecs import getincrementaldecoder
+from collections.abc import Iterable
+
+from textual._parser import ParseError
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.message import Message
+
+ESC = "\x1b"
+PASTE_START = "\x1b[200~"
+PASTE_END = "\x1b[201~"
+
+
+class PasteGuard:
+    """Removes ESC from inside bracketed pastes, across reads of any size."""
+
+    def __init__(self) -> None:
+        self.pasting = False
+        self.held = ""
+        """The end of a read inside a paste that may be the start of its end marker."""
+
+    def feed(self, data: str) -> str:
+        data, self.held = self.held + data, ""
+        out: list[str] = []
+        at = 0
+        while at < len(data):
+            if not self.pasting:
+                start = data.find(PASTE_START, at)
+                if start < 0:
+                    out.append(data[at:])
+                    break
+                out.append(data[at : start + len(PASTE_START)])
+                at = start + len(PASTE_START)
+                self.pasting = True
+                continue
+            end = data.find(PASTE_END, at)
+            if end < 0:
+                rest = data[at:]
+                keep = _marker_prefix_at_end(rest, PASTE_END)
+                self.held = rest[len(rest) - keep :]
+                out.append(rest[: len(rest) - keep].replace(ESC, ""))
+                break
+            out.append(data[at:end].replace(ESC, "") + PASTE_END)
+            at = end + len(PASTE_END)
+            self.pasting = False
+        return "".join(out)
+
+
+def _marker_prefix_at_end(text: str, marker: str) -> int:
+    """How many characters at the end of `text` could begin `marker`."""
+    for size in range(min(len(marker) - 1, len(text)), 0, -1):
+        if marker.startswith(text[-size:]):
+            return size
+    return 0
+
+
+class GuardedParser(XTermParser):
+    """Textual's parser, fed through a `PasteGuard`."""
+
+    def __init__(self, debug: bool = False) -> None:
+        super().__init__(debug)
+        self.guard = PasteGuard()
+
+    def feed(self, data: str) -> Iterable[Message]:
+        return super().feed(self.guard.feed(data) if data else data)
+
+
+def guarded_driver_class() -> type[Driver] | None:
+    """The driver for this platform with the guarded input, or None for Textual's choice."""
+    if os.name != "posix":
+        return None
+    from textual.drivers.linux_driver import LinuxDriver
+
+    class GuardedLinuxDriver(LinuxDriver):
+        """Textual's Linux/macOS driver; its input loop with a replacing decoder and `GuardedParser`.
+
+        The loop is Textual 8.2's `run_input_thread`, changed only in those two objects."""
+
+        def run_input_thread(self) -> None:
+            selector = selectors.SelectSelector()
+            selector.register(self.fileno, selectors.EVENT_READ)
+            parser = GuardedParser(self._debug)
+            decode = getincrementaldecoder("utf-8")(errors="replace").decode
+
+            def process(events: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
+                for index, (_key, mask) in enumerate(events):
+                    if mask & selectors.EVENT_READ:
+                        text = decode(os.read(self.fileno, 1024 * 4), final=final and index == len(events) - 1)
+                        if not text:
+                            break
+                        for event in parser.feed(text):
+                            self.process_message(event)
+                for event in parser.tick():
+                    self.process_message(event)
+
+            try:
+                while not self.exit_event.is_set():
+                    process(selector.select(0.1))
+                selector.unregister(self.fileno)
+                process(selector.select(0.1), final=True)
+            finally:
+                selector.close()
+                try:
+                    for _event in parser.feed(""):
+                        pass
+                except (EOFError, ParseError):
+                    pass
+
+    return GuardedLinuxDriver
