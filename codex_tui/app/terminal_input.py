@@ -4,9 +4,10 @@ Two faults of Textual 8.2's input path are worked around here:
 
 - An ESC inside a bracketed paste starts an escape sequence in its parser,
   and the characters after it come out as key presses: pasting `q<ESC>q`
-  pressed `q`. `PasteGuard` drops every ESC between the paste's start and end
-  markers, so a paste always arrives as one `Paste` event and never as keys
-  (only text fields take it).
+  pressed `q`. `GuardedParser` first lets `InputGuard` (the same cleaning the
+  SSH server applies to client bytes) drop every ESC between the paste's
+  start and end markers, so a paste always arrives as one `Paste` event and
+  never as keys (only text fields take it).
 - The input thread decodes UTF-8 strictly: one byte that is not UTF-8 (a
   terminal sending 8-bit meta, junk piped in) killed the app. The driver
   below decodes with replacement.
@@ -24,63 +25,18 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.message import Message
 
-ESC = "\x1b"
-PASTE_START = "\x1b[200~"
-PASTE_END = "\x1b[201~"
-
-
-class PasteGuard:
-    """Removes ESC from inside bracketed pastes, across reads of any size."""
-
-    def __init__(self) -> None:
-        self.pasting = False
-        self.held = ""
-        """The end of a read inside a paste that may be the start of its end marker."""
-
-    def feed(self, data: str) -> str:
-        data, self.held = self.held + data, ""
-        out: list[str] = []
-        at = 0
-        while at < len(data):
-            if not self.pasting:
-                start = data.find(PASTE_START, at)
-                if start < 0:
-                    out.append(data[at:])
-                    break
-                out.append(data[at : start + len(PASTE_START)])
-                at = start + len(PASTE_START)
-                self.pasting = True
-                continue
-            end = data.find(PASTE_END, at)
-            if end < 0:
-                rest = data[at:]
-                keep = _marker_prefix_at_end(rest, PASTE_END)
-                self.held = rest[len(rest) - keep :]
-                out.append(rest[: len(rest) - keep].replace(ESC, ""))
-                break
-            out.append(data[at:end].replace(ESC, "") + PASTE_END)
-            at = end + len(PASTE_END)
-            self.pasting = False
-        return "".join(out)
-
-
-def _marker_prefix_at_end(text: str, marker: str) -> int:
-    """How many characters at the end of `text` could begin `marker`."""
-    for size in range(min(len(marker) - 1, len(text)), 0, -1):
-        if marker.startswith(text[-size:]):
-            return size
-    return 0
+from ..input_guard import InputGuard
 
 
 class GuardedParser(XTermParser):
-    """Textual's parser, fed through a `PasteGuard`."""
+    """Textual's parser, fed through an `InputGuard`."""
 
     def __init__(self, debug: bool = False) -> None:
         super().__init__(debug)
-        self.guard = PasteGuard()
+        self.guard = InputGuard()
 
     def feed(self, data: str) -> Iterable[Message]:
-        return super().feed(self.guard.feed(data) if data else data)
+        return super().feed(self.guard.clean(data) if data else data)
 
 
 def guarded_driver_class() -> type[Driver] | None:

@@ -24,7 +24,7 @@ from typing import Any
 import asyncssh
 
 from .. import __file__ as package_file
-from .client_input import ClientInput
+from ..input_guard import InputGuard
 from .hub import Hub
 from .identity import KeyBook
 from .options import MAX_SESSIONS
@@ -138,7 +138,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.term: str | None = None
         self.size = (80, 24)
         self.app: PtyApp | None = None
-        self.input = ClientInput()
+        self.input = InputGuard()
         self.token: str | None = None
         self.counted = False
         self.closed = False

@@ -38,9 +38,10 @@ from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.app.terminal_input import GuardedParser, PasteGuard
+from codex_tui.app.terminal_input import GuardedParser
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.bots import make_bot
+from codex_tui.input_guard import InputGuard
 from codex_tui.rules import Phase, Variant, apply, new_game, players_to_act, view
 from codex_tui.storage.saves import load_save
 
@@ -150,11 +151,11 @@ def test_esc_inside_a_bracketed_paste_is_never_a_key() -> None:
 
 
 def test_the_paste_guard_keeps_everything_outside_pastes() -> None:
-    guard = PasteGuard()
-    assert guard.feed("x\x1b[200~a\x1bb") == "x\x1b[200~ab"
-    assert guard.feed("\x1b[20") == ""  # maybe the end marker: held
-    assert guard.feed("1~\x1b[B") == "\x1b[201~\x1b[B"
-    assert not guard.pasting
+    guard = InputGuard()
+    assert guard.clean("x\x1b[200~a\x1bb") == "x\x1b[200~ab"
+    assert guard.clean("\x1b[20") == ""  # maybe the end marker: held
+    assert guard.clean("1~\x1b[B") == "\x1b[201~\x1b[B"
+    assert not guard.in_paste
 
 
 PASTES = ("q\x1bq", "\r\r1f\r", "u\x12 \t2\x1b[D\r", "\x1b", "\x11\x03")
@@ -202,7 +203,7 @@ from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.cli import main
 
-def broken(self):
+def broken(self, *args, **kwargs):
     raise RuntimeError("a fault planted by the test")
 
 GameScreen.status_text = broken

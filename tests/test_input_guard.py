@@ -7,12 +7,12 @@ from hypothesis import strategies as st
 from textual import events
 from textual._xterm_parser import XTermParser
 
-from codex_tui.net.client_input import PASTE_END, PASTE_START, ClientInput
+from codex_tui.input_guard import PASTE_END, PASTE_START, InputGuard
 
 
 def events_of(*chunks: bytes) -> list[events.Event]:
     """What Textual's own input parser makes of the cleaned chunks, read one after another."""
-    cleaner = ClientInput()
+    cleaner = InputGuard()
     parser = XTermParser()
     found: list[events.Event] = []
     for chunk in chunks:
@@ -36,9 +36,9 @@ def split(data: bytes, cuts: list[int]) -> list[bytes]:
 
 
 def test_bytes_that_are_not_utf8_become_replacement_characters() -> None:
-    assert ClientInput().feed(b"\xff") == "\ufffd"
-    assert ClientInput().feed(b"\xe9\xbfA") == "\ufffdA"
-    cleaner = ClientInput()
+    assert InputGuard().feed(b"\xff") == "\ufffd"
+    assert InputGuard().feed(b"\xe9\xbfA") == "\ufffdA"
+    cleaner = InputGuard()
     assert cleaner.feed(b"\xc3") == ""  # half a character waits for the rest
     assert cleaner.feed(b"\xa9x") == "\u00e9x"
 
@@ -56,7 +56,7 @@ def test_keys_around_a_paste_stay_keys() -> None:
 
 
 def test_a_paste_cut_inside_its_markers_is_still_one_paste() -> None:
-    cleaner = ClientInput()
+    cleaner = InputGuard()
     assert cleaner.feed(b"\x1b[20") == "\x1b[20"  # a lone start is passed on: it may be keys
     assert cleaner.feed(b"0~ab\x1b[2") == "0~ab"  # inside the paste, a cut end marker waits
     assert cleaner.in_paste

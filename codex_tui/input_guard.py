@@ -1,4 +1,8 @@
-"""What a player's terminal sends, made safe before an app reads it.
+"""What a terminal sends, made safe before Textual parses it into keys.
+
+Textual-free on purpose: the SSH server cleans each client's bytes with it
+(without loading Textual), and the app's own input driver cleans what it
+reads from a real terminal (`codex-tui`, `codex-tui join`) with the same code.
 
 Two kinds of input used to end or steer a player's session:
 
@@ -12,7 +16,7 @@ Two kinds of input used to end or steer a player's session:
   in two pieces is held back until it is whole, so the parser never times out
   in the middle of it and types the pieces as keys either.
 
-One `ClientInput` per input stream: it keeps the state of a multi-byte
+One `InputGuard` per input stream: it keeps the state of a multi-byte
 character or a paste cut between two reads.
 """
 
@@ -33,8 +37,8 @@ def held_prefix(text: str, marker: str) -> int:
     return 0
 
 
-class ClientInput:
-    """Bytes from a client terminal in, safe text out (see the module doc)."""
+class InputGuard:
+    """Bytes (or text) from a terminal in, safe text out (see the module doc)."""
 
     def __init__(self) -> None:
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
@@ -45,13 +49,14 @@ class ClientInput:
         """Inside a paste: the beginning of what may be its end marker."""
 
     def feed(self, data: bytes) -> str:
-        return self._clean(self._decoder.decode(data))
+        return self.clean(self._decoder.decode(data))
 
     def feed_bytes(self, data: bytes) -> bytes:
         """`feed`, encoded again for a terminal that expects UTF-8."""
         return self.feed(data).encode("utf-8")
 
-    def _clean(self, text: str) -> str:
+    def clean(self, text: str) -> str:
+        """Already decoded text: drop each ESC inside a paste (see the module doc)."""
         out: list[str] = []
         while text:
             if self.in_paste:
