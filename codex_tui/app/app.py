@@ -75,10 +75,10 @@ class CodexApp(App[None]):
 
     def on_mount(self) -> None:
         if self.mode == "saves":
-            self.browse_saves(root=True)
+            self.browse_saves()
             return
         if self.mode == "replay" and self.initial_save is not None:
-            self.open_replay(self.initial_save, root=True)
+            self.open_replay(self.initial_save)
             return
         if self.initial_save is not None:
             self.open_save(self.initial_save)
@@ -237,14 +237,24 @@ class CodexApp(App[None]):
     # ------------------------------------------------- saves and replays
 
     def action_browse_saves(self) -> None:
-        self.browse_saves(root=False)
+        self.browse_saves()
 
-    def browse_saves(self, root: bool) -> None:
-        """The saves browser; closing it goes back (or quits, when it is all there is)."""
+    def _over_nothing(self) -> bool:
+        """Whether only the app's blank default screen is under the screen about to open."""
+        return len(self.screen_stack) <= 1
+
+    def browse_saves(self) -> None:
+        """The saves browser; closing it goes back to what was under it, or quits when nothing was.
+
+        Decided from the screen stack when it opens, so however the browser was
+        reached (at start, from a replay, from a game) closing it never leaves
+        the blank default screen.
+        """
+        over_nothing = self._over_nothing()
 
         def chosen(choice: BrowserChoice | None) -> None:
             if choice is None or choice.action == "close":
-                if root:
+                if over_nothing:
                     self.exit()
                 return
             if choice.action == "new":
@@ -252,25 +262,27 @@ class CodexApp(App[None]):
             elif choice.path is not None and choice.action == "resume":
                 self.open_save(choice.path)
             elif choice.path is not None:
-                self.open_replay(choice.path, root=False, back_to_browser=True)
+                self.open_replay(choice.path, back_to_browser=True)
 
         self.push_screen(SavesBrowser(self.saves_dir), chosen)
 
-    def open_replay(self, path: Path, root: bool, back_to_browser: bool = False) -> None:
+    def open_replay(self, path: Path, back_to_browser: bool = False) -> None:
+        """The replay viewer; closing it goes back to the browser (if it came from there, or nothing is under it)."""
+        over_nothing = self._over_nothing()
         try:
             opened = open_replayable(path)
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
-            if root:
-                self.browse_saves(root=True)
+            if back_to_browser or over_nothing:
+                self.browse_saves()
             return
         game = opened.game
 
         def closed(outcome: ReplayExit | None) -> None:
             if outcome is not None and outcome.action == "branch":
                 self.branch(opened, outcome.index)
-            elif back_to_browser or root:
-                self.browse_saves(root=root)
+            elif back_to_browser or over_nothing:
+                self.browse_saves()
 
         screen: Screen[ReplayExit]
         if isinstance(game, instinkt.Game):
