@@ -12,6 +12,7 @@ from textual.widgets import Footer, Static
 
 from ...instinkt.scoring import Result, score_cards
 from ...instinkt.state import Game
+from ..describe import with_verb
 from .board import BoardScene, BoardView
 from .words import card_text
 
@@ -47,7 +48,7 @@ def verdict(outcome: Result, names: tuple[str, str]) -> str:
             "more scoring cards": " (tie on points: more scoring cards)",
             "higher numbers in hand": " (tie on points and scoring cards: higher numbers in hand)",
         }
-        lines.append(f"{winner} wins{reason.get(outcome.tie_break, '')}.")
+        lines.append(f"{with_verb(winner, 'wins')}{reason.get(outcome.tie_break, '')}.")
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from ...instinkt import Game, apply, result, start
+from ..describe import possessive
 from ..screens.replay import ReplayExit, ReplaySummary
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView
@@ -82,7 +83,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         text = Text()
         for seat, name in enumerate(names):
             hand = ", ".join(card_text(c) for c in state.seats[seat].hand) or "(empty)"
-            text.append(f"{name}'s hand: ", style=Style(bold=True))
+            text.append(f"{possessive(name)} hand: ", style=Style(bold=True))
             text.append(hand + "\n")
             chosen = state.seats[seat].chosen
             if chosen is not None:

@@ -25,6 +25,7 @@ from ...instinkt.grid import deer_push
 from ...instinkt.scoring import score_cards
 from ...instinkt.state import Cell, Grid, Phase, Piece
 from ...instinkt.view import SPECTATOR, SeatView
+from ..describe import with_verb
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import step
 from ..widgets.status_line import StatusLine
@@ -282,7 +283,7 @@ class InstinktScreen(Screen[None]):
                 return f"Watching: {who} to {view.phase.value}"
             if view.phase is Phase.CHOOSE and view.chosen is not None:
                 return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
-            return f"{who} is playing…"
+            return f"{with_verb(who, 'is')} playing…"
         if kind == "keep":
             return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
         if kind == "choose":

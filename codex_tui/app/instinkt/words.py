@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from ...instinkt.actions import Choose, Enter, Keep, Move, Place
 from ...instinkt.animals import Animal
 from ...instinkt.state import LogEntry
+from ..describe import possessive
 
 RULE_TEXT = {
     Animal.RAVEN: "1 next to a moth, 3 next to both",
@@ -55,7 +56,8 @@ def describe(entry: LogEntry, names: Sequence[str], viewer: int) -> str:
         if action.axis.value == "column":
             where = "top" if action.end.value == "start" else "bottom"
         line = f"{action.axis.value} {action.index}"
-        return f"{who}'s deer entered {line} from the {where}, pushing {len(entry.moved)} card(s)"
+        return f"{possessive(who)} deer entered {line} from the {where}, pushing {len(entry.moved)} card(s)"
     if isinstance(action, Move):
-        return f"{who}'s raccoon moved a card from ({action.from_x},{action.from_y}) to ({action.to_x},{action.to_y})"
+        moved = f"({action.from_x},{action.from_y}) to ({action.to_x},{action.to_y})"
+        return f"{possessive(who)} raccoon moved a card from {moved}"
     return repr(action)

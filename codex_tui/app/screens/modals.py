@@ -11,7 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from ...rules import Result
-from ..describe import objective_text
+from ..describe import objective_text, possessive, with_verb
 
 
 class PassDeviceScreen(Screen[None]):
@@ -115,11 +115,6 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def possessive(name: str) -> str:
-    """ "Ada's", but "Your" for the default human name "You"."""
-    return "Your" if name == "You" else f"{name}'s"
-
-
 def summary_table(
     result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
 ) -> Table:
@@ -148,7 +143,7 @@ def summary_table(
 
 def winners_text(result: Result, names: tuple[str, ...]) -> str:
     winners = [names[i] for i in result.winners]
-    text = f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the victory"
+    text = with_verb(winners[0], "wins") if len(winners) == 1 else " and ".join(winners) + " share the victory"
     if result.tie_break == "most objective points":
         text += " (tie on points, broken by most objective points)"
     elif result.tie_break == "shared victory":

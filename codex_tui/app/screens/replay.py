@@ -22,7 +22,7 @@ from textual.widgets import Footer, Input, Static
 
 from ...rules import Place, Side, players_to_act, result, view
 from ...storage.timeline import Timeline
-from ..describe import describe_entry
+from ..describe import describe_entry, possessive
 from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel
 from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
@@ -194,7 +194,7 @@ class ReplayScreen(Screen[ReplayExit]):
         self.query_one(MarketPanel).show(seat_view, shown.area)
         self.query_one(ReplayLog).show(self.index - 1)
         items = tuple(TrayCard(f"{i + 1} in hand", card=c, side=Side.FRONT) for i, c in enumerate(seat_view.hand))
-        self.query_one(CardTray).show(TrayScene(f"{shown.name}'s hand (shown in replays)", items))
+        self.query_one(CardTray).show(TrayScene(f"{possessive(shown.name)} hand (shown in replays)", items))
         self.query_one(StatusLine).show(self.status())
         self.refresh_bindings()
 
