@@ -31,6 +31,7 @@ from .opening import Replayable, open_replayable
 from .resume import describe_save, latest_unfinished
 from .rulesets import INSTINKT, ruleset_of
 from .screens.game import GameScreen
+from .screens.game_over import GameOverBar, game_over_text
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
 from .screens.new_game import NewGameScreen, NewGameSettings
 from .screens.replay import ReplayExit, ReplayScreen
@@ -217,22 +218,42 @@ class CodexApp(App[None]):
             self.apply_action(action, advance=False)
 
     def _show_end(self, game: AnyGame) -> None:
-        screen: Screen[str]
-        if isinstance(game, instinkt.Game):
-            screen = InstinktEndScreen(game, instinkt.result(game))
-        else:
-            secrets_kept = tuple(seat.secret for seat in game.seats)
-            screen = EndScreen(result(game), game.players, game.setup.common_objectives, secrets_kept)
+        """The final board with a game-over bar first; the summary when the player asks for it.
 
-        def chosen(choice: str | None) -> None:
-            self.modal_open = False
-            if choice == "new":
-                self.ask_new_game()
-            else:
-                self.exit()
-
+        So the last moves (a bot's too) are seen on the board before anything
+        covers it. From the summary, esc goes back to the board; undo (when
+        there is a move to take back) returns to the game.
+        """
         self.modal_open = True
-        self.push_screen(screen, chosen)
+        self.push_screen(GameOverBar(game_over_text(game, self.perspective()), self._undo_offered()), self._end_chosen)
+
+    def _undo_offered(self) -> bool:
+        return self.session is not None and self.session.can_undo()
+
+    def _summary(self, game: AnyGame) -> Screen[str]:
+        offer_undo, to_board = self._undo_offered(), True
+        if isinstance(game, instinkt.Game):
+            return InstinktEndScreen(game, instinkt.result(game), offer_undo=offer_undo, to_board=to_board)
+        secrets_kept = tuple(seat.secret for seat in game.seats)
+        outcome = result(game)
+        return EndScreen(outcome, game.players, game.setup.common_objectives, secrets_kept, offer_undo, to_board)
+
+    def _end_chosen(self, choice: str | None) -> None:
+        self.modal_open = False
+        session = self.session
+        if session is None:
+            return
+        if choice == "summary":
+            self.modal_open = True
+            self.push_screen(self._summary(session.game), self._end_chosen)
+        elif choice == "board":
+            self.advance()
+        elif choice == "undo":
+            self.on_undo_requested(UndoRequested())
+        elif choice == "new":
+            self.ask_new_game()
+        else:
+            self.exit()
 
     # ------------------------------------------------- saves and replays
 

@@ -83,7 +83,7 @@ def shown_game(view: instinkt.SeatView) -> instinkt.Game:
 class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
     """The Instinkt summary with one way out: back to the lobby (a new game starts there)."""
 
-    BINDINGS = [Binding("escape,q,enter", "quit", "Back to the lobby")]
+    BINDINGS = [Binding("escape,q,enter", "end('quit')", "Back to the lobby")]
 
 
 class ConnectingScreen(Screen[None]):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -13,6 +12,7 @@ from textual.widgets import Footer, Static
 from ...instinkt.scoring import Result, score_cards
 from ...instinkt.state import Game
 from ..describe import with_verb
+from ..screens.modals import END_BINDINGS, EndChoices
 from .board import BoardScene, BoardView
 from .words import card_text
 
@@ -52,10 +52,10 @@ def verdict(outcome: Result, names: tuple[str, str]) -> str:
     return "\n".join(lines)
 
 
-class InstinktEndScreen(Screen[str]):
-    """Returns 'new' or 'quit'."""
+class InstinktEndScreen(EndChoices, Screen[str]):
+    """The summary of an Instinkt game; returns what `EndChoices` says."""
 
-    BINDINGS = [Binding("n", "new", "New game"), Binding("q,escape", "quit", "Quit")]
+    BINDINGS = END_BINDINGS
     DEFAULT_CSS = """
     InstinktEndScreen { layout: vertical; }
     #end-scroll { height: 1fr; }
@@ -63,10 +63,12 @@ class InstinktEndScreen(Screen[str]):
     #end-board { width: 40; height: 13; }
     """
 
-    def __init__(self, game: Game, outcome: Result) -> None:
+    def __init__(self, game: Game, outcome: Result, offer_undo: bool = False, to_board: bool = False) -> None:
         super().__init__()
         self.game = game
         self.outcome = outcome
+        self.offer_undo = offer_undo
+        self.to_board = to_board
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
@@ -79,8 +81,8 @@ class InstinktEndScreen(Screen[str]):
         self.query_one(BoardView).show(BoardScene(self.game.grid))
         self.query_one("#end-scroll").focus()
 
-    def action_new(self) -> None:
-        self.dismiss("new")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.end_allowed(action, parameters)
 
-    def action_quit(self) -> None:
-        self.dismiss("quit")
+    def action_end(self, choice: str) -> None:
+        self.dismiss(self.end_choice(choice))

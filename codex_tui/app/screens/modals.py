@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
@@ -152,24 +152,59 @@ def winners_text(result: Result, names: tuple[str, ...]) -> str:
     return f"{text}. The end came because {end}."
 
 
-class EndScreen(Screen[str]):
-    """The summary; returns 'new' or 'quit'."""
+END_BINDINGS: list[BindingType] = [
+    Binding("n", "end('new')", "New game"),
+    Binding("u", "end('undo')", "Undo your last move"),
+    Binding("escape", "end('board')", "Final board"),
+    Binding("q", "end('quit')", "Quit"),
+]
+"""The summary's keys in both games: esc goes back to the final board, never out of the app."""
 
-    BINDINGS = [Binding("n", "new", "New game"), Binding("q,escape", "quit", "Quit")]
+
+class EndChoices:
+    """What a summary screen returns: 'new', 'undo', 'board' or 'quit'.
+
+    `offer_undo`: the app can take back the last human move (a local game
+    against bots). `to_board`: esc shows the final board again; where there is
+    no board to go back to (a network table), esc leaves like q.
+    """
+
+    offer_undo = False
+    to_board = False
+
+    def end_choice(self, choice: str) -> str:
+        return "quit" if choice == "board" and not self.to_board else choice
+
+    def end_allowed(self, action: str, parameters: tuple[object, ...]) -> bool:
+        return not (action == "end" and parameters == ("undo",) and not self.offer_undo)
+
+
+class EndScreen(EndChoices, Screen[str]):
+    """The summary of a Codex game."""
+
+    BINDINGS = END_BINDINGS
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    #end-box { width: auto; max-width: 100%; height: auto; border: round $success; padding: 0 1; }
+    #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }
     #end-box Static { width: auto; max-width: 100%; }
     """
 
     def __init__(
-        self, result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
+        self,
+        result: Result,
+        names: tuple[str, ...],
+        commons: tuple[int, int],
+        secrets: tuple[int | None, ...],
+        offer_undo: bool = False,
+        to_board: bool = False,
     ) -> None:
         super().__init__()
         self.result = result
         self.names = names
         self.commons = commons
         self.secrets = secrets
+        self.offer_undo = offer_undo
+        self.to_board = to_board
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
@@ -180,11 +215,11 @@ class EndScreen(Screen[str]):
             yield Static("\n".join(lines))
         yield Footer()
 
-    def action_new(self) -> None:
-        self.dismiss("new")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.end_allowed(action, parameters)
 
-    def action_quit(self) -> None:
-        self.dismiss("quit")
+    def action_end(self, choice: str) -> None:
+        self.dismiss(self.end_choice(choice))
 
 
 class ResumeScreen(Screen[bool]):
