@@ -13,14 +13,13 @@ from textual.widgets import Footer, Static
 
 from ...instinkt import Game, apply, result, start
 from ..describe import possessive
-from ..screens.replay import ReplayExit, ReplaySummary
+from ..screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView
 from .end import breakdown, verdict
 from .screen import SidePanel, points_now
 from .words import card_text, describe
 
-CURRENT = Style(reverse=True, bold=True)
 DIM = Style(color="#8a8a8a")
 
 
@@ -36,6 +35,7 @@ def all_states(game: Game) -> list[Game]:
 
 class InstinktReplayScreen(Screen[ReplayExit]):
     BINDINGS = [
+        Binding("q,escape", "close", "Close"),
         Binding("right,l", "step(1)", "Step"),
         Binding("left,h", "step(-1)", "Back"),
         Binding("home", "jump(0)", "Start", show=False),
@@ -43,13 +43,13 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         Binding("space,p", "play", "Play/pause"),
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
-        Binding("q,escape", "close", "Close"),
     ]
     DEFAULT_CSS = """
     InstinktReplayScreen { layout: vertical; }
     #ir-header { height: 1; }
     #ir-main { height: 1fr; }
     #ir-side { width: 44; padding: 0 0 0 1; }
+    #ir-panel { height: auto; }
     """
 
     def __init__(self, game: Game, title: str) -> None:
@@ -59,6 +59,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         self.replay_title = title
         self.index = 0
         self.player: Timer | None = None
+        self.log_lines = [describe(entry, game.players, entry.action.player) for entry in self.final.log]
 
     def compose(self) -> ComposeResult:
         yield Static(id="ir-header")
@@ -66,11 +67,16 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             yield BoardView(id="ir-board")
             with Vertical(id="ir-side"):
                 yield SidePanel(id="ir-panel")
+                yield ReplayLog(self.log_lines, id="ir-log")
         yield StatusLine(id="ir-status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.show_state()
+
+    def on_resize(self) -> None:
+        """A wider side on a wide terminal: the log's lines are whole from 130 columns."""
+        self.query_one("#ir-side").styles.width = 64 if self.size.width >= 130 else 44
 
     def show_state(self) -> None:
         state = self.states[self.index]
@@ -88,16 +94,8 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             chosen = state.seats[seat].chosen
             if chosen is not None:
                 text.append(f"  picked this round: {card_text(chosen)}\n", style=DIM)
-        text.append("Log", style=Style(bold=True))
-        entries = self.final.log
-        first = max(0, self.index - 8)
-        for position in range(first, min(len(entries), first + 14)):
-            style = CURRENT if position == self.index - 1 else DIM
-            text.append(
-                f"\n{position + 1:>3} {describe(entries[position], names, entries[position].action.player)}",
-                style=style,
-            )
         self.query_one(SidePanel).show(text)
+        self.query_one(ReplayLog).show(self.index - 1)
         total = len(self.states) - 1
         end = " · the end (e: summary)" if self.index == total and state.is_over else ""
         playing = " · playing" if self.player else ""

@@ -8,6 +8,7 @@ state at the current index.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.style import Style
@@ -45,9 +46,16 @@ class ReplayExit:
 
 
 class ReplayLog(Widget):
-    """The whole log, the current action highlighted and kept in view."""
+    """The whole log, the current action highlighted and kept in view.
 
-    DEFAULT_CSS = "ReplayLog { height: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }"
+    A line wider than the panel wraps under its own words (the numbers stay
+    clear), and the window around the current action is chosen by lines, so
+    the current action is never below the panel's edge.
+    """
+
+    DEFAULT_CSS = "ReplayLog { height: 1fr; }"
+    INDENT = 4
+    """Room for the action number ('  7 '), and where a wrapped line goes on."""
 
     def __init__(self, lines: list[str], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -58,14 +66,34 @@ class ReplayLog(Widget):
         self.current = current
         self.refresh()
 
+    def block(self, index: int) -> list[str]:
+        """One action's lines at the panel's width."""
+        width = max(self.size.width, self.INDENT + 10)
+        return textwrap.wrap(f"{index + 1:>3} {self.lines[index]}", width, subsequent_indent=" " * self.INDENT) or [""]
+
+    def window(self, room: int) -> range:
+        """The actions to show: the current one, a few after it, as many before as fit."""
+        count = len(self.lines)
+        if not count:
+            return range(0)
+        current = min(max(self.current, 0), count - 1)
+        size = {index: len(self.block(index)) for index in range(max(0, current - room), min(count, current + room))}
+        used, first, last = size[current], current, current + 1
+        while last < count and used + size[last] <= max(room // 3, size[current]):
+            used, last = used + size[last], last + 1
+        while first > 0 and used + size[first - 1] <= room:
+            used, first = used + size[first - 1], first - 1
+        while last < count and used + size[last] <= room:
+            used, last = used + size[last], last + 1
+        return range(first, last)
+
     def render(self) -> Text:
-        room = max(self.size.height - 1, 1)
-        first = max(0, min(self.current - room // 2, len(self.lines) - room))
         text = Text("Log", style=Style(bold=True))
-        for index in range(first, min(first + room, len(self.lines))):
+        for index in self.window(max(self.size.height - 1, 1)):
             style = CURRENT if index == self.current else DIM
-            text.append("\n")
-            text.append(f"{index + 1:>3} {self.lines[index]}", style=style)
+            for line in self.block(index):
+                text.append("\n")
+                text.append(line, style=style)
         return text
 
 
@@ -116,6 +144,7 @@ class ReplaySummary(ModalScreen[None]):
 
 class ReplayScreen(Screen[ReplayExit]):
     BINDINGS = [
+        Binding("q,escape", "close", "Close"),
         Binding("right,l", "step(1)", "Step"),
         Binding("left,h", "step(-1)", "Back"),
         Binding("down,j,pagedown,rightsquarebracket", "turn(1)", "Next turn"),
@@ -131,7 +160,6 @@ class ReplayScreen(Screen[ReplayExit]):
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
         Binding("question_mark", "app.help", "Help", show=False),
-        Binding("q,escape", "close", "Close"),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
