@@ -21,7 +21,7 @@ class PassDeviceScreen(Screen[None]):
     BINDINGS = [Binding("enter,space", "ready", "I am ready"), Binding("q", "app.quit", "Quit")]
     DEFAULT_CSS = """
     PassDeviceScreen { align: center middle; background: $background; }
-    #pass-box { width: 50; height: auto; border: heavy $accent; padding: 1 2; }
+    #pass-box { width: 50; max-width: 100%; height: auto; max-height: 100%; border: heavy $accent; padding: 1 2; }
     """
 
     def __init__(self, name: str) -> None:
@@ -36,6 +36,7 @@ class PassDeviceScreen(Screen[None]):
                     (self.player_name, "bold"),
                     (".\n\nEveryone else: look away.\n", ""),
                     (f"{self.player_name}: press enter when ready.", "bold"),
+                    ("\n\nq: quit (the game is saved)", "dim"),
                 )
             )
         yield Footer()
@@ -232,7 +233,7 @@ def help_renderable(help: Help) -> Group:
     parts: list[Text | Table] = []
     for index, (title, rows) in enumerate(help):
         parts.append(Text(("\n" if index else "") + title, style="bold"))
-        table = Table.grid(padding=(0, 2), pad_edge=True)
+        table = Table.grid(padding=(0, 2), pad_edge=True, expand=True)
         table.add_column(width=KEYS_WIDTH, style="bold")
         table.add_column(ratio=1)
         for keys, what in rows:
@@ -251,7 +252,7 @@ class HelpScreen(ModalScreen[None]):
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    #help-box { width: 100; max-width: 100%; height: auto; max-height: 100%; border: round $primary;
+    #help-box { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $primary;
                 padding: 0 1; background: $panel; }
     #help-box:focus { border: round $accent; }
     """
@@ -393,7 +394,7 @@ class ResumeScreen(Screen[bool]):
     ]
     DEFAULT_CSS = """
     ResumeScreen { align: center middle; }
-    #resume-box { width: 60; height: auto; border: round $primary; padding: 1 2; }
+    #resume-box { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $primary; padding: 1 2; }
     """
 
     def __init__(self, description: str) -> None:
@@ -404,7 +405,9 @@ class ResumeScreen(Screen[bool]):
         with Vertical(id="resume-box"):
             yield Static(
                 Text.assemble(
-                    ("Resume your last game?\n\n", "bold"), self.description, "\n\nenter: resume   n: new game"
+                    ("Resume your last game?\n\n", "bold"),
+                    self.description,
+                    "\n\nenter: resume   n: new game   q: quit",
                 )
             )
         yield Footer()
