@@ -24,7 +24,7 @@ from ...storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, 
 from ...storage.saves import SaveError
 
 COLUMNS = ("Title", "Players", "Scores", "Turn", "Status", "Saved", "Variant")
-FLEXIBLE = {"Title": 8, "Players": 8, "Status": 11}
+FLEXIBLE = {"Title": 14, "Players": 12, "Status": 11}
 """Columns that give way on a narrow terminal (cut with '…'), and how narrow each may get."""
 OPTIONAL = ("Turn", "Variant")
 """Left out when the rest would not fit; the line under the table still says them."""
