@@ -1,4 +1,4 @@
-"""The new-game form: the field with focus stands out, and it names the variants as the README does."""
+"""The new-game form (the focused field stands out, variants named as in the README) and the set-up."""
 
 from __future__ import annotations
 
@@ -10,6 +10,10 @@ from textual.widgets import Select
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.game_form import VARIANTS
 from codex_tui.app.screens.new_game import GAMES, NewGameScreen
+from codex_tui.app.screens.setup import SetupScreen
+from codex_tui.app.widgets.tray import CardTray
+
+from .conftest import saved_game, settle
 
 README = Path(__file__).parents[2] / "README.md"
 
@@ -34,3 +38,15 @@ def test_the_readme_names_the_games_and_variants_as_the_form_does() -> None:
     for label, _ in VARIANTS:
         assert f'"{label}"' in text
     assert all(title.split(" (")[0] in text for title, _ in GAMES)
+
+
+async def test_the_set_up_draws_the_hand_as_cards_when_there_is_room(saves: Path) -> None:
+    for size, as_cards in (((80, 24), False), ((160, 50), True)):
+        app = CodexApp(saves_dir=saves, save=saved_game(saves, ("human", "bot:greedy")), bot_delay=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, SetupScreen)
+            hand = screen.query_one("#setup-hand", CardTray)
+            words = "Your hand:" in str(screen.query_one("#setup-detail").render())
+            assert hand.display is as_cards and words is not as_cards
