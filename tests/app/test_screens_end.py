@@ -13,6 +13,7 @@ from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
 from codex_tui.app.instinkt.end import InstinktEndScreen
 from codex_tui.app.messages import ActionChosen
+from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.modals import EndScreen
 from codex_tui.bots import make_bot
@@ -72,6 +73,12 @@ async def test_the_bots_last_move_is_on_the_board_before_the_summary(saves: Path
         assert isinstance(bar, GameOverBar)  # no summary yet: the board is in view under a one-line bar
         assert "Game over" in bar.text.plain and "Bot 1 " in bar.text.plain.split("Last:")[1]
         assert app.screen_stack[-2] is app.game_screen
+        await pilot.press("o")  # the bot's area, with its last card, from under the bar
+        await pilot.pause()
+        assert isinstance(app.game_screen, GameScreen) and app.game_screen.viewing == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.game_screen.viewing == 0 and isinstance(app.screen, GameOverBar)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)

@@ -5,7 +5,8 @@ when a bot moved last, its last card was only to be seen in a replay). Now a
 bar over the game screen's status line and key bar says the game is over,
 who won and what the last moves were; the board, the log and the scores stay
 visible above it, and enter opens the summary. The bar is modal, so no game
-key reaches the board underneath; it offers undo when the app can undo.
+key reaches the board underneath, except o / esc to look at the other
+players' areas; it offers undo when the app can undo.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from ... import instinkt
@@ -67,6 +68,8 @@ class GameOverBar(ModalScreen[str]):
     BINDINGS = [
         Binding("enter,space", "choose('summary')", "Final scores"),
         Binding("u", "choose('undo')", "Undo your last move"),
+        Binding("o", "look('other_area')", "Areas"),
+        Binding("escape", "look('own_area')", "Own area", show=False),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("question_mark", "app.help", "Help"),
@@ -90,7 +93,20 @@ class GameOverBar(ModalScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):
             return self.offer_undo
+        if action == "look":
+            return hasattr(self.board(), f"action_{parameters[0]}")
         return True
+
+    def board(self) -> object:
+        """The game screen under the bar (the final board)."""
+        stack = self.app.screen_stack
+        return stack[-2] if len(stack) > 1 and stack[-1] is self else None
+
+    async def action_look(self, action: str) -> None:
+        """Look at the other players' areas (o) and back (esc), as on the board itself."""
+        board = self.board()
+        if isinstance(board, Screen):
+            await board.run_action(action)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

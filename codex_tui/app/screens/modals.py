@@ -125,6 +125,7 @@ SHARED_KEYS: Help = (
             ("enter  space", "pass the keyboard: the named player is ready (the others look away)"),
             ("enter  space", "the game is over: show the final scores (the final board stays until then)"),
             ("u", "at the end: take back your last move and play on"),
+            ("o  esc", "at the end: the other players' areas, and back to yours (Codex)"),
             ("esc", "on the final scores: back to the final board"),
             ("n", "at the end: a new game"),
         ),
