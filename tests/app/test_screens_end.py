@@ -13,11 +13,14 @@ from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
 from codex_tui.app.instinkt.end import InstinktEndScreen
 from codex_tui.app.messages import ActionChosen
+from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.modals import EndScreen
 from codex_tui.bots import make_bot
 from codex_tui.instinkt.bots import make_instinkt_bot
+from codex_tui.net import protocol as p
+from codex_tui.net.wire import encode_view
 from codex_tui.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
 from codex_tui.storage.saves import AnyGame, SavedGame, write_save
 
@@ -142,3 +145,37 @@ async def test_instinkt_ends_on_the_board_too(saves: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert not app._exit and isinstance(app.screen, GameOverBar)
+
+
+async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp_path: Path) -> None:
+    async def no_server(self) -> None:
+        return None
+
+    monkeypatch.setattr(RemoteApp, "_talk", no_server)
+    sent: list[dict] = []
+    monkeypatch.setattr(RemoteApp, "send", lambda self, message: sent.append(message))
+    final = codex_history(3)[-1]
+    message = {
+        "t": p.TABLE,
+        "table": 1,
+        "game": "codex-naturalis",
+        "seat": 0,
+        "view": encode_view(view(final, 0)),
+        "tags": ["", "greedy"],
+        "waiting_for": None,
+        "result": p.result_to_wire(result(final), tuple(seat.secret for seat in final.seats)),
+    }
+    app = RemoteApp(tmp_path / "hub.sock")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app._handle(message)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverBar) and app.screen_stack[-2] is app.game_screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverBar) and sent == []
+        await pilot.press("q")
+        await pilot.pause()
+        assert sent == [{"t": p.LEAVE}]

@@ -53,13 +53,15 @@ def last_moves(game: Game | instinkt.Game, viewer: int) -> list[str]:
     return [describe_entry(entry, names, viewer) for entry in game.log[start:]]
 
 
+def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -> Text:
+    """'Game over: You win. ' and then `after`."""
+    return Text.assemble(("Game over: ", "bold"), (winners_words(names, winners), "bold"), ". ", after)
+
+
 def game_over_text(game: Game | instinkt.Game, viewer: int) -> Text:
     winners = instinkt.result(game).winners if isinstance(game, instinkt.Game) else result(game).winners
-    text = Text.assemble(("Game over: ", "bold"), (winners_words(game.players, winners), "bold"), ". ")
     moves = last_moves(game, viewer)
-    if moves:
-        text.append("Last: " + "; ".join(moves) + ".")
-    return text
+    return result_line(game.players, winners, "Last: " + "; ".join(moves) + "." if moves else "")
 
 
 class GameOverBar(ModalScreen[str]):
