@@ -6,7 +6,7 @@ from pathlib import Path
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.game import GameScreen
-from codex_tui.app.screens.replay import ReplayScreen, ReplaySummary
+from codex_tui.app.screens.replay import ReplayLog, ReplayScreen, ReplaySummary
 from codex_tui.app.screens.saves_browser import SavesBrowser, when
 from codex_tui.app.widgets.play_area import PlayAreaView
 from codex_tui.app.widgets.tray import CardTray
@@ -226,3 +226,18 @@ async def test_a_game_record_replays_too(saves: Path, tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.timeline.final == game
+
+
+async def test_the_replay_log_keeps_the_current_action_in_view_at_any_height(saves: Path) -> None:
+    """A one-line log panel used to fail (KeyError) choosing its window; now it shows the current action."""
+    path = finished_save(saves)
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(ReplayLog)
+        for room in (1, 2, 5, 40):
+            for current in (-1, 0, 7, len(log.lines) - 1):
+                log.current = current
+                shown = log.window(room)
+                assert max(current, 0) in shown
+                assert sum(len(log.block(i)) for i in shown) <= max(room, len(log.block(max(current, 0))))

@@ -77,14 +77,20 @@ class ReplayLog(Widget):
         if not count:
             return range(0)
         current = min(max(self.current, 0), count - 1)
-        size = {index: len(self.block(index)) for index in range(max(0, current - room), min(count, current + room))}
-        used, first, last = size[current], current, current + 1
-        while last < count and used + size[last] <= max(room // 3, size[current]):
-            used, last = used + size[last], last + 1
-        while first > 0 and used + size[first - 1] <= room:
-            used, first = used + size[first - 1], first - 1
-        while last < count and used + size[last] <= room:
-            used, last = used + size[last], last + 1
+        sizes: dict[int, int] = {}
+
+        def size(index: int) -> int:
+            if index not in sizes:
+                sizes[index] = len(self.block(index))
+            return sizes[index]
+
+        used, first, last = size(current), current, current + 1
+        while last < count and used + size(last) <= max(room // 3, size(current)):
+            used, last = used + size(last), last + 1
+        while first > 0 and used + size(first - 1) <= room:
+            used, first = used + size(first - 1), first - 1
+        while last < count and used + size(last) <= room:
+            used, last = used + size(last), last + 1
         return range(first, last)
 
     def render(self) -> Text:
