@@ -34,6 +34,7 @@ from .paging import PageSafeCommandPalette
 from .resume import describe_save, latest_unfinished
 from .rulesets import INSTINKT, ruleset_of
 from .screens.game import GameScreen
+from .screens.game_over import GameOverBar, game_over_text
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
 from .screens.new_game import NewGameScreen, NewGameSettings
 from .screens.replay import ReplayExit, ReplayScreen
@@ -100,10 +101,10 @@ class CodexApp(CalmCrashes):
 
     def on_mount(self) -> None:
         if self.mode == "saves":
-            self.browse_saves(root=True)
+            self.browse_saves()
             return
         if self.mode == "replay" and self.initial_save is not None:
-            self.open_replay(self.initial_save, root=True)
+            self.open_replay(self.initial_save)
             return
         if self.initial_save is not None:
             self.open_save(self.initial_save)
@@ -246,34 +247,64 @@ class CodexApp(CalmCrashes):
             self.apply_action(action, advance=False)
 
     def _show_end(self, game: AnyGame) -> None:
-        screen: Screen[str]
-        if isinstance(game, instinkt.Game):
-            screen = InstinktEndScreen(game, instinkt.result(game))
-        else:
-            secrets_kept = tuple(seat.secret for seat in game.seats)
-            screen = EndScreen(result(game), game.players, game.setup.common_objectives, secrets_kept)
+        """The final board with a game-over bar first; the summary when the player asks for it.
 
-        def chosen(choice: str | None) -> None:
-            self.modal_open = False
-            if choice == "new":
-                self.ask_new_game()
-            else:
-                self.exit()
-
+        So the last moves (a bot's too) are seen on the board before anything
+        covers it. From the summary, esc goes back to the board; undo (when
+        there is a move to take back) returns to the game.
+        """
         self.modal_open = True
-        self.push_screen(screen, chosen)
+        self.push_screen(GameOverBar(game_over_text(game, self.perspective()), self._undo_offered()), self._end_chosen)
+
+    def _undo_offered(self) -> bool:
+        return self.session is not None and self.session.can_undo()
+
+    def _summary(self, game: AnyGame) -> Screen[str]:
+        offer_undo, to_board = self._undo_offered(), True
+        if isinstance(game, instinkt.Game):
+            return InstinktEndScreen(game, instinkt.result(game), offer_undo=offer_undo, to_board=to_board)
+        secrets_kept = tuple(seat.secret for seat in game.seats)
+        outcome = result(game)
+        return EndScreen(outcome, game.players, game.setup.common_objectives, secrets_kept, offer_undo, to_board)
+
+    def _end_chosen(self, choice: str | None) -> None:
+        self.modal_open = False
+        session = self.session
+        if session is None:
+            return
+        if choice == "summary":
+            self.modal_open = True
+            self.push_screen(self._summary(session.game), self._end_chosen)
+        elif choice == "board":
+            self.advance()
+        elif choice == "undo":
+            self.on_undo_requested(UndoRequested())
+        elif choice == "new":
+            self.ask_new_game()
+        else:
+            self.exit()
 
     # ------------------------------------------------- saves and replays
 
     def action_browse_saves(self) -> None:
-        self.browse_saves(root=False)
+        self.browse_saves()
 
-    def browse_saves(self, root: bool) -> None:
-        """The saves browser; closing it goes back (or quits, when it is all there is)."""
+    def _over_nothing(self) -> bool:
+        """Whether only the app's blank default screen is under the screen about to open."""
+        return len(self.screen_stack) <= 1
+
+    def browse_saves(self) -> None:
+        """The saves browser; closing it goes back to what was under it, or quits when nothing was.
+
+        Decided from the screen stack when it opens, so however the browser was
+        reached (at start, from a replay, from a game) closing it never leaves
+        the blank default screen.
+        """
+        over_nothing = self._over_nothing()
 
         def chosen(choice: BrowserChoice | None) -> None:
             if choice is None or choice.action == "close":
-                if root:
+                if over_nothing:
                     self.exit()
                 return
             if choice.action == "new":
@@ -281,25 +312,27 @@ class CodexApp(CalmCrashes):
             elif choice.path is not None and choice.action == "resume":
                 self.open_save(choice.path)
             elif choice.path is not None:
-                self.open_replay(choice.path, root=False, back_to_browser=True)
+                self.open_replay(choice.path, back_to_browser=True)
 
         self.push_screen(SavesBrowser(self.saves_dir), chosen)
 
-    def open_replay(self, path: Path, root: bool, back_to_browser: bool = False) -> None:
+    def open_replay(self, path: Path, back_to_browser: bool = False) -> None:
+        """The replay viewer; closing it goes back to the browser (if it came from there, or nothing is under it)."""
+        over_nothing = self._over_nothing()
         try:
             opened = open_replayable(path)
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
-            if root:
-                self.browse_saves(root=True)
+            if back_to_browser or over_nothing:
+                self.browse_saves()
             return
         game = opened.game
 
         def closed(outcome: ReplayExit | None) -> None:
             if outcome is not None and outcome.action == "branch":
                 self.branch(opened, outcome.index)
-            elif back_to_browser or root:
-                self.browse_saves(root=root)
+            elif back_to_browser or over_nothing:
+                self.browse_saves()
 
         screen: Screen[ReplayExit]
         if isinstance(game, instinkt.Game):

@@ -18,7 +18,7 @@ import getpass
 import os
 import sys
 import termios
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +43,7 @@ from .instinkt.end import InstinktEndScreen
 from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .screens.game import GameScreen
+from .screens.game_over import GameOverBar, result_line
 from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.setup import SetupScreen
@@ -85,7 +86,7 @@ def shown_game(view: instinkt.SeatView) -> instinkt.Game:
 class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
     """The Instinkt summary with one way out: back to the lobby (a new game starts there)."""
 
-    BINDINGS = [Binding("escape,q,enter", "quit", "Back to the lobby")]
+    BINDINGS = [Binding("escape,q,enter", "end('quit')", "Back to the lobby")]
 
 
 class ConnectingScreen(Screen[None]):
@@ -247,8 +248,12 @@ class RemoteApp(CalmCrashes):
         if view.phase is Phase.OVER and "result" in message and not self.end_shown:
             self.end_shown = True
             outcome, secrets = p.result_from_wire(message["result"])
-            screen = EndScreen(outcome, view.players, view.common_objectives, secrets)
-            self.push_screen(screen, lambda _: self.send({"t": p.LEAVE}))
+            names, commons = view.players, view.common_objectives
+
+            def summary() -> Screen[str]:
+                return EndScreen(outcome, names, commons, secrets, to_board=True)
+
+            self._game_over(names, outcome.winners, summary)
 
     async def _show_instinkt(self, message: dict[str, Any]) -> None:
         view = decode_instinkt_view(message["view"])
@@ -271,8 +276,28 @@ class RemoteApp(CalmCrashes):
         if view.phase is instinkt.Phase.OVER and "result" in message and not self.end_shown:
             self.end_shown = True
             outcome = p.instinkt_result_from_wire(message["result"])
-            screen = NetworkInstinktEndScreen(shown_game(view), outcome)
-            self.push_screen(screen, lambda _: self.send({"t": p.LEAVE}))
+            self._game_over(view.players, outcome.winners, lambda: NetworkInstinktEndScreen(shown_game(view), outcome))
+
+    def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
+        """The final board under a game-over bar; enter shows the summary, esc there comes back.
+
+        Any other way out of either (n, q) leaves the table for the lobby.
+        """
+        text = result_line(names, winners, "q: back to the lobby.")
+
+        def chosen(choice: str | None) -> None:
+            if choice == "summary":
+                self.push_screen(summary(), closed)
+            else:
+                self.send({"t": p.LEAVE})
+
+        def closed(choice: str | None) -> None:
+            if choice == "board":
+                self._game_over(names, winners, summary)
+            else:
+                self.send({"t": p.LEAVE})
+
+        self.push_screen(GameOverBar(text, offer_undo=False), chosen)
 
     def _turn_notice(self, view: SeatView) -> None:
         mine = view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)

@@ -1,12 +1,14 @@
-"""What is in a saves folder, for the saves browser: one entry per file.
+"""What is in a saves folder, for the saves browser: one entry per save file.
 
-Every file is listed: a save that loads becomes a `SaveSummary` (what a
-table row shows), anything else a `BrokenSave` carrying the reason, so a
-damaged or foreign file is visible and can be deleted instead of silently
-missing. Scanning never raises and never changes the folder. The only names
-skipped are `write_save`'s own temporary files (a kill mid-write leaves one;
-it is not a save and the next write of that game removes it) and
-sub-folders, except those named like a save, which are listed as broken.
+Every save is listed: one that loads becomes a `SaveSummary` (what a table
+row shows), a damaged one a `BrokenSave` carrying the reason, so it is
+visible and can be deleted instead of silently missing. A save is a file
+named like one (`.msgpack`) or a file that starts like one (renamed, say,
+to `.bak`); other files (the folder's README, notes, pictures) were never
+saves and are not listed. Scanning never raises and never changes the
+folder. Also skipped: `write_save`'s own temporary files (a kill mid-write
+leaves one; the next write of that game removes it) and sub-folders, except
+those named like a save, which are listed as broken.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import msgpack
+
 from .. import __version__
 from ..instinkt import Game as InstinktGame
 from ..instinkt import result as instinkt_result
@@ -24,6 +28,7 @@ from ..rules import result
 from .saves import (
     CODEX,
     INSTINKT,
+    SAVE_FORMAT,
     SAVE_SUFFIX,
     SavedGame,
     SaveError,
@@ -174,7 +179,7 @@ def read_entry(path: Path) -> SaveEntry:
 
 
 def scan_saves(folder: Path | str) -> list[SaveEntry]:
-    """Every file in `folder` (not its sub-folders), sorted by file name.
+    """Every save file in `folder` (not its sub-folders), sorted by file name.
 
     A missing or unreadable folder gives an empty list: the browser shows
     "no saves" and the folder is created by the first save.
@@ -195,9 +200,28 @@ def _candidates(folder: Path) -> Iterator[Path]:
             is_dir = entry.is_dir()  # follows symlinks: a link to a folder is a folder
         except OSError:
             is_dir = False
-        if is_dir and not entry.name.endswith(SAVE_SUFFIX):
-            continue
-        yield path
+        if entry.name.endswith(SAVE_SUFFIX) or (not is_dir and _starts_like_a_save(path)):
+            yield path
+
+
+SAVE_MAGIC: bytes = msgpack.packb({"format": SAVE_FORMAT})[1:]
+"""How every save file starts after its map header: `write_save` puts the format key first."""
+
+
+def _starts_like_a_save(path: Path) -> bool:
+    """Whether a file not named like a save holds one; only regular files are opened (never a FIFO)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        return os.read(fd, 1 + len(SAVE_MAGIC))[1:] == SAVE_MAGIC
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 def _file_info(path: Path) -> FileInfo:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.game import GameScreen
-from codex_tui.app.screens.replay import ReplayScreen, ReplaySummary
-from codex_tui.app.screens.saves_browser import SavesBrowser
+from codex_tui.app.screens.replay import ReplayLog, ReplayScreen, ReplaySummary
+from codex_tui.app.screens.saves_browser import SavesBrowser, when
 from codex_tui.app.widgets.play_area import PlayAreaView
 from codex_tui.app.widgets.tray import CardTray
 from codex_tui.rules import Phase
@@ -55,6 +55,82 @@ async def test_the_browser_lists_every_file_and_broken_ones_say_why(saves: Path)
         reason = str(browser.query_one("#reason").render())
         assert "junk.msgpack" in reason and "not a codex-tui save" in reason
         assert browser.check_action("open", ()) is None  # nothing to open in a broken file
+
+
+async def test_files_that_never_were_saves_are_not_listed(saves: Path) -> None:
+    finished_save(saves)
+    (saves / "README.md").write_text("# saves/\n\ncodex-tui writes its games here.\n")  # as shipped
+    (saves / "cut.msgpack").write_bytes(b"half a save")
+    app = browser_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, SavesBrowser)
+        assert sorted(entry.path.name for entry in browser.entries) == ["cut.msgpack", "done.msgpack"]
+        title = str(browser.query_one("#browser-title").render())
+        assert "1 game(s), 1 unreadable" in title
+
+
+async def test_back_and_forth_between_browser_and_replay_never_leaves_a_blank_screen(saves: Path) -> None:
+    finished_save(saves)
+    app = browser_app(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(2):  # saves, v, q: back in the browser, every time
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            await pilot.press("q")
+            await pilot.pause()
+            assert isinstance(app.screen, SavesBrowser)
+        await pilot.press("q")  # nothing under the browser: q quits instead of showing a blank screen
+        await pilot.pause()
+        assert app._exit
+
+
+async def test_the_browser_opened_from_a_game_goes_back_to_it(saves: Path) -> None:
+    path = unfinished_save(saves)
+    finished_save(saves)
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        playing = app.screen  # the set-up of the game, over the game screen
+        app.action_browse_saves()
+        await pilot.pause()
+        browser = app.screen
+        assert isinstance(browser, SavesBrowser)
+        done = [entry.path.name for entry in browser.entries].index("done.msgpack")
+        while browser.query_one("DataTable").cursor_row != done:
+            await pilot.press("down")
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert not app._exit and app.screen is playing and app.game_screen in app.screen_stack
+
+
+async def test_the_saved_column_is_whole_at_80_columns(saves: Path) -> None:
+    path = finished_save(saves)
+    from codex_tui.storage.catalog import rename_save
+
+    rename_save(path, "A very long title for a game that went on all evening long")
+    unfinished_save(saves)
+    for size in ((80, 24), (160, 50)):
+        app = browser_app(saves)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            browser = app.screen
+            assert isinstance(browser, SavesBrowser)
+            table = browser.query_one("DataTable")
+            shown = [str(column.label) for column in table.columns.values()]
+            assert "Saved" in shown and "Scores" in shown
+            widths = sum(column.get_render_width(table) for column in table.columns.values())
+            assert widths <= size[0] - 2  # nothing scrolls off to the right
+            for row, entry in enumerate(browser.entries):
+                assert when(entry) in str(table.get_row_at(row)[shown.index("Saved")])
+            full = "A very long title" in str(table.get_row_at(0)[0]) + str(table.get_row_at(1)[0])
+            assert full == (size[0] >= 120)
 
 
 async def test_enter_resumes_an_unfinished_game(saves: Path) -> None:
@@ -150,3 +226,18 @@ async def test_a_game_record_replays_too(saves: Path, tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.timeline.final == game
+
+
+async def test_the_replay_log_keeps_the_current_action_in_view_at_any_height(saves: Path) -> None:
+    """A one-line log panel used to fail (KeyError) choosing its window; now it shows the current action."""
+    path = finished_save(saves)
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(ReplayLog)
+        for room in (1, 2, 5, 40):
+            for current in (-1, 0, 7, len(log.lines) - 1):
+                log.current = current
+                shown = log.window(room)
+                assert max(current, 0) in shown
+                assert sum(len(log.block(i)) for i in shown) <= max(room, len(log.block(max(current, 0))))

@@ -85,8 +85,20 @@ def test_pass_device_screen(snap_compare, tmp_path, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_end_screen(snap_compare, tmp_path, size) -> None:
+def test_game_over_bar(snap_compare, tmp_path, size) -> None:
+    """The final board stays in view; the summary waits for enter."""
     assert snap_compare(app_with(tmp_path, played(8, lambda g: False)), terminal_size=size, run_before=settle)
+
+
+async def to_summary(pilot) -> None:
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_end_screen(snap_compare, tmp_path, size) -> None:
+    assert snap_compare(app_with(tmp_path, played(8, lambda g: False)), terminal_size=size, run_before=to_summary)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -174,5 +186,60 @@ def test_instinkt_placing(snap_compare, tmp_path, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_instinkt_end(snap_compare, tmp_path, size) -> None:
     assert snap_compare(
-        instinkt_app(tmp_path, instinkt_played(6, lambda g: False)), terminal_size=size, run_before=settle
+        instinkt_app(tmp_path, instinkt_played(6, lambda g: False)), terminal_size=size, run_before=to_summary
     )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_help_screen_scrolled_to_the_end(snap_compare, tmp_path, size) -> None:
+    async def help_end(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("question_mark", "end")
+        await settle(pilot)
+
+    assert snap_compare(app_with(tmp_path, mid_game(Phase.PLACE)), terminal_size=size, run_before=help_end)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_instinkt_help_screen(snap_compare, tmp_path, size) -> None:
+    async def open_help(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+
+    game = instinkt_played(6, lambda g: g.round == 4 and g.phase.value == "choose" and g.seats[0].chosen is None)
+    assert snap_compare(instinkt_app(tmp_path, game), terminal_size=size, run_before=open_help)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_instinkt_replay_viewer(snap_compare, tmp_path, size) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    path = folder / "duel.msgpack"
+    write_save(path, SavedGame(instinkt_played(6, lambda g: False), ("human", "bot:normal"), title="Duel"))
+    app = CodexApp(saves_dir=folder, save=path, bot_delay=0, mode="replay")
+
+    async def to_action_eighteen(pilot) -> None:
+        await settle(pilot)
+        await pilot.press(*["right"] * 18)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=to_action_eighteen)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_resume_screen(snap_compare, tmp_path, monkeypatch, size) -> None:
+    folder = stable_saves(tmp_path, monkeypatch)
+    os.utime(folder / "b.msgpack", (1767349800, 1767349800))  # the screen says when it was saved
+    app = CodexApp(saves_dir=folder, bot_delay=0, offer_resume=True)
+    assert snap_compare(app, terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_focus_on_a_field(snap_compare, tmp_path, size) -> None:
+    async def to_players(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("tab", "tab")
+        await settle(pilot)
+
+    assert snap_compare(app_with(tmp_path, None), terminal_size=size, run_before=to_players)

@@ -141,7 +141,9 @@ async def test_two_players_play_a_whole_seeded_instinkt_game_by_keys(
     assert watch.caught_something
     outcome = instinkt.result(game)
     verdict = "shared victory" if len(outcome.winners) == 2 else f"{game.players[outcome.winners[0]]} wins"
-    for terminal in (ada, bo):
+    for terminal in (ada, bo):  # the final board first, under a game-over line; enter: the summary
+        await terminal.wait_for("Game over")
+        await terminal.press("enter")
         await terminal.wait_for("Card by card")
         await terminal.wait_for(verdict)
     watch.check()
@@ -149,7 +151,7 @@ async def test_two_players_play_a_whole_seeded_instinkt_game_by_keys(
     assert saved.game == game and saved.kinds == ("human", "human")
     assert table.save_path.parent.name == "finished"  # a restart will not load it again
     for terminal in (ada, bo):  # the summary leads back to the lobby
-        await terminal.press("escape")
+        await terminal.press("q")
         await terminal.wait_for(" won" if len(outcome.winners) == 1 else "shared the win")
 
 

@@ -59,13 +59,15 @@ async def test_two_players_play_a_whole_seeded_game(server: GameServer, terminal
     game = table.game
     outcome = result(game)
     winner = game.players[outcome.winners[0]]
-    for terminal in (ada, bo):
+    for terminal in (ada, bo):  # the final board first, under a game-over line; enter: the summary
+        await terminal.wait_for("Game over")
+        await terminal.press("enter")
         await terminal.wait_for("Final scores")
         await terminal.wait_for(winner)
     check_everyone(table, seated)
     saved = load_save(table.save_path)
     assert saved.game == game and saved.kinds == ("human", "human")
     assert table.save_path.parent.name == "finished"  # a restart will not load it again
-    for terminal in (ada, bo):  # the summary leads back to the lobby
-        await terminal.press("escape")
+    for terminal in (ada, bo):  # the summary leads back to the lobby (esc: back to the final board)
+        await terminal.press("q")
         await terminal.wait_for("won")

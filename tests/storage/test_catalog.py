@@ -55,8 +55,11 @@ def folder(tmp_path: Path) -> Path:
     (tmp_path / "d-damaged.msgpack").write_bytes(bytes(damaged))
     (tmp_path / "e-cut-short.msgpack").write_bytes(encode_save(unfinished(3))[:300])
     (tmp_path / "f-empty.msgpack").write_bytes(b"")
-    (tmp_path / "g-notes.txt").write_text("my notes about the games\n")
-    (tmp_path / "h-picture.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)))
+    (tmp_path / "g-notes.txt").write_text("my notes about the games\n")  # never a save: not listed
+    (tmp_path / "h-picture.png").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)))  # nor this
+    (tmp_path / "README.md").write_text("# saves\n")  # as shipped in the repository's saves/
+    write_save(tmp_path / "k-renamed.bak", unfinished(4))  # a save under another name: listed
+    (tmp_path / "l-damaged.bak").write_bytes(encode_save(unfinished(5))[:200])  # a cut save: listed as broken
     (tmp_path / "i-folder.msgpack").mkdir()
     (tmp_path / "selfplay").mkdir()  # an ordinary sub-folder: not a file, not listed
     (tmp_path / "j-dangling.msgpack").symlink_to(tmp_path / "nowhere")
@@ -70,7 +73,7 @@ def by_name(entries: list) -> dict[str, SaveSummary | BrokenSave]:
     return {entry.path.name: entry for entry in entries}
 
 
-def test_every_file_is_listed_as_a_save_or_with_its_reason(folder: Path) -> None:
+def test_every_save_file_is_listed_as_a_save_or_with_its_reason(folder: Path) -> None:
     entries = by_name(scan_saves(folder))
     assert sorted(entries) == [
         "a-unfinished.msgpack",
@@ -79,19 +82,18 @@ def test_every_file_is_listed_as_a_save_or_with_its_reason(folder: Path) -> None
         "d-damaged.msgpack",
         "e-cut-short.msgpack",
         "f-empty.msgpack",
-        "g-notes.txt",
-        "h-picture.png",
         "i-folder.msgpack",
         "j-dangling.msgpack",
+        "k-renamed.bak",
+        "l-damaged.bak",
     ]
     good = {name for name, entry in entries.items() if isinstance(entry, SaveSummary)}
-    assert good == {"a-unfinished.msgpack", "b-finished.msgpack", "c-old-format.msgpack"}
+    assert good == {"a-unfinished.msgpack", "b-finished.msgpack", "c-old-format.msgpack", "k-renamed.bak"}
     reasons = {
         "d-damaged.msgpack": "checksum does not match",
         "e-cut-short.msgpack": "cut short",
         "f-empty.msgpack": "is empty",
-        "g-notes.txt": "not a codex-tui save",
-        "h-picture.png": "not a codex-tui save",
+        "l-damaged.bak": "cut short",
         "i-folder.msgpack": "is a folder",
         "j-dangling.msgpack": "does not exist",
     }
@@ -234,7 +236,7 @@ def test_delete_a_save_and_its_leftovers(folder: Path) -> None:
     assert "a-unfinished.msgpack" not in by_name(scan_saves(folder))
 
 
-@pytest.mark.parametrize("name", ["d-damaged.msgpack", "f-empty.msgpack", "g-notes.txt", "j-dangling.msgpack"])
+@pytest.mark.parametrize("name", ["d-damaged.msgpack", "f-empty.msgpack", "l-damaged.bak", "j-dangling.msgpack"])
 def test_broken_and_foreign_files_can_be_deleted(folder: Path, name: str) -> None:
     delete_save(folder / name)
     assert name not in {p.name for p in folder.iterdir()}

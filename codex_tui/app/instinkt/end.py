@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -15,6 +14,8 @@ from textual.widgets import Footer, Static
 from ...instinkt.animals import Animal
 from ...instinkt.scoring import Result, score_cards
 from ...instinkt.state import Game
+from ..describe import with_verb
+from ..screens.modals import END_BINDINGS, EndChoices
 from .board import BoardScene, BoardView
 from .coords import cell_name
 from .words import card_text
@@ -64,7 +65,7 @@ def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[An
             "more scoring cards": " (tie on points: more scoring cards)",
             "higher numbers in hand": " (tie on points and scoring cards: the higher sum of numbers in hand)",
         }
-        lines.append(f"{winner} wins{reason.get(outcome.tie_break, '')}.")
+        lines.append(f"{with_verb(winner, 'wins')}{reason.get(outcome.tie_break, '')}.")
     return "\n".join(lines)
 
 
@@ -72,10 +73,10 @@ def game_verdict(game: Game, outcome: Result) -> str:
     return verdict(outcome, game.players, (game.seats[0].hand, game.seats[1].hand))
 
 
-class InstinktEndScreen(Screen[str]):
-    """Returns 'new' or 'quit'."""
+class InstinktEndScreen(EndChoices, Screen[str]):
+    """The summary of an Instinkt game; returns what `EndChoices` says."""
 
-    BINDINGS = [Binding("n", "new", "New game"), Binding("q,escape", "quit", "Quit")]
+    BINDINGS = END_BINDINGS
     DEFAULT_CSS = """
     InstinktEndScreen { layout: vertical; }
     #end-scroll { height: 1fr; }
@@ -83,10 +84,12 @@ class InstinktEndScreen(Screen[str]):
     #end-board { width: 40; height: 14; }
     """
 
-    def __init__(self, game: Game, outcome: Result) -> None:
+    def __init__(self, game: Game, outcome: Result, offer_undo: bool = False, to_board: bool = False) -> None:
         super().__init__()
         self.game = game
         self.outcome = outcome
+        self.offer_undo = offer_undo
+        self.to_board = to_board
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
@@ -99,8 +102,8 @@ class InstinktEndScreen(Screen[str]):
         self.query_one(BoardView).show(BoardScene(self.game.grid))
         self.query_one("#end-scroll").focus()
 
-    def action_new(self) -> None:
-        self.dismiss("new")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.end_allowed(action, parameters)
 
-    def action_quit(self) -> None:
-        self.dismiss("quit")
+    def action_end(self, choice: str) -> None:
+        self.dismiss(self.end_choice(choice))

@@ -12,7 +12,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from ...instinkt import SPECTATOR, Game, apply, result, start
-from ..screens.replay import ReplayExit, ReplaySummary
+from ..describe import possessive
+from ..screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView
 from .coords import origin_of
@@ -20,7 +21,6 @@ from .end import breakdown, game_verdict
 from .screen import SidePanel, points_now
 from .words import card_text, describe
 
-CURRENT = Style(reverse=True, bold=True)
 DIM = Style(color="#8a8a8a")
 
 
@@ -36,6 +36,7 @@ def all_states(game: Game) -> list[Game]:
 
 class InstinktReplayScreen(Screen[ReplayExit]):
     BINDINGS = [
+        Binding("q,escape", "close", "Close"),
         Binding("right,l", "step(1)", "Step"),
         Binding("left,h", "step(-1)", "Back"),
         Binding("home", "jump(0)", "Start", show=False),
@@ -43,13 +44,13 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         Binding("space,p", "play", "Play/pause"),
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
-        Binding("q,escape", "close", "Close"),
     ]
     DEFAULT_CSS = """
     InstinktReplayScreen { layout: vertical; }
     #ir-header { height: 1; }
     #ir-main { height: 1fr; }
     #ir-side { width: 44; padding: 0 0 0 1; }
+    #ir-panel { height: auto; }
     """
 
     def __init__(self, game: Game, title: str) -> None:
@@ -66,11 +67,16 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             yield BoardView(id="ir-board")
             with Vertical(id="ir-side"):
                 yield SidePanel(id="ir-panel")
+                yield ReplayLog([], id="ir-log")
         yield StatusLine(id="ir-status")
         yield Footer()
 
     def on_mount(self) -> None:
         self.show_state()
+
+    def on_resize(self) -> None:
+        """A wider side on a wide terminal: the log's lines are whole from 130 columns."""
+        self.query_one("#ir-side").styles.width = 64 if self.size.width >= 130 else 44
 
     def show_state(self) -> None:
         state = self.states[self.index]
@@ -83,23 +89,20 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         text = Text()
         for seat, name in enumerate(names):
             hand = ", ".join(card_text(c) for c in state.seats[seat].hand) or "(empty)"
-            text.append(f"{name}'s hand: ", style=Style(bold=True))
+            text.append(f"{possessive(name)} hand: ", style=Style(bold=True))
             text.append(hand + "\n")
             chosen = state.seats[seat].chosen
             if chosen is not None:
                 text.append(f"  picked this round: {card_text(chosen)}\n", style=DIM)
-        text.append("Log (cells as on the board now)", style=Style(bold=True))
-        entries = self.final.log
-        origin = origin_of(state.grid)
-        first = max(0, self.index - 8)
-        lines = []
-        for position in range(first, min(len(entries), first + 14)):
-            style = CURRENT if position == self.index - 1 else DIM
-            entry = entries[position]
-            before, after = self.states[position].grid, self.states[position + 1].grid
-            words = describe(entry, names, SPECTATOR, before, after, origin, all_seen=True)
-            lines.append(Text(f"{position + 1:>3} {words}", style=style))
-        self.query_one(SidePanel).show(text, lines[: self.index - first + 3])
+        self.query_one(SidePanel).show(text)
+        origin = origin_of(state.grid)  # log cells are named as on the board now
+        self.query_one(ReplayLog).show(
+            self.index - 1,
+            [
+                describe(entry, names, SPECTATOR, before.grid, after.grid, origin, all_seen=True)
+                for entry, before, after in zip(self.final.log, self.states, self.states[1:])
+            ],
+        )
         total = len(self.states) - 1
         end = " · the end (e: summary)" if self.index == total and state.is_over else ""
         playing = " · playing" if self.player else ""

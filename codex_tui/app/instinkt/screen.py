@@ -24,6 +24,7 @@ from ...instinkt.grid import deer_push
 from ...instinkt.history import grids_after, totals
 from ...instinkt.state import Cell, Grid, LogEntry, Phase, Piece
 from ...instinkt.view import SPECTATOR, SeatView
+from ..describe import with_verb
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import step
 from ..screens.live import LiveScreen, drawing
@@ -404,7 +405,7 @@ class InstinktScreen(LiveScreen[None]):
                 return f"Watching: {who} to {view.phase.value}"
             if view.phase is Phase.CHOOSE and view.chosen is not None:
                 return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
-            return f"{who} is playing…"
+            return f"{with_verb(who, 'is')} playing…"
         if kind == "keep":
             return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
         if kind == "choose":

@@ -12,6 +12,7 @@ from ...instinkt.actions import Axis, Choose, End, Enter, Keep, Move, Place
 from ...instinkt.animals import Animal
 from ...instinkt.history import CardChange, score_changes
 from ...instinkt.state import Cell, Grid, LogEntry
+from ..describe import possessive
 from .coords import cell_name, column_name, row_name
 
 RULE_TEXT = {
@@ -98,7 +99,7 @@ def describe(
     """
     action = entry.action
     actor = "You" if action.player == viewer else names[action.player]
-    owner = "Your" if action.player == viewer else f"{names[action.player]}'s"
+    owner = "Your" if action.player == viewer else possessive(names[action.player])
     if isinstance(action, Keep):
         if action.player != viewer and not all_seen:
             return f"{actor} kept 3 cards"

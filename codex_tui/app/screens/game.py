@@ -19,7 +19,7 @@ from ...rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatVie
 from ...rules.engine import PlacementMoves, requirement_met
 from ...rules.preview import preview_placement
 from ...rules.symbols import CardKind
-from ..describe import card_name, short_name, symbol_letters, symbols_text
+from ..describe import card_name, possessive, short_name, symbol_letters, symbols_text, with_verb
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import cycle, nearest, step
 from ..widgets.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel, hand_backs_text, side_width
@@ -279,12 +279,12 @@ class GameScreen(LiveScreen[None]):
         if self.viewing != self.perspective:
             other = view.seats[self.viewing]
             backs = hand_backs_text(view, self.viewing).plain
-            return f"Viewing {other.name}'s area (read-only), hand {backs}· o next · esc back"
+            return f"Viewing {possessive(other.name, capital=False)} area (read-only), hand {backs}· o next · esc back"
         if view.phase is Phase.OVER:
             return "The game is over."
         if not self._my_turn():
             who = self.waiting_for or view.players[view.current]
-            return f"{who} is playing…"
+            return f"{with_verb(who, 'is')} playing…"
         if self._drawing():
             action = self._draw_action(self.draw_index)
             if action is None:

@@ -19,6 +19,13 @@ from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, 
 from ..paging import PageSafeSelect
 from ..rulesets import CODEX, INSTINKT
 
+FOCUS_CSS = """
+Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
+.field:focus-within > Label { color: $accent; text-style: bold reverse; }
+Button:focus { text-style: bold reverse; }
+"""
+"""The field with focus stands out: the compact widgets of a form show almost nothing of it themselves."""
+
 VARIANTS = [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)]
 """Instinkt's variants; Codex has a target score instead."""
 

@@ -16,6 +16,7 @@ from ...storage.saves import HUMAN
 from ..paging import PageSafeSelect
 from ..rulesets import CODEX, INSTINKT
 from .game_form import (
+    FOCUS_CSS,
     bot_choices,
     chosen_game,
     draft_chosen,
@@ -60,9 +61,11 @@ class NewGameScreen(Screen[NewGameSettings]):
         Binding("ctrl+o", "app.browse_saves", "Saves"),
         Binding("escape", "app.quit", "Quit"),
     ]
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     NewGameScreen { align: center middle; }
-    #form { width: 76; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
+    #form { width: 76; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto; border: round $primary;
+            padding: 0 1; }
     .seat { height: 1; margin: 0 0 1 0; }
     .seat Input { width: 24; margin: 0 1 0 0; }
     .seat Select { width: 1fr; }
@@ -73,11 +76,13 @@ class NewGameScreen(Screen[NewGameSettings]):
     #error { color: $error; height: auto; }
     #start { margin: 0 0 0 14; }
     """
+        + FOCUS_CSS
+    )
 
     def compose(self) -> ComposeResult:
         options = kind_options()
         with Vertical(id="form"):
-            yield Static("[b]New game[/b]   tab: next field   enter: start")
+            yield Static("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start")
             yield from game_rows(list(GAMES), CODEX.name, "field", compact=True)
             for seat in range(MAX_PLAYERS):
                 name = "You" if seat == 0 else f"Bot {seat}"

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Input, Static
 
 from ...rules import Place, Side, players_to_act, result, view
 from ...storage.timeline import Timeline
-from ..describe import describe_entry
+from ..describe import describe_entry, possessive
 from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
@@ -49,54 +49,61 @@ class ReplayExit:
 class ReplayLog(Widget):
     """The whole log, the current action highlighted and kept in view.
 
-    A line wider than the panel wraps (indented) rather than losing its
-    end, where the points are.
+    A line wider than the panel wraps under its own words (the numbers stay
+    clear), and the window around the current action is chosen by lines, so
+    the current action is never below the panel's edge.
     """
 
     DEFAULT_CSS = "ReplayLog { height: 1fr; }"
+    INDENT = 4
+    """Room for the action number ('  7 '), and where a wrapped line goes on."""
 
     def __init__(self, lines: list[str], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.lines = lines
         self.current = -1
 
-    def show(self, current: int) -> None:
+    def show(self, current: int, lines: list[str] | None = None) -> None:
+        """Highlight action `current`; `lines` replaces the log's words when they depend on the moment."""
         self.current = current
+        if lines is not None:
+            self.lines = lines
         self.refresh()
 
-    def _rows(self, index: int) -> list[str]:
-        width = max(self.size.width, 20)
-        return textwrap.wrap(f"{index + 1:>3} {self.lines[index]}", width, subsequent_indent="    ") or [""]
+    def block(self, index: int) -> list[str]:
+        """One action's lines at the panel's width."""
+        width = max(self.size.width, self.INDENT + 10)
+        return textwrap.wrap(f"{index + 1:>3} {self.lines[index]}", width, subsequent_indent=" " * self.INDENT) or [""]
+
+    def window(self, room: int) -> range:
+        """The actions to show: the current one, a few after it, as many before as fit."""
+        count = len(self.lines)
+        if not count:
+            return range(0)
+        current = min(max(self.current, 0), count - 1)
+        sizes: dict[int, int] = {}
+
+        def size(index: int) -> int:
+            if index not in sizes:
+                sizes[index] = len(self.block(index))
+            return sizes[index]
+
+        used, first, last = size(current), current, current + 1
+        while last < count and used + size(last) <= max(room // 3, size(current)):
+            used, last = used + size(last), last + 1
+        while first > 0 and used + size(first - 1) <= room:
+            used, first = used + size(first - 1), first - 1
+        while last < count and used + size(last) <= room:
+            used, last = used + size(last), last + 1
+        return range(first, last)
 
     def render(self) -> Text:
         text = Text("Log", style=Style(bold=True))
-        if not self.lines:
-            return text
-        room = max(self.size.height - 1, 1)
-        middle = max(0, min(self.current, len(self.lines) - 1))
-        blocks = {middle: self._rows(middle)[:room]}
-        used = len(blocks[middle])
-
-        def add(index: int) -> bool:
-            nonlocal used
-            rows = self._rows(index)
-            if used + len(rows) > room:
-                return False
-            blocks[index], used = rows, used + len(rows)
-            return True
-
-        first = last = middle
-        while first > 0 and used < room // 2 and add(first - 1):  # earlier actions: up to half
-            first -= 1
-        while last < len(self.lines) - 1 and add(last + 1):  # then later ones
-            last += 1
-        while first > 0 and add(first - 1):  # and earlier ones again if room is left
-            first -= 1
-        for index in range(first, last + 1):
+        for index in self.window(max(self.size.height - 1, 1)):
             style = CURRENT if index == self.current else DIM
-            for row in blocks[index]:
+            for line in self.block(index):
                 text.append("\n")
-                text.append(row, style=style)
+                text.append(line, style=style)
         return text
 
 
@@ -147,6 +154,7 @@ class ReplaySummary(ModalScreen[None]):
 
 class ReplayScreen(LiveScreen[ReplayExit]):
     BINDINGS = [
+        Binding("q,escape", "close", "Close"),
         Binding("right,l", "step(1)", "Step"),
         Binding("left,h", "step(-1)", "Back"),
         Binding("down,j,pagedown,rightsquarebracket", "turn(1)", "Next turn"),
@@ -162,7 +170,6 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
         Binding("question_mark", "app.help", "Help", show=False),
-        Binding("q,escape", "close", "Close"),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -230,7 +237,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         self.query_one(MarketPanel).show(seat_view, shown.area)
         self.query_one(ReplayLog).show(self.index - 1)
         items = tuple(TrayCard(f"{i + 1} in hand", card=c, side=Side.FRONT) for i, c in enumerate(seat_view.hand))
-        self.query_one(CardTray).show(TrayScene(f"{shown.name}'s hand (shown in replays)", items))
+        self.query_one(CardTray).show(TrayScene(f"{possessive(shown.name)} hand (shown in replays)", items))
         self.query_one(StatusLine).show(self.status())
         self.refresh_bindings()
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,7 +23,14 @@ from textual.widgets import DataTable, Footer, Input, Static
 from ...storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
 from ...storage.saves import SaveError
 
-COLUMNS = ("Title", "Players", "Scores", "Turn", "Status", "Saved", "Target")
+COLUMNS = ("Title", "Players", "Scores", "Turn", "Status", "Saved", "Variant")
+FLEXIBLE = {"Title": 14, "Players": 12, "Status": 11}
+"""Columns that give way on a narrow terminal (cut with '…'), and how narrow each may get."""
+OPTIONAL = ("Turn", "Variant")
+"""Left out when the rest would not fit; the line under the table still says them."""
+CELL_PADDING = 2
+"""A DataTable column's padding (one cell each side)."""
+SCROLLBAR = 2
 SORTS = ("saved", "title", "status", "turn")
 
 
@@ -48,6 +57,75 @@ def players_text(entry: SaveSummary) -> str:
     for name, kind in zip(entry.players, entry.kinds):
         parts.append(name if kind == "human" else f"{name} ({kind.removeprefix('bot:')})")
     return ", ".join(parts)
+
+
+def cells(entry: SaveEntry) -> dict[str, str | Text]:
+    """A row's full text by column, before any column is narrowed."""
+    if isinstance(entry, BrokenSave):
+        return {
+            "Title": Text(entry.path.name, style="red"),
+            "Players": Text("cannot be read", style="red"),
+            "Scores": "",
+            "Turn": "",
+            "Status": Text("unreadable", style="red"),
+            "Saved": when(entry),
+            "Variant": "",
+        }
+    return {
+        "Title": entry.title,
+        "Players": players_text(entry),
+        "Scores": ", ".join(str(s) for s in (entry.totals or entry.scores)),
+        "Turn": str(entry.turn),
+        "Status": status_text(entry),
+        "Saved": when(entry),
+        "Variant": entry.variant_text,
+    }
+
+
+def column_widths(width: int, rows: list[dict[str, str | Text]]) -> dict[str, int]:
+    """Each shown column's width for a table `width` cells wide.
+
+    Scores, turns, dates and variants are never cut; the title, the players and
+    the status share what is left, the longest giving way first. Turn and
+    Variant are dropped when even the shortest titles would not fit.
+    """
+    natural = {name: max([len(name), *(width_of(row[name]) for row in rows)]) for name in COLUMNS}
+    shown = list(COLUMNS)
+    for optional in (None, *OPTIONAL):
+        if optional is not None:
+            shown.remove(optional)
+        fixed = sum(natural[name] for name in shown if name not in FLEXIBLE)
+        room = width - SCROLLBAR - CELL_PADDING * len(shown) - fixed
+        if room >= sum(FLEXIBLE.values()):
+            break
+    widths = {name: natural[name] for name in shown}
+    flexible = [name for name in shown if name in FLEXIBLE]
+    while sum(widths[name] for name in flexible) > room:
+        widest = max(flexible, key=lambda name: widths[name] - FLEXIBLE[name])
+        if widths[widest] <= FLEXIBLE[widest]:
+            break
+        widths[widest] -= 1
+    return widths
+
+
+def width_of(cell: str | Text) -> int:
+    return cell.cell_len if isinstance(cell, Text) else cell_len(cell)
+
+
+def fitted(cell: str | Text, width: int) -> str | Text:
+    """The cell cut to `width` cells, ending in '…' when cut."""
+    text = cell.copy() if isinstance(cell, Text) else Text(cell)
+    if width_of(cell) <= width:
+        return cell
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def details(entry: SaveEntry) -> str:
+    """The line under the table: what a narrow row may have cut, or why a file does not load."""
+    if isinstance(entry, BrokenSave):
+        return entry.reason
+    return f"{entry.title} · {players_text(entry)} · turn {entry.turn} · {entry.variant_text}"
 
 
 def status_text(entry: SaveSummary) -> Text:
@@ -118,19 +196,20 @@ class RenameScreen(ModalScreen[str | None]):
 
 class SavesBrowser(Screen[BrowserChoice]):
     BINDINGS = [
-        Binding("enter", "open", "Resume/replay", priority=True),
+        Binding("enter", "open", "Open", priority=True),
+        Binding("q,escape", "close", "Back"),
         Binding("v", "replay", "Replay"),
-        Binding("s", "sort", "Sort"),
+        Binding("n", "new", "New game"),
         Binding("r", "rename", "Rename"),
         Binding("d,delete", "delete", "Delete"),
-        Binding("n", "new", "New game"),
-        Binding("escape,q", "close", "Back"),
+        Binding("s", "sort", "Sort"),
     ]
     DEFAULT_CSS = """
     SavesBrowser { layout: vertical; }
     #browser-title { height: 1; background: $boost; }
     #saves { height: 1fr; }
-    #reason { height: auto; max-height: 4; color: $error; }
+    #reason { height: auto; max-height: 4; color: $text-muted; }
+    #reason.broken { color: $error; }
     """
 
     def __init__(self, folder: Path) -> None:
@@ -146,39 +225,24 @@ class SavesBrowser(Screen[BrowserChoice]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
         self.reload()
-        table.focus()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Narrow or widen the columns to the new width (the row under the cursor stays)."""
+        entry = self.current()
+        self.reload(keep=entry.path if entry else None)
 
     def reload(self, keep: Path | None = None) -> None:
         self.entries = sorted(scan_saves(self.folder), key=lambda e: sort_key(e, SORTS[self.sort_by]))
+        rows = [cells(entry) for entry in self.entries]
+        widths = column_widths(self.size.width or self.app.size.width, rows)
         table = self.query_one(DataTable)
-        table.clear()
-        for index, entry in enumerate(self.entries):
-            row: tuple[str | Text, ...]
-            if isinstance(entry, SaveSummary):
-                scores = ", ".join(str(s) for s in (entry.totals or entry.scores))
-                row = (
-                    entry.title,
-                    players_text(entry),
-                    scores,
-                    str(entry.turn),
-                    status_text(entry),
-                    when(entry),
-                    str(entry.target_score),
-                )
-            else:
-                row = (
-                    Text(entry.path.name, style="red"),
-                    Text("cannot be read", style="red"),
-                    "",
-                    "",
-                    Text("unreadable", style="red"),
-                    when(entry),
-                    "",
-                )
-            table.add_row(*row, key=str(index))
+        table.clear(columns=True)
+        for name, width in widths.items():
+            table.add_column(name, width=width, key=name)
+        for index, row in enumerate(rows):
+            table.add_row(*(fitted(row[name], width) for name, width in widths.items()), key=str(index))
         if keep is not None:
             for index, entry in enumerate(self.entries):
                 if entry.path == keep:
@@ -198,10 +262,12 @@ class SavesBrowser(Screen[BrowserChoice]):
 
     def show_reason(self) -> None:
         entry = self.current()
-        text = entry.reason if isinstance(entry, BrokenSave) else ""
+        text = details(entry) if entry is not None else ""
         if not self.entries:
-            text = "No saves here yet: press n for a new game."
-        self.query_one("#reason", Static).update(text)
+            text = "No saves here yet: press n for a new game, q to go back."
+        reason = self.query_one("#reason", Static)
+        reason.set_class(isinstance(entry, BrokenSave), "broken")
+        reason.update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_reason()

@@ -13,6 +13,9 @@ from ...rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
 from ..describe import card_summary, objective_text, pattern_rows
 from ..widgets.tray import CardTray, TrayCard, TrayScene
 
+HAND_AS_CARDS = 34
+"""Terminal rows from which the set-up draws the hand as cards."""
+
 
 class SetupScreen(Screen[list[Action]]):
     """Two steps; returns the chosen actions (those this seat still owed)."""
@@ -49,15 +52,23 @@ class SetupScreen(Screen[list[Action]]):
             yield Static(id="setup-title")
             yield CardTray(id="setup-tray")
             yield Static(id="setup-detail")
+            yield CardTray(id="setup-hand")
         yield Footer()
 
     def on_mount(self) -> None:
         self.render_step()
 
+    def on_resize(self) -> None:
+        self.render_step()
+
+    def _roomy(self) -> bool:
+        """Tall enough to draw the hand as cards (below, it is one line of words)."""
+        return (self.size.height or self.app.size.height) >= HAND_AS_CARDS
+
     def render_step(self) -> None:
         view = self.view
         name = view.seats[view.seat].name
-        tray = self.query_one(CardTray)
+        tray = self.query_one("#setup-tray", CardTray)
         detail = Text()
         tray.display = self.step == "starter"
         if self.step == "starter":
@@ -83,7 +94,12 @@ class SetupScreen(Screen[list[Action]]):
             detail.append("\nCommon objectives, scored by everyone:\n")
             for card in view.common_objectives:
                 detail.append(f"   Objective {card}: {objective_text(card)}\n")
-        detail.append("\nYour hand: " + "; ".join(card_summary(c) for c in view.hand))
+        hand = self.query_one("#setup-hand", CardTray)
+        hand.display = self._roomy()
+        if self._roomy():
+            hand.show(TrayScene("Your hand", tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))))
+        else:
+            detail.append("\nYour hand: " + "; ".join(card_summary(c) for c in view.hand))
         self.query_one("#setup-title", Static).update(title)
         self.query_one("#setup-detail", Static).update(detail)
 

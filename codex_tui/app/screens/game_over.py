@@ -1,0 +1,114 @@
+"""The end of a game, before its summary: the final board stays in view.
+
+The summary used to pop up on the move that ended the game, hiding it (and,
+when a bot moved last, its last card was only to be seen in a replay). Now a
+bar over the game screen's status line and key bar says the game is over,
+who won and what the last moves were; the board, the log and the scores stay
+visible above it, and enter opens the summary. The bar is modal, so no game
+key reaches the board underneath, except o / esc to look at the other
+players' areas; it offers undo when the app can undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Static
+
+from ... import instinkt
+from ...rules import Game, result
+from ..describe import describe_entry, with_verb
+from ..instinkt.words import describe as describe_instinkt
+
+LAST_MOVES = 2
+"""At most this many of the other players' last moves are named on the bar."""
+
+
+def winners_words(names: Sequence[str], winners: Sequence[int]) -> str:
+    """'You win', 'Ada wins', 'Ada and Bo share the victory'."""
+    if len(winners) == 1:
+        return with_verb(names[winners[0]], "wins")
+    return " and ".join(names[seat] for seat in winners) + " share the victory"
+
+
+def tail_start(players: Sequence[int], viewer: int) -> int:
+    """Where the moves since `viewer`'s own last one begin (the very last move, if it was theirs)."""
+    start = len(players)
+    while start > 0 and players[start - 1] != viewer and len(players) - start < LAST_MOVES:
+        start -= 1
+    return min(start, max(len(players) - 1, 0))
+
+
+def last_moves(game: Game | instinkt.Game, viewer: int) -> list[str]:
+    names = game.players
+    if isinstance(game, instinkt.Game):
+        start = tail_start([entry.action.player for entry in game.log], viewer)
+        return [describe_instinkt(entry, names, viewer) for entry in game.log[start:]]
+    start = tail_start([entry.action.player for entry in game.log], viewer)
+    return [describe_entry(entry, names, viewer) for entry in game.log[start:]]
+
+
+def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -> Text:
+    """'Game over: You win. ' and then `after`."""
+    return Text.assemble(("Game over: ", "bold"), (winners_words(names, winners), "bold"), ". ", after)
+
+
+def game_over_text(game: Game | instinkt.Game, viewer: int) -> Text:
+    winners = instinkt.result(game).winners if isinstance(game, instinkt.Game) else result(game).winners
+    moves = last_moves(game, viewer)
+    return result_line(game.players, winners, "Last: " + "; ".join(moves) + "." if moves else "")
+
+
+class GameOverBar(ModalScreen[str]):
+    """Returns 'summary', 'undo', 'new' or 'quit'."""
+
+    BINDINGS = [
+        Binding("enter,space", "choose('summary')", "Final scores"),
+        Binding("u", "choose('undo')", "Undo your last move"),
+        Binding("o", "look('other_area')", "Areas"),
+        Binding("escape", "look('own_area')", "Own area", show=False),
+        Binding("n", "choose('new')", "New game"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("question_mark", "app.help", "Help"),
+    ]
+    DEFAULT_CSS = """
+    GameOverBar { align: center bottom; background: transparent; }
+    #game-over { height: auto; max-height: 4; background: $success 30%; }
+    #game-over-text { height: auto; padding: 0 1; }
+    """
+
+    def __init__(self, text: Text, offer_undo: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.offer_undo = offer_undo
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="game-over"):
+            yield Static(self.text, id="game-over-text")
+            yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters == ("undo",):
+            return self.offer_undo
+        if action == "look":
+            return hasattr(self.board(), f"action_{parameters[0]}")
+        return True
+
+    def board(self) -> object:
+        """The game screen under the bar (the final board)."""
+        stack = self.app.screen_stack
+        return stack[-2] if len(stack) > 1 and stack[-1] is self else None
+
+    async def action_look(self, action: str) -> None:
+        """Look at the other players' areas (o) and back (esc), as on the board itself."""
+        board = self.board()
+        if isinstance(board, Screen):
+            await board.run_action(action)
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

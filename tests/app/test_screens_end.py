@@ -1,0 +1,181 @@
+"""The end of a game: the last moves stay in view, the summary comes on enter, esc never quits.
+
+The position is taken from a bots' game one human move before the end, at a
+moment when the bot still moves after that move: the summary used to pop up
+on the human's move and hide the bot's last one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from codex_tui import instinkt
+from codex_tui.app.app import CodexApp
+from codex_tui.app.instinkt.end import InstinktEndScreen
+from codex_tui.app.messages import ActionChosen
+from codex_tui.app.remote import RemoteApp
+from codex_tui.app.screens.game import GameScreen
+from codex_tui.app.screens.game_over import GameOverBar
+from codex_tui.app.screens.modals import EndScreen
+from codex_tui.bots import make_bot
+from codex_tui.instinkt.bots import make_instinkt_bot
+from codex_tui.net import protocol as p
+from codex_tui.net.wire import encode_view
+from codex_tui.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
+from codex_tui.storage.saves import AnyGame, SavedGame, write_save
+
+from .conftest import session, settle
+
+
+def codex_history(seed: int) -> list[Game]:
+    game = new_game(("You", "Bot 1"), seed, Variant(20))
+    bots = [make_bot("greedy", 0), make_bot("greedy", 1)]
+    states = [game]
+    while not game.is_over:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat].choose(view(game, seat)))
+        states.append(game)
+    return states
+
+
+def instinkt_history(seed: int) -> list[instinkt.Game]:
+    game = instinkt.new_game(("You", "Bot 1"), seed)
+    bots = [make_instinkt_bot("normal", 1), make_instinkt_bot("normal", 2)]
+    states = [game]
+    while not game.is_over:
+        seat = instinkt.players_to_act(game)[0]
+        game = instinkt.apply(game, bots[seat](instinkt.view(game, seat)))
+        states.append(game)
+    return states
+
+
+def before_the_last_human_move(states: list) -> tuple[AnyGame, object]:
+    """The state where seat 0 makes its last move, and that move; the bot (seat 1) moves after it."""
+    final = states[-1]
+    last = max(i for i, entry in enumerate(final.log) if entry.action.player == 0)
+    assert last < len(final.log) - 1, "this game ends on the human's move: pick another seed"
+    return states[last], final.log[last].action
+
+
+def app_at(saves: Path, game: AnyGame, bot: str) -> CodexApp:
+    path = saves / "end.msgpack"
+    write_save(path, SavedGame(game, ("human", bot)))
+    return CodexApp(saves_dir=saves, save=path, bot_delay=0, offer_resume=False)
+
+
+async def test_the_bots_last_move_is_on_the_board_before_the_summary(saves: Path) -> None:
+    game, move = before_the_last_human_move(codex_history(3))
+    app = app_at(saves, game, "bot:greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.post_message(ActionChosen(move))  # the human's last move
+        await settle(pilot)
+        final = session(app).game
+        assert final.is_over and final.log[-1].action.player == 1  # the bot moved last
+        bar = app.screen
+        assert isinstance(bar, GameOverBar)  # no summary yet: the board is in view under a one-line bar
+        assert "Game over" in bar.text.plain and "Bot 1 " in bar.text.plain.split("Last:")[1]
+        assert app.screen_stack[-2] is app.game_screen
+        await pilot.press("o")  # the bot's area, with its last card, from under the bar
+        await pilot.pause()
+        assert isinstance(app.game_screen, GameScreen) and app.game_screen.viewing == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.game_screen.viewing == 0 and isinstance(app.screen, GameOverBar)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("escape")  # back to the final board, not out of the app
+        await pilot.pause()
+        assert not app._exit and isinstance(app.screen, GameOverBar)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app._exit
+
+
+async def test_undo_from_the_summary_takes_back_the_last_human_move(saves: Path) -> None:
+    game, move = before_the_last_human_move(codex_history(3))
+    app = app_at(saves, game, "bot:greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.post_message(ActionChosen(move))
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, EndScreen) and summary.check_action("end", ("undo",))
+        await pilot.press("u")
+        await settle(pilot)
+        assert session(app).game == game  # the bot's reply went back with it
+        assert app.screen is app.game_screen
+
+
+async def test_the_summary_says_you_win(saves: Path) -> None:
+    played = codex_history(3)[-1]
+    (winner,) = result(played).winners
+    names = ("You", "Bot 1") if winner == 0 else ("Bot 1", "You")
+    game = replay(names, played.setup, played.variant, played.actions, played.seed)
+    app = app_at(saves, game, "bot:greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert "You win." in app.screen.text.plain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        shown = " ".join(str(widget.render()) for widget in app.screen.query("Static"))
+        assert "You win." in shown and "Your secret" in shown
+        assert "You wins" not in shown and "You's" not in shown
+
+
+async def test_instinkt_ends_on_the_board_too(saves: Path) -> None:
+    game, move = before_the_last_human_move(instinkt_history(1))
+    app = app_at(saves, game, "bot:normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.post_message(ActionChosen(move))
+        await settle(pilot)
+        final = session(app).game
+        assert final.is_over and final.log[-1].action.player == 1
+        assert isinstance(app.screen, GameOverBar)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, InstinktEndScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app._exit and isinstance(app.screen, GameOverBar)
+
+
+async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp_path: Path) -> None:
+    async def no_server(self) -> None:
+        return None
+
+    monkeypatch.setattr(RemoteApp, "_talk", no_server)
+    sent: list[dict] = []
+    monkeypatch.setattr(RemoteApp, "send", lambda self, message: sent.append(message))
+    final = codex_history(3)[-1]
+    message = {
+        "t": p.TABLE,
+        "table": 1,
+        "game": "codex-naturalis",
+        "seat": 0,
+        "view": encode_view(view(final, 0)),
+        "tags": ["", "greedy"],
+        "waiting_for": None,
+        "result": p.result_to_wire(result(final), tuple(seat.secret for seat in final.seats)),
+    }
+    app = RemoteApp(tmp_path / "hub.sock")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app._handle(message)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverBar) and app.screen_stack[-2] is app.game_screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverBar) and sent == []
+        await pilot.press("q")
+        await pilot.pause()
+        assert sent == [{"t": p.LEAVE}]

@@ -1,0 +1,134 @@
+"""`?` help: scrolled by the keyboard, wrapped under itself, and naming every key of every screen."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+
+from codex_tui.app.app import CodexApp
+from codex_tui.app.instinkt.end import InstinktEndScreen
+from codex_tui.app.instinkt.replay import InstinktReplayScreen
+from codex_tui.app.instinkt.screen import InstinktScreen
+from codex_tui.app.screens.game import GameScreen
+from codex_tui.app.screens.game_over import GameOverBar
+from codex_tui.app.screens.lobby import LobbyScreen, NewTableScreen, WaitingScreen
+from codex_tui.app.screens.modals import (
+    HELP_TEXT,
+    INSTINKT_HELP_TEXT,
+    KEYS_WIDTH,
+    EndScreen,
+    Help,
+    HelpScreen,
+    PassDeviceScreen,
+    ResumeScreen,
+    help_renderable,
+)
+from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.app.screens.replay import ReplayScreen
+from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
+from codex_tui.app.screens.setup import SetupScreen
+
+from .conftest import saved_game, settle
+
+SHOWN = {
+    "left": "←",
+    "right": "→",
+    "up": "↑",
+    "down": "↓",
+    "escape": "esc",
+    "question_mark": "?",
+    "pageup": "page up",
+    "pagedown": "page down",
+    "leftsquarebracket": "[",
+    "rightsquarebracket": "]",
+    "plus": "+",
+    "equals_sign": "=",
+    "minus": "-",
+}
+"""How the help writes a key Textual names otherwise."""
+
+SHARED = [PassDeviceScreen, GameOverBar, EndScreen, ResumeScreen, NewGameScreen, SavesBrowser, ConfirmScreen]
+SHARED += [RenameScreen, HelpScreen, LobbyScreen, NewTableScreen, WaitingScreen]
+SCREENS = {
+    "codex": (HELP_TEXT, [GameScreen, SetupScreen, ReplayScreen, *SHARED]),
+    "instinkt": (INSTINKT_HELP_TEXT, [InstinktScreen, InstinktReplayScreen, InstinktEndScreen, *SHARED]),
+}
+
+
+def key_cells(help: Help) -> list[str]:
+    return [keys for _, rows in help for keys, _ in rows]
+
+
+def described(key: str, cells: list[str]) -> bool:
+    """Whether a key shows in a keys cell; 'shift+left' needs 'shift+' and '←' in one cell."""
+    modifier, _, name = key.rpartition("+")
+    shown = SHOWN.get(name, name)
+    words = re.compile(rf"(^|\s){re.escape(shown)}(\s|$)")
+    for cell in cells:
+        if modifier and f"{modifier}+" not in cell:
+            continue
+        if words.search(cell.replace(f"{modifier}+", " ")) if modifier else words.search(cell):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game", sorted(SCREENS))
+def test_every_key_of_every_screen_is_in_the_help(game: str) -> None:
+    help, screens = SCREENS[game]
+    cells = key_cells(help)
+    missing = []
+    for screen in screens:
+        assert issubclass(screen, Screen)
+        for binding in screen.BINDINGS:
+            assert isinstance(binding, Binding)
+            missing += [f"{screen.__name__}: {key}" for key in binding.key.split(",") if not described(key, cells)]
+    assert missing == []
+
+
+async def test_help_scrolls_with_the_keyboard(saves: Path) -> None:
+    app = CodexApp(saves_dir=saves, save=saved_game(saves, ("human", "bot:greedy")), bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        box = app.screen.query_one("#help-box", VerticalScroll)
+        assert box.max_scroll_y > 20  # much longer than 24 lines
+        await pilot.press("down", "j")
+        await pilot.pause()
+        assert box.scroll_y == 2
+        await pilot.press("k")
+        await pilot.pause()
+        assert box.scroll_y == 1
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 10
+        await pilot.press("end")
+        await pilot.pause()
+        assert box.scroll_y == box.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert box.scroll_y == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+def test_wrapped_descriptions_keep_their_indent() -> None:
+    """At 80 columns a long description wraps under its own column, never under the keys."""
+    console = Console(width=76, color_system=None)
+    with console.capture() as capture:
+        console.print(help_renderable(HELP_TEXT))
+    lines = [line for line in capture.get().splitlines() if line.strip()]
+    titles = {title for title, _ in HELP_TEXT}
+    assert {line for line in lines if not line.startswith(" ")} == titles
+    keys_end = 2 + KEYS_WIDTH  # the edge padding, then the keys column (its padding is inside the width)
+    continued = [line for line in lines if line.startswith(" " * keys_end)]
+    assert len(continued) > 10  # the text does wrap at this width...
+    assert all(line[keys_end] != " " for line in continued)  # ...and each wrapped line starts at the words' column
