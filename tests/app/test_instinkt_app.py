@@ -8,6 +8,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.instinkt.end import InstinktEndScreen
 from codex_tui.app.instinkt.screen import InstinktScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
+from codex_tui.app.screens.replay import ReplayLog
 from codex_tui.instinkt import Animal, Choose, Phase, Setup, Variant, apply, new_game, start
 from codex_tui.instinkt.actions import Enter
 from codex_tui.instinkt.grid import deer_push
@@ -254,11 +255,10 @@ async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
         assert isinstance(screen, InstinktReplayScreen)
         await pilot.press("end")
         await pilot.pause()
-        panel = screen.query_one(SidePanel)
-        lines = [line.plain for line in panel.log_lines]
+        lines = screen.query_one(ReplayLog).lines
         placed = [line for line in lines if " placed " in line]
         assert placed and all(re.search(r" at [a-d][1-4]", line) for line in placed)
-        assert not any(line.split()[1] == "You" for line in lines)  # a replay reads as a spectator
+        assert not any(line.split()[0] == "You" for line in lines)  # a replay reads as a spectator
 
 
 async def test_the_newest_log_line_stays_in_sight_at_80x24(saves: Path) -> None:
