@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import getpass
 import os
+import select
 import sys
 import termios
 from collections.abc import Sequence
@@ -34,6 +35,7 @@ from ..instinkt.state import Seat, Setup
 from ..net import protocol as p
 from ..net.framing import FrameError
 from ..net.hub_client import HubClient
+from ..net.hubcheck import hub_problem, refused_problem
 from ..net.options import JOIN_HELP, add_join_arguments
 from ..net.wire import WireError, decode_instinkt_view, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
@@ -45,6 +47,29 @@ from .screens.game import GameScreen
 from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.setup import SetupScreen
+
+EXIT_NO_TERMINAL = 2
+"""`join` was started without a terminal (`ssh host command`, a pipe): it refuses."""
+EXIT_NO_SERVER = 3
+"""The hub socket could not be reached, or turned this user away."""
+EXIT_LOST = 4
+"""The connection to the hub broke during play."""
+EXIT_HANGUP = 129
+"""The player's terminal went away (as a program killed by SIGHUP would end)."""
+TERMINAL_CHECK = 0.5
+"""Seconds between two looks at whether the player's terminal is still there."""
+
+
+def terminal_gone(fd: int = 0) -> bool:
+    """The other end of our terminal has closed (the SSH client left).
+
+    Textual's input thread takes the end-of-file a hung-up terminal reads as
+    "no input yet" and would spin on it; poll() reports the hang-up itself,
+    without taking any of the player's keystrokes."""
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked for: hang-up and errors are always reported
+    return any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in poller.poll(0))
+
 
 CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 """The moves a network table plays (the app's messages also carry other games' moves)."""
@@ -99,8 +124,12 @@ class RemoteApp(App[None]):
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
     BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
 
-    def __init__(self, hub_path: Path, token: str | None = None, name: str | None = None) -> None:
+    def __init__(
+        self, hub_path: Path, token: str | None = None, name: str | None = None, watch_terminal: bool = False
+    ) -> None:
+        """`watch_terminal`: quit when stdin hangs up (a real terminal; not under tests)."""
         super().__init__()
+        self.watch_terminal = watch_terminal
         self.hub_path = hub_path
         self.token = token
         self.login_name = name
@@ -127,24 +156,40 @@ class RemoteApp(App[None]):
     def on_mount(self) -> None:
         self.push_screen(ConnectingScreen())
         self.run_worker(self._talk(), exclusive=True, exit_on_error=False)
+        if self.watch_terminal:
+            self.set_interval(TERMINAL_CHECK, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        if terminal_gone():
+            self.exit(return_code=EXIT_HANGUP)
 
     # ------------------------------------------------------------ the link
 
     async def _talk(self) -> None:
         try:
             self.hub = await HubClient.connect(self.hub_path, self.token, self.login_name)
+        except OSError as error:
+            self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {hub_problem(self.hub_path, error)}")
+            return
+        try:
             while True:
                 message = await self.hub.receive()
                 if message is None:
                     break
                 await self._handle(message)
         except (OSError, FrameError, p.ProtocolError, WireError) as error:
-            self.exit(message=f"codex-tui: lost the game server ({error}).")
+            self.exit(return_code=EXIT_LOST, message=f"codex-tui: lost the game server ({error}).")
             return
         except (KeyError, TypeError, ValueError) as error:
-            self.exit(message=f"codex-tui: the game server sent something this app cannot read ({error!r}).")
+            self.exit(
+                return_code=EXIT_LOST,
+                message=f"codex-tui: the game server sent something this app cannot read ({error!r}).",
+            )
             return
-        self.exit(message="codex-tui: the game server closed the connection.")
+        if not self.player:
+            self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {refused_problem(self.hub_path)}")
+            return
+        self.exit(return_code=EXIT_LOST, message="codex-tui: the game server closed the connection.")
 
     def send(self, message: dict[str, Any]) -> None:
         if self.hub is not None:
@@ -341,7 +386,24 @@ def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     return parser
 
 
+def has_terminal() -> bool:
+    """Both ends of the player's session are a terminal: a full-screen app can run.
+
+    Without one (`ssh host anything` without -t, a pipe) the app would draw
+    into a pipe and, at end of input, never notice the player left."""
+    return os.isatty(0) and os.isatty(1)
+
+
 def run_join(args: argparse.Namespace) -> int:
+    """Play on the hub; 0 when the player quits or the server says goodbye,
+    EXIT_NO_TERMINAL / EXIT_NO_SERVER / EXIT_LOST (with one line on the terminal) otherwise."""
+    if not has_terminal():
+        print(
+            "codex-tui join: needs an interactive terminal; connect with plain `ssh HOST` "
+            "(or `ssh -t`), not `ssh HOST COMMAND`",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TERMINAL
     token = os.environ.pop(p.TOKEN_ENV, None)
     hub = args.hub or (Path(os.environ[p.HUB_ENV]) if os.environ.get(p.HUB_ENV) else None)
     if hub is None:
@@ -355,8 +417,9 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     else:
         take_controlling_terminal()
-    RemoteApp(hub, token=token, name=name).run()
-    return 0
+    app = RemoteApp(hub, token=token, name=name, watch_terminal=True)
+    app.run()
+    return app.return_code or 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
