@@ -169,7 +169,7 @@ class TableRoom:
 
     def resume_saved(self) -> int:
         """Reload every unfinished game saved here; returns how many."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
         count = 0
         for path in sorted(paths, key=lambda p: p.stat().st_mtime):
@@ -340,7 +340,7 @@ class TableRoom:
     def _file_away(self, path: Path) -> Path:
         """A finished game's save moves to `finished/`, so a restart need not read it again."""
         finished = self.folder / FINISHED_DIR
-        finished.mkdir(exist_ok=True)
+        finished.mkdir(exist_ok=True, mode=0o700)
         target = finished / path.name
         os.replace(path, target)
         return target
