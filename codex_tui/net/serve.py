@@ -79,11 +79,12 @@ class GameServer:
         IdentityError or HostKeyError, with a message for the user."""
         self.tightened = make_private(self.data)
         keybook = KeyBook(self.data, self.authorized_keys)
-        self.host_key, self.new_host_key = load_or_create_host_key(self.data)
+        if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
+            self.host_key, self.new_host_key = load_or_create_host_key(self.data)
         await self.hub.start()
         try:
             self.resumed = self.room.resume_saved()
-            if self.ssh:
+            if self.host_key is not None:
                 self.acceptor = await start_ssh_server(
                     self.host, self.port, self.host_key, keybook, self.hub, self.sessions
                 )

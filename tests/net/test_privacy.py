@@ -76,6 +76,7 @@ def test_the_serve_process_creates_everything_owner_only(tmp_path: Path) -> None
             line = process.stdout.readline()
             assert line, output
             output += line
+        assert not (data / "ssh_host_ed25519_key").exists()  # --no-ssh: no host key written
         found = modes(data)
         assert all(mode & 0o077 == 0 for mode in found.values()), found
     finally:
