@@ -30,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from .. import instinkt
+from ..instinkt import record as instinkt_record
 from ..instinkt.animals import ALL_ANIMALS
 from ..instinkt.state import Seat, Setup
 from ..net import protocol as p
@@ -39,13 +40,24 @@ from ..net.hubcheck import hub_problem, refused_problem
 from ..net.options import JOIN_HELP, add_join_arguments
 from ..net.wire import WireError, decode_instinkt_view, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
+from ..storage.record import RecordError, import_record
 from ..storage.saves import INSTINKT
+from ..storage.timeline import Timeline
 from .instinkt.end import InstinktEndScreen
+from .instinkt.replay import InstinktReplayScreen
 from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .screens.game import GameScreen
-from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
+from .screens.lobby import (
+    LobbyScreen,
+    NewTableRequested,
+    NewTableScreen,
+    ReplayRequested,
+    TableRequested,
+    WaitingScreen,
+)
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
+from .screens.replay import ReplayScreen
 from .screens.setup import SetupScreen
 
 EXIT_NO_TERMINAL = 2
@@ -109,6 +121,20 @@ class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
     """The Instinkt summary with one way out: back to the lobby (a new game starts there)."""
 
     BINDINGS = [Binding("escape,q,enter", "quit", "Back to the lobby")]
+
+
+class NetworkReplayScreen(ReplayScreen):
+    """A finished table's replay; no "play from here" (a network player has no local games)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return False if action == "branch" else super().check_action(action, parameters)
+
+
+class NetworkInstinktReplayScreen(InstinktReplayScreen):
+    """A finished Instinkt table's replay, without "play from here"."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return False if action == "branch" else super().check_action(action, parameters)
 
 
 class ConnectingScreen(Screen[None]):
@@ -205,6 +231,8 @@ class RemoteApp(App[None]):
             await self._show_waiting(p.TableInfo.from_wire(message["table"]), int(message.get("seat", SPECTATOR)))
         elif kind == p.TABLE:
             await self._show_table(message)
+        elif kind == p.RECORD:
+            self._show_replay(message)
         elif kind == p.BYE:
             self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
         elif kind == p.NOTICE:
@@ -244,6 +272,25 @@ class RemoteApp(App[None]):
                 self.send(p.create_message(request))
 
         self.push_screen(NewTableScreen(), chosen)
+
+    def on_replay_requested(self, message: ReplayRequested) -> None:
+        self.send({"t": p.REPLAY, "table": message.table})
+
+    def _show_replay(self, message: dict[str, Any]) -> None:
+        """A finished table's record: replay it over the lobby (which goes on updating below)."""
+        if self.place != "lobby":
+            return
+        title = str(message.get("title") or f"Table #{message.get('table')}")[:80]
+        screen: Screen[Any]
+        try:
+            if message.get("game") == INSTINKT:
+                screen = NetworkInstinktReplayScreen(instinkt_record.import_record(message.get("record")), title)
+            else:
+                screen = NetworkReplayScreen(Timeline.of_game(import_record(message.get("record"))), title)
+        except (RecordError, ValueError) as error:
+            self.notify(f"This game cannot be replayed: {error}", severity="warning")
+            return
+        self.push_screen(screen)
 
     async def _show_waiting(self, info: p.TableInfo, seat: int) -> None:
         if self.place != "waiting" or self.waiting is None or self.table_id != info.id:

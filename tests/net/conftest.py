@@ -221,7 +221,6 @@ async def create_table_by_keys(
     yours, the target (Codex) or the variant (Instinkt), the seed."""
     await terminal.press("n")
     await terminal.wait_for("New table")
-    await terminal.press("tab")  # the game
     if game == "instinkt":
         await terminal.press("enter")
         await terminal.wait_for("Instinkt (2 players")  # the list is open

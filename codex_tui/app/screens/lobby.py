@@ -45,6 +45,14 @@ class NewTableRequested(Message):
     pass
 
 
+class ReplayRequested(Message):
+    """The player wants to replay a finished table's game."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__()
+        self.table = table
+
+
 COLUMNS = ("Table", "Game", "Players", "State")
 
 
@@ -53,7 +61,10 @@ def seats_text(info: TableInfo) -> str:
 
 
 def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
-    """One lobby row: your tables marked ▶, then the game, the seats, how it stands."""
+    """One lobby row: your live tables marked ▶, then the game, the seats, how it
+    stands. A finished game is marked ✓ and says so: it can only be replayed."""
+    if info.state == "over":
+        return (f"✓ #{info.id}", info.game_text, seats_text(info), f"finished: {info.status} (replay)")
     mark = "▶ " if info.mine else "  "
     state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
     return (f"{mark}#{info.id}", info.game_text, seats_text(info), state)
@@ -64,7 +75,7 @@ class LobbyScreen(Screen[None]):
 
     BINDINGS = [
         Binding("n", "new_table", "New table"),
-        Binding("enter", "choose", "Sit / back to your seat", show=True),
+        Binding("enter", "choose", "Sit / back to your seat / replay", show=True),
         Binding("w", "watch", "Watch"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -122,7 +133,7 @@ class LobbyScreen(Screen[None]):
             hint.update(
                 Text.assemble(
                     "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; ",
-                    "w: watch; n: new table",
+                    "finished games (✓, listed last) open as replays; w: watch; n: new table",
                 )
             )
         self.refresh_bindings()
@@ -146,12 +157,17 @@ class LobbyScreen(Screen[None]):
         info = self.selected()
         if info is None:
             return
+        if info.state == "over":
+            self.post_message(ReplayRequested(info.id))
+            return
         can_sit = info.mine or (info.state == "waiting" and any(s.name is None for s in info.seats))
         self.post_message(TableRequested(info.id, watch=not can_sit))
 
     def action_watch(self) -> None:
         info = self.selected()
-        if info is not None:
+        if info is not None and info.state == "over":
+            self.post_message(ReplayRequested(info.id))
+        elif info is not None:
             self.post_message(TableRequested(info.id, watch=True))
 
     def action_new_table(self) -> None:
@@ -200,7 +216,7 @@ class NewTableScreen(Screen[CreateRequest]):
     def on_mount(self) -> None:
         self._show_seats(MIN_PLAYERS)
         self.query_one("#draft-row").display = False
-        self.query_one("#create", Button).focus()
+        self.query_one("#game", Select).focus()  # the first field: a first enter must not create a table
 
     def _show_seats(self, count: int) -> None:
         for seat in range(2, MAX_PLAYERS + 1):
