@@ -18,7 +18,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from ...net.protocol import OPEN, CreateRequest, TableInfo
 from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
-from ...storage.saves import CODEX, INSTINKT
+from ...storage.saves import CODEX, HUMAN, INSTINKT
 from .game_form import (
     bot_choices,
     chosen_game,
@@ -57,6 +57,9 @@ COLUMNS = ("Table", "Game", "Players", "State")
 
 
 def seats_text(info: TableInfo) -> str:
+    """Who sits where; at a finished game nobody is 'away' (there is nothing to come back to)."""
+    if info.state == "over":
+        return ", ".join(seat.label if seat.kind != HUMAN else str(seat.name) for seat in info.seats)
     return ", ".join(seat.label for seat in info.seats)
 
 
