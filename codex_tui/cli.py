@@ -84,13 +84,21 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path)
     replay.add_argument("--saves-dir", type=Path, default=None, help="where a game played on from the replay is saved")
 
-    from .net.options import JOIN_HELP, SERVE_HELP, add_join_arguments, add_serve_arguments
+    from .net.options import (
+        DOCTOR_HELP,
+        JOIN_HELP,
+        SERVE_HELP,
+        add_doctor_arguments,
+        add_join_arguments,
+        add_serve_arguments,
+    )
     from .tournament import add_tournament_parser
 
     add_tournament_parser(commands)
 
     add_serve_arguments(commands.add_parser("serve", help=SERVE_HELP))
     add_join_arguments(commands.add_parser("join", help=JOIN_HELP))
+    add_doctor_arguments(commands.add_parser("doctor", help=DOCTOR_HELP))
     return parser
 
 
@@ -201,6 +209,12 @@ def cmd_join(args: argparse.Namespace) -> int:
     return run_join(args)
 
 
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .net.doctor import run_doctor
+
+    return run_doctor(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
@@ -215,6 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "replay": cmd_replay,
             "serve": cmd_serve,
             "join": cmd_join,
+            "doctor": cmd_doctor,
             "tournament": cmd_tournament,
         }
         return handlers[command](args)

@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import getpass
 import os
+import select
 import sys
 import termios
 from collections.abc import Callable, Sequence
@@ -29,25 +30,61 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from .. import instinkt
+from ..instinkt import record as instinkt_record
 from ..instinkt.animals import ALL_ANIMALS
 from ..instinkt.state import Seat, Setup
 from ..net import protocol as p
 from ..net.framing import FrameError
 from ..net.hub_client import HubClient
+from ..net.hubcheck import hub_problem, refused_problem
 from ..net.options import JOIN_HELP, add_join_arguments
 from ..net.wire import WireError, decode_instinkt_view, decode_view
 from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
+from ..storage.record import RecordError, import_record
 from ..storage.saves import INSTINKT
+from ..storage.timeline import Timeline
 from .crash import CalmCrashes
 from .instinkt.end import InstinktEndScreen
+from .instinkt.replay import InstinktReplayScreen
 from .instinkt.screen import InstinktScreen
 from .messages import ActionChosen, RedoRequested, UndoRequested
 from .screens.game import GameScreen
 from .screens.game_over import GameOverBar, result_line
-from .screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen, TableRequested, WaitingScreen
+from .screens.lobby import (
+    LobbyScreen,
+    NewTableRequested,
+    NewTableScreen,
+    ReplayRequested,
+    TableRequested,
+    WaitingScreen,
+)
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
+from .screens.replay import ReplayScreen
 from .screens.setup import SetupScreen
 from .terminal_input import guarded_driver_class
+
+EXIT_NO_TERMINAL = 2
+"""`join` was started without a terminal (`ssh host command`, a pipe): it refuses."""
+EXIT_NO_SERVER = 3
+"""The hub socket could not be reached, or turned this user away."""
+EXIT_LOST = 4
+"""The connection to the hub broke during play."""
+EXIT_HANGUP = 129
+"""The player's terminal went away (as a program killed by SIGHUP would end)."""
+TERMINAL_CHECK = 0.5
+"""Seconds between two looks at whether the player's terminal is still there."""
+
+
+def terminal_gone(fd: int = 0) -> bool:
+    """The other end of our terminal has closed (the SSH client left).
+
+    Textual's input thread takes the end-of-file a hung-up terminal reads as
+    "no input yet" and would spin on it; poll() reports the hang-up itself,
+    without taking any of the player's keystrokes."""
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked for: hang-up and errors are always reported
+    return any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in poller.poll(0))
+
 
 CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 """The moves a network table plays (the app's messages also carry other games' moves)."""
@@ -89,6 +126,20 @@ class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
     BINDINGS = [Binding("escape,q,enter", "end('quit')", "Back to the lobby")]
 
 
+class NetworkReplayScreen(ReplayScreen):
+    """A finished table's replay; no "play from here" (a network player has no local games)."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return False if action == "branch" else super().check_action(action, parameters)
+
+
+class NetworkInstinktReplayScreen(InstinktReplayScreen):
+    """A finished Instinkt table's replay, without "play from here"."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return False if action == "branch" else super().check_action(action, parameters)
+
+
 class ConnectingScreen(Screen[None]):
     DEFAULT_CSS = "ConnectingScreen { align: center middle; }"
 
@@ -102,8 +153,12 @@ class RemoteApp(CalmCrashes):
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
     BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
 
-    def __init__(self, hub_path: Path, token: str | None = None, name: str | None = None) -> None:
+    def __init__(
+        self, hub_path: Path, token: str | None = None, name: str | None = None, watch_terminal: bool = False
+    ) -> None:
+        """`watch_terminal`: quit when stdin hangs up (a real terminal; not under tests)."""
         super().__init__(driver_class=guarded_driver_class())
+        self.watch_terminal = watch_terminal
         self.hub_path = hub_path
         self.token = token
         self.login_name = name
@@ -134,24 +189,40 @@ class RemoteApp(CalmCrashes):
     def on_mount(self) -> None:
         self.push_screen(ConnectingScreen())
         self.run_worker(self._talk(), exclusive=True, exit_on_error=False)
+        if self.watch_terminal:
+            self.set_interval(TERMINAL_CHECK, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        if terminal_gone():
+            self.exit(return_code=EXIT_HANGUP)
 
     # ------------------------------------------------------------ the link
 
     async def _talk(self) -> None:
         try:
             self.hub = await HubClient.connect(self.hub_path, self.token, self.login_name)
+        except OSError as error:
+            self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {hub_problem(self.hub_path, error)}")
+            return
+        try:
             while True:
                 message = await self.hub.receive()
                 if message is None:
                     break
                 await self._handle(message)
         except (OSError, FrameError, p.ProtocolError, WireError) as error:
-            self.exit(message=f"codex-tui: lost the game server ({error}).")
+            self.exit(return_code=EXIT_LOST, message=f"codex-tui: lost the game server ({error}).")
             return
         except (KeyError, TypeError, ValueError) as error:
-            self.exit(message=f"codex-tui: the game server sent something this app cannot read ({error!r}).")
+            self.exit(
+                return_code=EXIT_LOST,
+                message=f"codex-tui: the game server sent something this app cannot read ({error!r}).",
+            )
             return
-        self.exit(message="codex-tui: the game server closed the connection.")
+        if not self.player:
+            self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {refused_problem(self.hub_path)}")
+            return
+        self.exit(return_code=EXIT_LOST, message="codex-tui: the game server closed the connection.")
 
     def send(self, message: dict[str, Any]) -> None:
         if self.hub is not None:
@@ -167,6 +238,8 @@ class RemoteApp(CalmCrashes):
             await self._show_waiting(p.TableInfo.from_wire(message["table"]), int(message.get("seat", SPECTATOR)))
         elif kind == p.TABLE:
             await self._show_table(message)
+        elif kind == p.RECORD:
+            self._show_replay(message)
         elif kind == p.BYE:
             self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
         elif kind == p.NOTICE:
@@ -206,6 +279,25 @@ class RemoteApp(CalmCrashes):
                 self.send(p.create_message(request))
 
         self.push_screen(NewTableScreen(), chosen)
+
+    def on_replay_requested(self, message: ReplayRequested) -> None:
+        self.send({"t": p.REPLAY, "table": message.table})
+
+    def _show_replay(self, message: dict[str, Any]) -> None:
+        """A finished table's record: replay it over the lobby (which goes on updating below)."""
+        if self.place != "lobby":
+            return
+        title = str(message.get("title") or f"Table #{message.get('table')}")[:80]
+        screen: Screen[Any]
+        try:
+            if message.get("game") == INSTINKT:
+                screen = NetworkInstinktReplayScreen(instinkt_record.import_record(message.get("record")), title)
+            else:
+                screen = NetworkReplayScreen(Timeline.of_game(import_record(message.get("record"))), title)
+        except (RecordError, ValueError) as error:
+            self.notify(f"This game cannot be replayed: {error}", severity="warning")
+            return
+        self.push_screen(screen)
 
     async def _show_waiting(self, info: p.TableInfo, seat: int) -> None:
         if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
@@ -372,7 +464,24 @@ def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     return parser
 
 
+def has_terminal() -> bool:
+    """Both ends of the player's session are a terminal: a full-screen app can run.
+
+    Without one (`ssh host anything` without -t, a pipe) the app would draw
+    into a pipe and, at end of input, never notice the player left."""
+    return os.isatty(0) and os.isatty(1)
+
+
 def run_join(args: argparse.Namespace) -> int:
+    """Play on the hub; 0 when the player quits or the server says goodbye,
+    EXIT_NO_TERMINAL / EXIT_NO_SERVER / EXIT_LOST (with one line on the terminal) otherwise."""
+    if not has_terminal():
+        print(
+            "codex-tui join: needs an interactive terminal; connect with plain `ssh HOST` "
+            "(or `ssh -t`), not `ssh HOST COMMAND`",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TERMINAL
     token = os.environ.pop(p.TOKEN_ENV, None)
     hub = args.hub or (Path(os.environ[p.HUB_ENV]) if os.environ.get(p.HUB_ENV) else None)
     if hub is None:
@@ -386,7 +495,7 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     else:
         take_controlling_terminal()
-    app = RemoteApp(hub, token=token, name=name)
+    app = RemoteApp(hub, token=token, name=name, watch_terminal=True)
     app.run()
     return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger
 

@@ -273,6 +273,11 @@ class Hub:
             if left is not None:
                 self.room.give_up_seat(name, left)
             self._send_lobby(peer)
+        elif kind == p.REPLAY:
+            finished = self.room.get(p.parse_table_id(message))
+            if finished.game is None or not finished.game.is_over:
+                raise TableError(f"table {finished.id} is not finished: watch it instead")
+            peer.queue(pack_frame(finished.record_message()))
         elif kind == p.ACT:
             action = p.parse_action(message, peer.table.kind if peer.table is not None else CODEX)
             if peer.table is None or peer.seat is None:

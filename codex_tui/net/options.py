@@ -14,6 +14,7 @@ DEFAULT_PORT = 2222
 DEFAULT_BOT_DELAY = 0.7
 MAX_SESSIONS = 100
 SERVE_HELP = "host games that players join with ssh"
+DOCTOR_HELP = "check an OpenSSH-mode setup (account, data folder, hub socket, key lines): run as serve's user"
 JOIN_HELP = "join the games of a local codex-tui server (for OpenSSH ForceCommand)"
 
 
@@ -53,3 +54,14 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 def add_join_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hub", type=Path, default=None, help="the server's hub socket (default: $CODEX_TUI_HUB)")
     parser.add_argument("--name", default=None, help="player name (default: your login name)")
+
+
+def add_doctor_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, default=None, metavar="DIR", help="serve's data folder")
+    parser.add_argument(
+        "--keys",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="the authorized_keys with the players' keys (default: this account's ~/.ssh/authorized_keys)",
+    )

@@ -40,8 +40,12 @@ LEAVE = "leave"
 """Back to the lobby (a waiting table gives your seat up; a game keeps it)."""
 ACT = "act"
 """{action}: an action of your seat, as in a save file of the table's game."""
+REPLAY = "replay"
+"""{table}: the whole record of a finished game, to replay it."""
 
 # hub -> app
+RECORD = "record"
+"""{table, game, title, record}: a finished game's record (its JSON export), for the replay viewer."""
 WELCOME = "welcome"
 """{name}: who you are."""
 LOBBY = "lobby"

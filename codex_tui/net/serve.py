@@ -27,6 +27,7 @@ from .hostkey import HostKeyError, fingerprint, load_or_create_host_key
 from .hub import SOCKET_NAME, Hub
 from .identity import IdentityError, KeyBook
 from .options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP, add_serve_arguments
+from .privacy import PrivacyError, make_private, private_umask
 from .ssh_server import Limits, SessionCounter, start_ssh_server
 from .tables import TableRoom
 
@@ -65,6 +66,8 @@ class GameServer:
         self.host_key: asyncssh.SSHKey | None = None
         self.new_host_key = False
         self.resumed = 0
+        self.tightened = 0
+        """Entries of the data folder that were open to others until this start."""
         self.bots = BotPool()
         self.room = TableRoom(data, self.bots, bot_delay)
         self.hub = Hub(self.room, data / SOCKET_NAME)
@@ -74,14 +77,14 @@ class GameServer:
     async def start(self) -> None:
         """Raises OSError (address in use, another server on this folder),
         IdentityError or HostKeyError, with a message for the user."""
-        if not self.data.exists():
-            self.data.mkdir(parents=True, mode=0o700)
+        self.tightened = make_private(self.data)
         keybook = KeyBook(self.data, self.authorized_keys)
-        self.host_key, self.new_host_key = load_or_create_host_key(self.data)
+        if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
+            self.host_key, self.new_host_key = load_or_create_host_key(self.data)
         await self.hub.start()
         try:
             self.resumed = self.room.resume_saved()
-            if self.ssh:
+            if self.host_key is not None:
                 self.acceptor = await start_ssh_server(
                     self.host, self.port, self.host_key, keybook, self.hub, self.sessions
                 )
@@ -132,6 +135,7 @@ def run_serve(args: argparse.Namespace) -> int:
     """Run the server until Ctrl+C or SIGTERM; 0 on a clean stop, 2 if it cannot start."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    private_umask()
     server = GameServer(
         data=args.data or default_data_dir(),
         host=args.host,
@@ -143,7 +147,7 @@ def run_serve(args: argparse.Namespace) -> int:
     )
     try:
         return asyncio.run(_serve(server))
-    except (OSError, IdentityError, HostKeyError) as error:
+    except (OSError, IdentityError, HostKeyError, PrivacyError) as error:
         print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -167,6 +171,8 @@ async def _serve(server: GameServer) -> int:
 
 def _announce(server: GameServer) -> None:
     print(f"codex-tui server: data in {server.data.resolve()}")
+    if server.tightened:
+        print(f"made the data folder owner-only ({server.tightened} files or folders were open to others)")
     print(f"hub socket: {server.hub.path.resolve()}")
     if server.ssh:
         state = "new" if server.new_host_key else "kept"

@@ -23,9 +23,12 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..instinkt import Game as InstinktGame
+from ..instinkt import record as instinkt_record
 from ..rules import SPECTATOR
+from ..storage.record import export_record
 from ..storage.saves import (
     CODEX,
     HUMAN,
@@ -40,7 +43,7 @@ from ..storage.saves import (
 )
 from .botpool import BotPool, move_seed
 from .games import ILLEGAL, TableGame, deal, table_game
-from .protocol import BOT_PREFIX, OPEN, AnyAction, CreateRequest, SeatInfo, TableInfo
+from .protocol import BOT_PREFIX, OPEN, RECORD, AnyAction, CreateRequest, SeatInfo, TableInfo
 
 log = logging.getLogger(__name__)
 
@@ -121,6 +124,14 @@ class Table:
             draft=self.draft,
         )
 
+    def record_message(self) -> dict[str, Any]:
+        """A finished game for the replay viewer: its whole record (hands and deck
+        included; the game is over, nothing is secret any more)."""
+        game = self.game
+        assert game is not None and game.is_over
+        record = instinkt_record.export_record(game) if isinstance(game, InstinktGame) else export_record(game)
+        return {"t": RECORD, "table": self.id, "game": self.kind, "title": self.title, "record": record}
+
     def status(self) -> str:
         game = self.game
         if game is None:
@@ -169,7 +180,7 @@ class TableRoom:
 
     def resume_saved(self) -> int:
         """Reload every unfinished game saved here; returns how many."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
         count = 0
         for path in sorted(paths, key=lambda p: p.stat().st_mtime):
@@ -219,9 +230,12 @@ class TableRoom:
         return table
 
     def infos(self, viewer: str) -> list[TableInfo]:
-        """The lobby as `viewer` sees it: their tables first, then open ones, then the rest."""
+        """The lobby as `viewer` sees it: their tables first, then open ones, then the
+        rest; finished games last, apart from every live one (their own too)."""
         order = {"waiting": 1, "playing": 2, "over": 3}
-        tables = sorted(self.tables.values(), key=lambda t: (viewer not in t.names, order[t.state], t.id))
+        tables = sorted(
+            self.tables.values(), key=lambda t: (t.state == "over", viewer not in t.names, order[t.state], t.id)
+        )
         return [table.info(viewer) for table in tables]
 
     # --------------------------------------------------------------- changes
@@ -340,7 +354,7 @@ class TableRoom:
     def _file_away(self, path: Path) -> Path:
         """A finished game's save moves to `finished/`, so a restart need not read it again."""
         finished = self.folder / FINISHED_DIR
-        finished.mkdir(exist_ok=True)
+        finished.mkdir(exist_ok=True, mode=0o700)
         target = finished / path.name
         os.replace(path, target)
         return target

@@ -128,6 +128,10 @@ class SavedGame:
         return SavedGame(game, self.kinds, title=self.title)
 
 
+SAVE_FILE_MODE = 0o600
+"""Saves hold hidden cards: readable by their owner only, whatever the umask."""
+
+
 def default_saves_dir() -> Path:
     """$CODEX_TUI_SAVES, else ./saves (the project's saves/ folder when run from it)."""
     return Path(os.environ.get("CODEX_TUI_SAVES", "saves"))
@@ -445,6 +449,10 @@ def remove_stale_temp_files(folder: Path, target: Path | None = None) -> int:
 def write_save(path: Path | str, saved: SavedGame) -> None:
     """Write atomically; the old file stays whole if anything goes wrong.
 
+    A save is its owner's alone (mode 0600, a new folder 0700): it holds the
+    deck order and every hand, which the other players of a hot-seat game or
+    a server table must not read from their own accounts.
+
     Afterwards, temp files that killed writers left for this same save are
     removed, so a crash loop cannot fill the folder.
     """
@@ -453,8 +461,9 @@ def write_save(path: Path | str, saved: SavedGame) -> None:
     decode_save(data, path)  # refuse to write what we could not read back
     tmp = temp_path(path)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tmp.open("wb") as handle:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, SAVE_FILE_MODE), "wb") as handle:
+            os.fchmod(handle.fileno(), SAVE_FILE_MODE)  # a leftover temp file keeps its old mode
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())

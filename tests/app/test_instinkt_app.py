@@ -239,7 +239,6 @@ async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
     import re
 
     from codex_tui.app.instinkt.replay import InstinktReplayScreen
-    from codex_tui.app.instinkt.screen import SidePanel
     from codex_tui.instinkt import players_to_act, view
     from codex_tui.instinkt.bots import make_instinkt_bot
 

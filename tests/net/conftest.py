@@ -221,7 +221,6 @@ async def create_table_by_keys(
     yours, the target (Codex) or the variant (Instinkt), the seed."""
     await terminal.press("n")
     await terminal.wait_for("New table")
-    await terminal.press("tab")  # the game
     if game == "instinkt":
         await terminal.press("enter")
         await terminal.wait_for("Instinkt (2 players")  # the list is open
@@ -236,11 +235,13 @@ async def create_table_by_keys(
     await terminal.press("tab")  # the target score, or the variant
     if game == "instinkt" and draft:
         await terminal.press("enter", "down", "enter")
+        await terminal.wait_for(lambda text: "Draft: draw 5" in text and "Standard: draw 3" not in text)
     if target is not None:
         await terminal.press(*["backspace"] * 3, *str(target))
     await terminal.press("tab")  # the seed
     if seed is not None:
         await terminal.press(*str(seed))
+        await terminal.wait_for(lambda text: any("Seed" in line and str(seed) in line for line in text.splitlines()))
     await terminal.press("enter")
 
 

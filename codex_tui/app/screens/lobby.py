@@ -18,7 +18,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from ...net.protocol import OPEN, CreateRequest, TableInfo
 from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
-from ...storage.saves import CODEX, INSTINKT
+from ...storage.saves import CODEX, HUMAN, INSTINKT
 from ..paging import PageSafeSelect
 from .game_form import (
     bot_choices,
@@ -47,15 +47,29 @@ class NewTableRequested(Message):
     pass
 
 
+class ReplayRequested(Message):
+    """The player wants to replay a finished table's game."""
+
+    def __init__(self, table: int) -> None:
+        super().__init__()
+        self.table = table
+
+
 COLUMNS = ("Table", "Game", "Players", "State")
 
 
 def seats_text(info: TableInfo) -> str:
+    """Who sits where; at a finished game nobody is 'away' (there is nothing to come back to)."""
+    if info.state == "over":
+        return ", ".join(seat.label if seat.kind != HUMAN else str(seat.name) for seat in info.seats)
     return ", ".join(seat.label for seat in info.seats)
 
 
 def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
-    """One lobby row: your tables marked ▶, then the game, the seats, how it stands."""
+    """One lobby row: your live tables marked ▶, then the game, the seats, how it
+    stands. A finished game is marked ✓ and says so: it can only be replayed."""
+    if info.state == "over":
+        return (f"✓ #{info.id}", info.game_text, seats_text(info), f"finished: {info.status} (replay)")
     mark = "▶ " if info.mine else "  "
     state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
     return (f"{mark}#{info.id}", info.game_text, seats_text(info), state)
@@ -66,7 +80,7 @@ class LobbyScreen(LiveScreen[None]):
 
     BINDINGS = [
         Binding("n", "new_table", "New table"),
-        Binding("enter", "choose", "Sit / back to your seat", show=True),
+        Binding("enter", "choose", "Sit / back to your seat / replay", show=True),
         Binding("w", "watch", "Watch"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -123,7 +137,7 @@ class LobbyScreen(LiveScreen[None]):
             hint.update(
                 Text.assemble(
                     "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; ",
-                    "w: watch; n: new table",
+                    "finished games (✓, listed last) open as replays; w: watch; n: new table",
                 )
             )
         self.refresh_bindings()
@@ -147,12 +161,17 @@ class LobbyScreen(LiveScreen[None]):
         info = self.selected()
         if info is None:
             return
+        if info.state == "over":
+            self.post_message(ReplayRequested(info.id))
+            return
         can_sit = info.mine or (info.state == "waiting" and any(s.name is None for s in info.seats))
         self.post_message(TableRequested(info.id, watch=not can_sit))
 
     def action_watch(self) -> None:
         info = self.selected()
-        if info is not None:
+        if info is not None and info.state == "over":
+            self.post_message(ReplayRequested(info.id))
+        elif info is not None:
             self.post_message(TableRequested(info.id, watch=True))
 
     def action_new_table(self) -> None:
@@ -201,7 +220,7 @@ class NewTableScreen(Screen[CreateRequest]):
     def on_mount(self) -> None:
         self._show_seats(MIN_PLAYERS)
         self.query_one("#draft-row").display = False
-        self.query_one("#create", Button).focus()
+        self.query_one("#game", Select).focus()  # the first field: a first enter must not create a table
 
     def _show_seats(self, count: int) -> None:
         for seat in range(2, MAX_PLAYERS + 1):
