@@ -28,7 +28,7 @@ from .instinkt.end import InstinktEndScreen
 from .instinkt.replay import InstinktReplayScreen
 from .instinkt.screen import InstinktScreen
 from .messages import Action as AnyAction
-from .messages import ActionChosen, RedoRequested, UndoRequested
+from .messages import ActionChosen, GameInView, RedoRequested, UndoRequested
 from .opening import Replayable, open_replayable
 from .paging import PageSafeCommandPalette
 from .resume import describe_save, latest_unfinished
@@ -82,6 +82,8 @@ class CodexApp(CalmCrashes):
         self.revealed: int | None = None
         """The human who last passed the privacy screen (hot-seat)."""
         self.modal_open = False
+        self.advance_held = False
+        """`advance` waited for the game screen to be on top again."""
         self.bot_timer: Timer | None = None
         self.crash_log_path = saves_dir / CRASH_LOG_NAME
 
@@ -168,6 +170,7 @@ class CodexApp(CalmCrashes):
         self.game_screen = None
         self.revealed = None
         self.modal_open = False
+        self.advance_held = False
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -208,6 +211,12 @@ class CodexApp(CalmCrashes):
         session = self.session
         if session is None or self.modal_open:
             return
+        if self.game_screen is not None and self.screen is not self.game_screen:
+            # Help, the palette or the saves browser is open over the game: nothing is
+            # stacked on it, and no bot moves under it; `GameInView` goes on.
+            self.advance_held = True
+            self.refresh_game()
+            return
         game = session.game
         if game.is_over:
             self.refresh_game()
@@ -227,6 +236,11 @@ class CodexApp(CalmCrashes):
         self.refresh_game()
         if isinstance(game, Game) and game.phase is Phase.SETUP:
             self._open_modal(SetupScreen(view(game, seat)), self._setup_chosen)
+
+    def on_game_in_view(self, message: GameInView) -> None:
+        if self.advance_held:
+            self.advance_held = False
+            self.advance()
 
     def _revealed(self, seat: int) -> None:
         self.revealed = seat

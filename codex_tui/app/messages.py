@@ -24,3 +24,10 @@ class UndoRequested(Message):
 
 class RedoRequested(Message):
     pass
+
+
+class GameInView(Message):
+    """The game screen is on top again (help, the palette or the saves browser closed).
+
+    The app holds back privacy screens, set-up and the end while something
+    the player opened covers the game, and goes on when this arrives."""

@@ -36,14 +36,14 @@ from codex_tui.app.crash import CRASH_LOG_NAME, CRASH_LOGGER
 from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.game import GameScreen
-from codex_tui.app.screens.modals import PassDeviceScreen
+from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.terminal_input import GuardedParser
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.bots import make_bot
 from codex_tui.input_guard import InputGuard
 from codex_tui.rules import Phase, Variant, apply, new_game, players_to_act, view
-from codex_tui.storage.saves import load_save
+from codex_tui.storage.saves import SavedGame, load_save, write_save
 
 from .conftest import saved_game, session, settle
 
@@ -89,6 +89,35 @@ async def test_a_game_screen_takes_states_before_it_is_composed_and_after_it_is_
         screen.on_resize()
         await settle(pilot)
         assert screen.view is not None and screen.view.seat == game.current
+    assert app.return_code in (None, 0)
+
+
+async def test_help_open_over_the_game_holds_the_next_privacy_screen_until_it_closes(saves: Path) -> None:
+    game = new_game(("Ada", "Bo", "Cy"), 5, Variant(20))
+    bots = [make_bot("random", seat + 1) for seat in range(3)]
+    while game.phase is Phase.SETUP:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat].choose(view(game, seat)))
+    kinds = ["human"] * 3
+    kinds[game.current] = "bot:random"  # the bot moves first; a human (behind a privacy screen) follows
+    path = saves / "three.msgpack"
+    write_save(path, SavedGame(game, tuple(kinds)))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0.3, offer_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.bot_timer is not None  # the bot is about to move
+        await pilot.press("question_mark")
+        await pilot.pause(0.6)
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)  # nothing was stacked on the help
+        await pilot.press("escape")
+        for _ in range(20):
+            await pilot.pause(0.1)
+            await settle(pilot)
+            if isinstance(app.screen, PassDeviceScreen):
+                break
+        assert isinstance(app.screen, PassDeviceScreen)  # the game went on once the help closed
+        assert session(app).game.current != game.current
     assert app.return_code in (None, 0)
 
 
@@ -200,7 +229,7 @@ FAULTY_PLAY = """
 import sys
 import termios
 from codex_tui.app.screens.game import GameScreen
-from codex_tui.app.screens.modals import PassDeviceScreen
+from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.cli import main
 
 def broken(self, *args, **kwargs):

@@ -27,7 +27,7 @@ from ...instinkt.view import SPECTATOR, SeatView
 from ..describe import with_verb
 from ..messages import ActionChosen, RedoRequested, UndoRequested
 from ..navigation import step
-from ..screens.live import LiveScreen, drawing
+from ..screens.live import PlayScreen, drawing
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView, Window, move_arrow, window_for
 from .coords import at_cell, cell_name, cell_words, frame_text, origin_of
@@ -105,7 +105,7 @@ class SidePanel(Widget):
         return text
 
 
-class InstinktScreen(LiveScreen[None]):
+class InstinktScreen(PlayScreen):
     BINDINGS = [
         Binding("enter,space", "confirm", "Confirm"),
         Binding("left,h", "move('left')", "Left", show=False),

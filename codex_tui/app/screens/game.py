@@ -27,13 +27,13 @@ from ..widgets.play_area import AreaScene, PlayAreaView
 from ..widgets.score_track import ScoreTrack
 from ..widgets.status_line import StatusLine, fit
 from ..widgets.tray import CardTray, TrayCard, TrayScene
-from .live import LiveScreen, drawing
+from .live import PlayScreen, drawing
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
 
 
-class GameScreen(LiveScreen[None]):
+class GameScreen(PlayScreen):
     BINDINGS = [
         Binding("enter,space", "place", "Place"),
         Binding("enter,space", "draw", "Draw"),

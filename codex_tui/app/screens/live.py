@@ -19,6 +19,8 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual.screen import Screen
 
+from ..messages import GameInView
+
 ResultType = TypeVar("ResultType")
 P = ParamSpec("P")
 S = TypeVar("S", bound="LiveScreen[Any]")
@@ -46,6 +48,13 @@ class LiveScreen(Screen[ResultType]):
 
     def render_all(self) -> None:
         """Draw the kept state into the widgets (subclasses; called only while drawable)."""
+
+
+class PlayScreen(LiveScreen[None]):
+    """The screen a game is played on (any game): tells the app when it is on top again."""
+
+    def on_screen_resume(self) -> None:
+        self.post_message(GameInView())
 
 
 def drawing(method: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
