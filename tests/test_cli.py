@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -67,3 +69,19 @@ def test_garbage_files_fail_cleanly(tmp_path: Path, capsys) -> None:
     junk.write_text("{not json")
     assert main(["check", str(junk)]) == 2
     assert "is not JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["play"], ["saves"], []])
+def test_the_app_refuses_to_start_without_a_terminal(args: list[str], tmp_path: Path) -> None:
+    """Drawn into a pipe it would spin on the end of input; it says why it will not start instead."""
+    folder = ["--saves-dir", str(tmp_path)] if args == ["play"] else ["--dir", str(tmp_path)] if args else []
+    done = subprocess.run(
+        [sys.executable, "-m", "codex_tui", *args, *folder],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "needs an interactive terminal" in done.stderr
+    assert done.stdout == ""

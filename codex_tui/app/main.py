@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from ..storage.saves import default_saves_dir, load_save
@@ -15,6 +16,11 @@ def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str =
     """
     from .app import CodexApp
     from .opening import open_replayable
+    from .terminal_input import EXIT_NO_TERMINAL, has_terminal
+
+    if not has_terminal():
+        print("codex-tui: needs an interactive terminal (its input and output are not one)", file=sys.stderr)
+        return EXIT_NO_TERMINAL
 
     if save is not None:
         if mode == "replay":

@@ -61,10 +61,8 @@ from .screens.lobby import (
 from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
 from .screens.replay import ReplayScreen
 from .screens.setup import SetupScreen
-from .terminal_input import guarded_driver_class
+from .terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
 
-EXIT_NO_TERMINAL = 2
-"""`join` was started without a terminal (`ssh host command`, a pipe): it refuses."""
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""
 EXIT_LOST = 4
@@ -462,14 +460,6 @@ def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentPars
     parser = subparsers.add_parser("join", help=JOIN_HELP)
     add_join_arguments(parser)
     return parser
-
-
-def has_terminal() -> bool:
-    """Both ends of the player's session are a terminal: a full-screen app can run.
-
-    Without one (`ssh host anything` without -t, a pipe) the app would draw
-    into a pipe and, at end of input, never notice the player left."""
-    return os.isatty(0) and os.isatty(1)
 
 
 def run_join(args: argparse.Namespace) -> int:

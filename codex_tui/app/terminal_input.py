@@ -39,6 +39,19 @@ class GuardedParser(XTermParser):
         return super().feed(self.guard.clean(data) if data else data)
 
 
+EXIT_NO_TERMINAL = 2
+"""Started without a terminal (`ssh host command`, a pipe, a service): the app refuses."""
+
+
+def has_terminal() -> bool:
+    """Both ends of a session are a terminal: a full-screen app can run.
+
+    Without one (`ssh host anything` without -t, a pipe) the app would draw
+    into a pipe and, at end of input, never notice the player left
+    (Textual's input thread spins on the end of input)."""
+    return os.isatty(0) and os.isatty(1)
+
+
 def guarded_driver_class() -> type[Driver] | None:
     """The driver for this platform with the guarded input, or None for Textual's choice."""
     if os.name != "posix":
