@@ -25,6 +25,7 @@ from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
 from codex_tui.app.rulesets import ruleset_of
 from codex_tui.app.screens.game import GameScreen
+from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen
 from codex_tui.app.screens.modals import EndScreen, PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
@@ -45,7 +46,7 @@ KEYS = (
     *string.digits,
     *("U", "H", "J", "K", "L"),
 )
-QUITTING = {"quit", "app.quit", "help_quit", "app.help_quit"}
+QUITTING = {"quit", "app.quit", "help_quit", "app.help_quit", "choose('quit')", "end('quit')"}
 """Actions that end the app (or leave the local one): a stream never presses their keys."""
 STREAM = 120
 SIZES = ((80, 24), (160, 50))
@@ -175,6 +176,9 @@ async def test_the_end_of_a_game(saves: Path) -> None:
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, offer_resume=False)
 
     async def start(pilot: Pilot[Any]) -> None:
+        assert isinstance(app.screen, GameOverBar)  # the final board first
+        await pilot.press("enter")
+        await settle(pilot)
         assert isinstance(app.screen, EndScreen)
 
     await run_stream(app, (160, 50), seed=6, start=start)
@@ -193,7 +197,7 @@ async def test_screens_opened_over_a_game(saves: Path, opener: str, seed: int) -
         elif opener == "saves":
             app.action_browse_saves()
         elif opener == "replay":
-            app.open_replay(saves / "finished.msgpack", root=False)
+            app.open_replay(saves / "finished.msgpack")
         else:
             await pilot.press("ctrl+p")
         await settle(pilot)
