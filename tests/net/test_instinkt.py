@@ -122,7 +122,7 @@ async def test_an_instinkt_table_made_by_keys_shows_each_player_only_their_own_c
         await terminal.wait_for_output("revealed: ada", since=mark)
     await play(table, seated, watch, until=lambda game: len(game.grid) >= 3)
     assert watch.caught_something
-    await cy.wait_for_output(" placed at (", since=marks[2])  # the spectator saw the moves
+    await cy.wait_for_output(" placed ", since=marks[2])  # the spectator saw the moves
     assert "Watching: hands stay hidden" in cy.text()
 
 
