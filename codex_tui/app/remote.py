@@ -207,6 +207,9 @@ class RemoteApp(CalmCrashes):
                 message = await self.hub.receive()
                 if message is None:
                     break
+                if message["t"] == p.BYE:  # the last word: the end of the link that follows is no loss
+                    self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
+                    return
                 await self._handle(message)
         except (OSError, FrameError, p.ProtocolError, WireError) as error:
             self.exit(return_code=EXIT_LOST, message=f"codex-tui: lost the game server ({error}).")
@@ -238,8 +241,6 @@ class RemoteApp(CalmCrashes):
             await self._show_table(message)
         elif kind == p.RECORD:
             self._show_replay(message)
-        elif kind == p.BYE:
-            self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
         elif kind == p.NOTICE:
             level = message.get("level")
             severity: SeverityLevel = (

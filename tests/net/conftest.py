@@ -297,12 +297,12 @@ SEED = 4242
 
 
 async def seat_two_players(
-    server: GameServer, terminals: list[Terminal], target: int | None = None
+    server: GameServer, terminals: list[Terminal], target: int | None = None, seed: int | None = SEED
 ) -> tuple[Terminal, Terminal]:
-    """ada opens a table with one open seat, bo takes it; both make their set-up choices."""
+    """ada opens a table with one open seat (`seed` None: any deal), bo takes it; both make their set-up choices."""
     ada = await open_terminal(terminals, server.port, "ada")
     bo = await open_terminal(terminals, server.port, "bo")
-    await create_table_by_keys(ada, ["open"], seed=SEED, target=target)
+    await create_table_by_keys(ada, ["open"], seed=seed, target=target)
     await ada.wait_for("waiting for 1 player")
     await bo.wait_for("#1")
     await bo.press("enter")

@@ -10,12 +10,11 @@ from codex_tui.rules import CATALOG, SPECTATOR, Place, Side
 
 from .conftest import (
     Terminal,
-    choose_setup_by_keys,
-    create_table_by_keys,
     only_table,
     open_terminal,
     play_decision_by_keys,
     ready_to_place,
+    seat_two_players,
     wait_until,
 )
 from .leaks import assert_no_leak, seen_by
@@ -42,16 +41,8 @@ async def place_on_back_by_keys(terminal: Terminal, table: Table) -> Place:
 async def test_a_card_placed_on_its_back_shows_only_its_back_to_the_others(
     server: GameServer, terminals: list[Terminal]
 ) -> None:
-    ada = await open_terminal(terminals, server.port, "ada")
-    bo = await open_terminal(terminals, server.port, "bo")
-    await create_table_by_keys(ada, ["open"])  # any deal: the cards placed first were dealt face down
-    await ada.wait_for("waiting for 1 player")
-    await bo.wait_for("#1")
-    await bo.press("enter")
-    await choose_setup_by_keys(ada)
-    await choose_setup_by_keys(bo)
+    ada, bo = await seat_two_players(server, terminals, seed=None)  # any deal: the first cards were dealt face down
     table = only_table(server)
-    await wait_until(lambda: table.game is not None and table.game.phase.value != "setup", what="set-up")
     cy = await open_terminal(terminals, server.port, "cy")
     await cy.press("w")
     await cy.wait_for("Watching: hands stay hidden")
