@@ -265,6 +265,10 @@ async def test_another_players_objectives_hide_their_secret_and_never_score_your
         shown = str(panel.render())
         assert f"{secret:>3}" not in shown and "hidden" in shown
         assert all(f"C {objective:>3}" in shown for objective in screen.view.common_objectives)
+        selected = screen.selected
+        await pilot.press("2")  # your hand is not chosen from while another area is on show
+        await pilot.pause()
+        assert screen.selected == selected and "choose" not in screen._tray_scene().title
         await pilot.press("escape")
         await pilot.pause()
         assert f"S {secret:>3}" in str(panel.render())

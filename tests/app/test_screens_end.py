@@ -12,11 +12,13 @@ from pathlib import Path
 from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
 from codex_tui.app.instinkt.end import InstinktEndScreen
+from codex_tui.app.instinkt.words import log_lines
 from codex_tui.app.messages import ActionChosen
 from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.modals import EndScreen
+from codex_tui.app.widgets.play_area import PlayAreaView
 from codex_tui.bots import make_bot
 from codex_tui.instinkt.bots import make_instinkt_bot
 from codex_tui.net import protocol as p
@@ -82,6 +84,11 @@ async def test_the_bots_last_move_is_on_the_board_before_the_summary(saves: Path
         await pilot.press("escape")
         await pilot.pause()
         assert app.game_screen.viewing == 0 and isinstance(app.screen, GameOverBar)
+        area = app.game_screen.query_one(PlayAreaView)
+        before = area.origin
+        await pilot.press("right", "down")  # the final board pans from under the bar
+        await pilot.pause()
+        assert area.origin[0] > before[0] and area.origin[1] > before[1]
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
@@ -139,6 +146,8 @@ async def test_instinkt_ends_on_the_board_too(saves: Path) -> None:
         final = session(app).game
         assert final.is_over and final.log[-1].action.player == 1
         assert isinstance(app.screen, GameOverBar)
+        last = log_lines(final.log, final.players, 0, final.grid, 1)[0]
+        assert last.startswith("Bot 1 ") and last in app.screen.text.plain  # the card and its cell, as the log says
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, InstinktEndScreen)

@@ -21,8 +21,8 @@ from textual.widgets import Footer, Static
 from ...instinkt.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from ...instinkt.animals import Animal
 from ...instinkt.grid import deer_push
-from ...instinkt.history import grids_after, totals
-from ...instinkt.state import Cell, Grid, LogEntry, Phase, Piece
+from ...instinkt.history import totals
+from ...instinkt.state import Cell, Grid, Phase, Piece
 from ...instinkt.view import SPECTATOR, SeatView
 from ..describe import with_verb
 from ..messages import ActionChosen, RedoRequested, UndoRequested
@@ -31,7 +31,7 @@ from ..screens.live import PlayScreen, drawing
 from ..widgets.status_line import StatusLine
 from .board import BoardScene, BoardView, Window, move_arrow, window_for
 from .coords import at_cell, cell_name, cell_words, frame_text, origin_of
-from .words import RULE_TEXT, card_text, describe, line_text, scores_text, whose
+from .words import RULE_TEXT, card_text, line_text, log_lines, scores_text, whose
 
 DIM = Style(color="#8a8a8a")
 BOLD = Style(bold=True)
@@ -40,18 +40,6 @@ BOLD = Style(bold=True)
 def points_now(grid: Grid) -> tuple[int, int]:
     """Each player's points if the game ended with this grid."""
     return totals(grid)
-
-
-def log_lines(log: Sequence[LogEntry], names: Sequence[str], viewer: int, grid: Grid, last: int) -> list[str]:
-    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores."""
-    grids = grids_after(log)
-    origin = origin_of(grid)
-    first = max(0, len(log) - last)
-    lines = []
-    for index in range(first, len(log)):
-        before = grids[index - 1] if index else {}
-        lines.append(describe(log[index], names, viewer, before, grids[index], origin))
-    return lines
 
 
 def deer_result(grid: Grid, entry: Enter, seat: int) -> tuple[dict[Cell, Piece], tuple[tuple[Cell, Cell], ...]]:

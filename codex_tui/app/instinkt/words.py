@@ -10,10 +10,10 @@ from collections.abc import Sequence
 
 from ...instinkt.actions import Axis, Choose, End, Enter, Keep, Move, Place
 from ...instinkt.animals import Animal
-from ...instinkt.history import CardChange, score_changes
+from ...instinkt.history import CardChange, grids_after, score_changes
 from ...instinkt.state import Cell, Grid, LogEntry
 from ..describe import possessive
-from .coords import cell_name, column_name, row_name
+from .coords import cell_name, column_name, origin_of, row_name
 
 RULE_TEXT = {
     Animal.RAVEN: "1 next to a moth, 3 next to both",
@@ -144,3 +144,15 @@ def _animal_at(grid: Grid | None, cell: Cell) -> str:
     if grid is None or cell not in grid:
         return ""
     return f"{grid[cell].animal.label} "
+
+
+def log_lines(log: Sequence[LogEntry], names: Sequence[str], viewer: int, grid: Grid, last: int) -> list[str]:
+    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores."""
+    grids = grids_after(log)
+    origin = origin_of(grid)
+    first = max(0, len(log) - last)
+    lines = []
+    for index in range(first, len(log)):
+        before = grids[index - 1] if index else {}
+        lines.append(describe(log[index], names, viewer, before, grids[index], origin))
+    return lines

@@ -263,10 +263,11 @@ class GameScreen(PlayScreen):
             playable = CATALOG.playable[card]
             met = requirement_met(playable, counts) if playable.is_gold and side is Side.FRONT else None
             items.append(TrayCard(f"{index + 1} {side.value}", card=card, side=side, requirement_met=met))
-        title = "Your hand: 1-3 choose, f flip" if self._placing() else "Your hand"
+        choosing = self._placing() and self.viewing == self.perspective  # not while looking at another area
+        title = "Your hand: 1-3 choose, f flip" if choosing else "Your hand"
         if view.seat < 0:
             title = "Watching: hands stay hidden"
-        return TrayScene(title, tuple(items), self.selected if self._placing() else None)
+        return TrayScene(title, tuple(items), self.selected if choosing else None)
 
     def _status_width(self) -> int:
         return self.query_one(StatusLine).size.width or self.size.width or self.app.size.width
@@ -366,7 +367,7 @@ class GameScreen(PlayScreen):
         if action in ("flip", "next_spot", "move"):
             return self._placing() and own_area and not self._must_pass()
         if action == "select":
-            return self._placing() or self._drawing()
+            return (self._placing() and self.viewing == self.perspective) or self._drawing()
         if action == "own_area":
             return not own_area
         if action == "other_area":

@@ -23,7 +23,7 @@ from textual.widgets import Footer, Static
 from ... import instinkt
 from ...rules import Game, result
 from ..describe import describe_entry, with_verb
-from ..instinkt.words import describe as describe_instinkt
+from ..instinkt.words import log_lines
 
 LAST_MOVES = 2
 """At most this many of the other players' last moves are named on the bar."""
@@ -48,7 +48,7 @@ def last_moves(game: Game | instinkt.Game, viewer: int) -> list[str]:
     names = game.players
     if isinstance(game, instinkt.Game):
         start = tail_start([entry.action.player for entry in game.log], viewer)
-        return [describe_instinkt(entry, names, viewer) for entry in game.log[start:]]
+        return log_lines(game.log, names, viewer, game.grid, len(game.log) - start)  # cells as on the board
     start = tail_start([entry.action.player for entry in game.log], viewer)
     return [describe_entry(entry, names, viewer) for entry in game.log[start:]]
 
@@ -72,6 +72,11 @@ class GameOverBar(ModalScreen[str]):
         Binding("u", "choose('undo')", "Undo your last move"),
         Binding("o", "look('other_area')", "Areas"),
         Binding("escape", "look('own_area')", "Own area", show=False),
+        Binding("left,h", "look('pan(-1,0)')", "Pan", show=False),
+        Binding("right,l", "look('pan(1,0)')", "Pan", show=False),
+        Binding("up,k", "look('pan(0,-1)')", "Pan", show=False),
+        Binding("down,j", "look('pan(0,1)')", "Pan", show=False),
+        Binding("c", "look('recentre')", "Centre", show=False),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("question_mark", "app.help", "Help"),
@@ -96,7 +101,8 @@ class GameOverBar(ModalScreen[str]):
         if action == "choose" and parameters == ("undo",):
             return self.offer_undo
         if action == "look":
-            return hasattr(self.board(), f"action_{parameters[0]}")
+            name = str(parameters[0]).partition("(")[0]  # 'pan(1,0)': the board's action_pan
+            return hasattr(self.board(), f"action_{name}")
         return True
 
     def board(self) -> object:
@@ -105,7 +111,7 @@ class GameOverBar(ModalScreen[str]):
         return stack[-2] if len(stack) > 1 and stack[-1] is self else None
 
     async def action_look(self, action: str) -> None:
-        """Look at the other players' areas (o) and back (esc), as on the board itself."""
+        """Look at the other players' areas (o) and back (esc), pan (arrows) and centre (c) the final board."""
         board = self.board()
         if isinstance(board, Screen):
             await board.run_action(action)

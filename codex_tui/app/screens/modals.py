@@ -83,7 +83,7 @@ CODEX_KEYS: Help = (
     (
         "Set-up (before the first turn)",
         (
-            ("← →  h l  1 2", "the front or the back of your starter card, then one of two secret objectives"),
+            ("← → ↑ ↓  h j k l  1 2", "the front or the back of your starter card, then one of two secret objectives"),
             ("enter  space", "confirm"),
             ("backspace", "back to the starter card's side"),
         ),
@@ -126,6 +126,7 @@ SHARED_KEYS: Help = (
             ("enter  space", "the game is over: show the final scores (the final board stays until then)"),
             ("u", "at the end: take back your last move and play on"),
             ("o  esc", "at the end: the other players' areas, and back to yours (Codex)"),
+            ("← → ↑ ↓  h j k l  c", "at the end: pan the final board, centre it again (Codex)"),
             ("esc", "on the final scores: back to the final board"),
             ("n", "at the end: a new game"),
         ),

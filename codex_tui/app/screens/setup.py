@@ -21,8 +21,8 @@ class SetupScreen(Screen[list[Action]]):
     """Two steps; returns the chosen actions (those this seat still owed)."""
 
     BINDINGS = [
-        Binding("left,h", "choose(0)", "First"),
-        Binding("right,l", "choose(1)", "Second"),
+        Binding("left,h,up,k", "choose(0)", "First"),
+        Binding("right,l,down,j", "choose(1)", "Second"),
         Binding("1", "choose(0)", "First", show=False),
         Binding("2", "choose(1)", "Second", show=False),
         Binding("enter,space", "confirm", "Confirm"),
