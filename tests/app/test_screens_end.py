@@ -188,3 +188,17 @@ async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp
         await pilot.press("q")
         await pilot.pause()
         assert sent == [{"t": p.LEAVE}]
+
+
+async def test_the_instinkt_summary_fits_80_columns(saves: Path) -> None:
+    final = instinkt_history(5)[-1]  # a game whose card-by-card table is 80 columns wide unwrapped
+    app = app_at(saves, final, "bot:normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, InstinktEndScreen)
+        scroll = summary.query_one("#end-scroll")
+        room = scroll.size.width - scroll.styles.scrollbar_size_vertical
+        assert all(child.region.width <= room for child in scroll.children)  # the table wraps: nothing is cut

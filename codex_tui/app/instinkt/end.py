@@ -80,7 +80,7 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     DEFAULT_CSS = """
     InstinktEndScreen { layout: vertical; }
     #end-scroll { height: 1fr; }
-    #end-scroll Static { width: auto; }
+    #end-scroll Static { width: 100%; }
     #end-board { width: 40; height: 14; }
     """
 
