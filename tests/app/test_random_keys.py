@@ -10,6 +10,7 @@ the one its moves replay to.
 
 from __future__ import annotations
 
+import os
 import random
 import string
 from collections.abc import Awaitable, Callable
@@ -255,11 +256,15 @@ async def test_the_lobby() -> None:
         assert await stream(pilot, seed=14) == STREAM
 
 
+SOAK_ROUNDS = int(os.environ.get("CODEX_TUI_SOAK_ROUNDS", "6"))
+"""Rounds of 250 keys: 1,500 in CI; the 3,000-key run of the issue was `CODEX_TUI_SOAK_ROUNDS=12`."""
+
+
 @pytest.mark.slow
 async def test_a_long_soak_across_screens(saves: Path) -> None:
     app = CodexApp(saves_dir=saves, bot_delay=0, offer_resume=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        for seed in range(12):
+        for seed in range(SOAK_ROUNDS):
             assert await stream(pilot, seed=100 + seed, count=250) == 250
             await pilot.resize_terminal(*SIZES[seed % 2])
             assert_consistent(app)
