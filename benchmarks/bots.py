@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from codex_tui.bots import make_bot  # noqa: E402
-from codex_tui.bots.levels import EXPERT, HARD  # noqa: E402
-from codex_tui.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
-from codex_tui.bots.search import SearchBot, SearchConfig  # noqa: E402
-from codex_tui.rules import Phase, SeatView, apply, new_game, players_to_act, view  # noqa: E402
+from codex_tui.games.codex.bots import make_bot  # noqa: E402
+from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
+from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
+from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
+from codex_tui.games.codex.rules import Phase, SeatView, apply, new_game, players_to_act, view  # noqa: E402
 
 
 def positions(players: int, games: int, every: int = 5) -> list[tuple[str, SeatView]]:

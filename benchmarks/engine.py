@@ -16,7 +16,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from codex_tui.rules import CATALOG, ChooseObjective, ChooseStarter, Game, Side, Variant, apply, legal_actions, new_game  # noqa: E402
+from codex_tui.games.codex.rules import (  # noqa: E402
+    CATALOG,
+    ChooseObjective,
+    ChooseStarter,
+    Game,
+    Side,
+    Variant,
+    apply,
+    legal_actions,
+    new_game,
+)
 from codex_tui.storage.saves import SavedGame, decode_save, encode_save  # noqa: E402
 
 

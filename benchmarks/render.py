@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine import area_with  # noqa: E402
 
 from codex_tui.app.app import CodexApp  # noqa: E402
-from codex_tui.app.screens.game import GameScreen  # noqa: E402
 from codex_tui.app.session import GameSession  # noqa: E402
-from codex_tui.app.widgets.play_area import PlayAreaView  # noqa: E402
+from codex_tui.games.codex.ui.game import GameScreen  # noqa: E402
+from codex_tui.games.codex.ui.play_area import PlayAreaView  # noqa: E402
 
 
 def percentile(samples: list[float], share: float) -> float:

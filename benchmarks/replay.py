@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from codex_tui.rules import Game  # noqa: E402
+from codex_tui.games.codex.rules import Game  # noqa: E402
+from codex_tui.games.codex.timeline import CHECKPOINT_EVERY, Timeline  # noqa: E402
 from codex_tui.storage.saves import SavedGame, load_save, write_save  # noqa: E402
-from codex_tui.storage.timeline import CHECKPOINT_EVERY, Timeline  # noqa: E402
 from tests.storage.long_games import random_game, sealed_game  # noqa: E402
 
 ISSUE_ACTIONS = 2000

@@ -13,15 +13,15 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__
-from .instinkt import Game as InstinktGame
-from .instinkt import ReplayError as InstinktReplayError
-from .instinkt import record as instinkt_record
-from .instinkt.setup import SetupError as InstinktSetupError
-from .rules import CardDataError, ReplayError, SetupError, Variant, result
-from .rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
-from .storage.record import RecordError, export_record, import_record, result_to_dict
-from .storage.saves import SavedGame, SaveError, default_saves_dir, load_save, new_save_path, write_save
+from codex_tui import __version__
+from codex_tui.games.codex.record import RecordError, export_record, import_record, result_to_dict
+from codex_tui.games.codex.rules import CardDataError, ReplayError, SetupError, Variant, result
+from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt.rules import Game as InstinktGame
+from codex_tui.games.instinkt.rules import ReplayError as InstinktReplayError
+from codex_tui.games.instinkt.rules.setup import SetupError as InstinktSetupError
+from codex_tui.storage.saves import SavedGame, SaveError, default_saves_dir, load_save, new_save_path, write_save
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -49,7 +49,7 @@ def _target(value: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from .bots import bot_levels
+    from codex_tui.games.codex.bots import bot_levels
 
     levels = list(bot_levels())
     parser = argparse.ArgumentParser(
@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path)
     replay.add_argument("--saves-dir", type=Path, default=None, help="where a game played on from the replay is saved")
 
-    from .net.options import (
+    from codex_tui.games.codex.bots.tournament import add_tournament_parser
+    from codex_tui.net.options import (
         DOCTOR_HELP,
         JOIN_HELP,
         SERVE_HELP,
@@ -92,7 +93,6 @@ def build_parser() -> argparse.ArgumentParser:
         add_join_arguments,
         add_serve_arguments,
     )
-    from .tournament import add_tournament_parser
 
     add_tournament_parser(commands)
 
@@ -105,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from rich.progress import Progress
 
-    from .selfplay import selfplay_game
+    from codex_tui.games.codex.bots.selfplay import selfplay_game
 
     out: Path = args.out or default_saves_dir() / "selfplay"
     variant = Variant(target_score=args.target_score)
@@ -174,43 +174,43 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .app.main import run_app
+    from codex_tui.app.main import run_app
 
     return run_app(save=getattr(args, "save", None), saves_dir=getattr(args, "saves_dir", None))
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
-    from .app.main import run_app
+    from codex_tui.app.main import run_app
 
     return run_app(saves_dir=args.dir, mode="saves")
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .app.main import run_app
+    from codex_tui.app.main import run_app
 
     return run_app(save=args.file, saves_dir=args.saves_dir, mode="replay")
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from .tournament import run_tournament
+    from codex_tui.games.codex.bots.tournament import run_tournament
 
     return run_tournament(args)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from .net.serve import run_serve
+    from codex_tui.net.serve import run_serve
 
     return run_serve(args)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from .app.remote import run_join
+    from codex_tui.app.remote import run_join
 
     return run_join(args)
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
-    from .net.doctor import run_doctor
+    from codex_tui.net.doctor import run_doctor
 
     return run_doctor(args)
 

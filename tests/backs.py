@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 
-from codex_tui.rules import CATALOG, Game, Place, Side, apply, legal_actions
-
-from .helpers import started_game
+from codex_tui.games.codex.rules import CATALOG, Game, Place, Side, apply, legal_actions
+from tests.helpers import started_game
 
 
 def public_cards(game: Game) -> set[int]:

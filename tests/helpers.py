@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from codex_tui.rules import (
+from codex_tui.games.codex.rules import (
     CATALOG,
     ChooseObjective,
     ChooseStarter,

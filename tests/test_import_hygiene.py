@@ -11,11 +11,17 @@ UI_MODULES = ("textual", "rich")
 
 
 @pytest.mark.parametrize(
-    "package", ["codex_tui.rules", "codex_tui.bots", "codex_tui.storage.saves", "codex_tui.selfplay"]
+    "package",
+    [
+        "codex_tui.games.codex.rules",
+        "codex_tui.games.codex.bots",
+        "codex_tui.storage.saves",
+        "codex_tui.games.codex.bots.selfplay",
+    ],
 )
 def test_core_packages_do_not_import_ui(package: str) -> None:
     code = (
-        f"import sys, {package}, codex_tui.bots.greedy, codex_tui.bots.random_bot\n"
+        f"import sys, {package}, codex_tui.games.codex.bots.greedy, codex_tui.games.codex.bots.random_bot\n"
         f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {UI_MODULES!r})\n"
         "print(','.join(bad))"
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from codex_tui.rules import EndReason, result
-from codex_tui.selfplay import selfplay_game
+from codex_tui.games.codex.bots.selfplay import selfplay_game
+from codex_tui.games.codex.rules import EndReason, result
 
 GAMES_PER_COUNT = 700
 

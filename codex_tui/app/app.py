@@ -19,29 +19,37 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.timer import Timer
 
-from .. import instinkt
-from ..rules import Action, Game, IllegalAction, Phase, Variant, new_game, result, view
-from ..storage.saves import AnyGame, SavedGame, SaveError, load_save, new_save_path, write_save
-from ..storage.timeline import Timeline
-from .crash import CRASH_LOG_NAME, CalmCrashes
-from .instinkt.end import InstinktEndScreen
-from .instinkt.replay import InstinktReplayScreen
-from .instinkt.screen import InstinktScreen
-from .messages import Action as AnyAction
-from .messages import ActionChosen, GameInView, RedoRequested, UndoRequested
-from .opening import Replayable, open_replayable
-from .paging import PageSafeCommandPalette
-from .resume import describe_save, latest_unfinished
-from .rulesets import INSTINKT, ruleset_of
-from .screens.game import GameScreen
-from .screens.game_over import GameOverBar, game_over_text
-from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen, PassDeviceScreen, ResumeScreen
-from .screens.new_game import NewGameScreen, NewGameSettings
-from .screens.replay import ReplayExit, ReplayScreen
-from .screens.saves_browser import BrowserChoice, SavesBrowser
-from .screens.setup import SetupScreen
-from .session import GameSession, bot_level
-from .terminal_input import guarded_driver_class
+from codex_tui.app.crash import CRASH_LOG_NAME, CalmCrashes
+from codex_tui.app.messages import Action as AnyAction
+from codex_tui.app.messages import ActionChosen, GameInView, RedoRequested, UndoRequested
+from codex_tui.app.opening import Replayable, open_replayable
+from codex_tui.app.paging import PageSafeCommandPalette
+from codex_tui.app.resume import describe_save, latest_unfinished
+from codex_tui.app.rulesets import INSTINKT, ruleset_of
+from codex_tui.app.screens.game_over import GameOverBar, game_over_text
+from codex_tui.app.screens.modals import (
+    HELP_TEXT,
+    INSTINKT_HELP_TEXT,
+    EndScreen,
+    HelpScreen,
+    PassDeviceScreen,
+    ResumeScreen,
+)
+from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
+from codex_tui.app.screens.replay import ReplayExit, ReplayScreen
+from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
+from codex_tui.app.session import GameSession, bot_level
+from codex_tui.app.terminal_input import guarded_driver_class
+from codex_tui.core import registry
+from codex_tui.games.codex.rules import Action, Game, IllegalAction, Phase, result, view
+from codex_tui.games.codex.timeline import Timeline
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
+from codex_tui.games.instinkt.ui.screen import InstinktScreen
+from codex_tui.storage.saves import AnyGame, SavedGame, SaveError, load_save, new_save_path, write_save
 
 T = TypeVar("T")
 
@@ -132,11 +140,7 @@ class CodexApp(CalmCrashes):
         if settings is None:
             return
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
-        game: AnyGame
-        if settings.game == INSTINKT.name:
-            game = instinkt.new_game(settings.names[:2], seed, instinkt.Variant(draft=settings.draft))
-        else:
-            game = new_game(settings.names, seed, Variant(target_score=settings.target_score))
+        game = registry.game_named(settings.game).new_game(settings.names, seed, settings.variant)
         path = new_save_path(self.saves_dir, settings.names)
         session = GameSession(game, settings.kinds, path)
         try:

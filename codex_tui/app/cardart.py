@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 from rich.segment import Segment
 from rich.style import Style
 
-from ..rules import CATALOG, Side, Symbol
-from ..rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
-from ..rules.hidden import HIDDEN_CARDS, HiddenCard
-from ..rules.symbols import CardKind
-from .describe import scoring_text, symbol_letters
-from .theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
+from codex_tui.app.describe import scoring_text, symbol_letters
+from codex_tui.app.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
+from codex_tui.games.codex.rules import CATALOG, Side, Symbol
+from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
+from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
+from codex_tui.games.codex.rules.symbols import CardKind
 
 Cell = tuple[str, Style]
 

@@ -8,11 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import CATALOG, ChooseObjective, ChooseStarter, Draw, DrawSource, LogEntry, Pass, Place, PlayArea
-from ..rules.cards import ObjectiveCard, ObjectiveKind, PlayableCard, Scoring
-from ..rules.hidden import HIDDEN_CARDS
-from ..rules.objectives import times_met
-from ..rules.symbols import CardKind, Symbol
+from codex_tui.games.codex.rules import (
+    CATALOG,
+    ChooseObjective,
+    ChooseStarter,
+    Draw,
+    DrawSource,
+    LogEntry,
+    Pass,
+    Place,
+    PlayArea,
+)
+from codex_tui.games.codex.rules.cards import ObjectiveCard, ObjectiveKind, PlayableCard, Scoring
+from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
+from codex_tui.games.codex.rules.objectives import times_met
+from codex_tui.games.codex.rules.symbols import CardKind, Symbol
 
 YOU = "You"
 """The name the new-game form gives the human at the keyboard; words agree with it."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..storage.saves import default_saves_dir, load_save
+from codex_tui.storage.saves import default_saves_dir, load_save
 
 
 def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str = "play") -> int:
@@ -14,9 +14,9 @@ def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str =
     `mode` is 'play' (new game, or resume SAVE), 'saves' (the browser) or
     'replay' (SAVE is a save or a game record).
     """
-    from .app import CodexApp
-    from .opening import open_replayable
-    from .terminal_input import EXIT_NO_TERMINAL, has_terminal
+    from codex_tui.app.app import CodexApp
+    from codex_tui.app.opening import open_replayable
+    from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, has_terminal
 
     if not has_terminal():
         print("codex-tui: needs an interactive terminal (its input and output are not one)", file=sys.stderr)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from ..instinkt import Action as InstinktAction
-from ..rules import Action as CodexAction
+from codex_tui.games.codex.rules import Action as CodexAction
+from codex_tui.games.instinkt.rules import Action as InstinktAction
 
 Action = CodexAction | InstinktAction
 

@@ -6,9 +6,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules import ReplayError, SetupError
-from ..storage.record import RecordError, import_record
-from ..storage.saves import HUMAN, AnyGame, SaveError, load_save, read_save_bytes
+from codex_tui.games.codex.record import RecordError, import_record
+from codex_tui.games.codex.rules import ReplayError, SetupError
+from codex_tui.storage.saves import HUMAN, AnyGame, SaveError, load_save, read_save_bytes
 
 
 @dataclass(frozen=True)

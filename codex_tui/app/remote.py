@@ -29,28 +29,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Static
 
-from .. import instinkt
-from ..instinkt import record as instinkt_record
-from ..instinkt.animals import ALL_ANIMALS
-from ..instinkt.state import Seat, Setup
-from ..net import protocol as p
-from ..net.framing import FrameError
-from ..net.hub_client import HubClient
-from ..net.hubcheck import hub_problem, refused_problem
-from ..net.options import JOIN_HELP, add_join_arguments
-from ..net.wire import WireError, decode_instinkt_view, decode_view
-from ..rules import SPECTATOR, Action, ChooseObjective, ChooseStarter, Draw, Pass, Phase, Place, SeatView
-from ..storage.record import RecordError, import_record
-from ..storage.saves import INSTINKT
-from ..storage.timeline import Timeline
-from .crash import CalmCrashes
-from .instinkt.end import InstinktEndScreen
-from .instinkt.replay import InstinktReplayScreen
-from .instinkt.screen import InstinktScreen
-from .messages import ActionChosen, RedoRequested, UndoRequested
-from .screens.game import GameScreen
-from .screens.game_over import GameOverBar, result_line
-from .screens.lobby import (
+from codex_tui.app.crash import CalmCrashes
+from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
+from codex_tui.app.screens.game_over import GameOverBar, result_line
+from codex_tui.app.screens.lobby import (
     LobbyScreen,
     NewTableRequested,
     NewTableScreen,
@@ -58,10 +40,42 @@ from .screens.lobby import (
     TableRequested,
     WaitingScreen,
 )
-from .screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
-from .screens.replay import ReplayScreen
-from .screens.setup import SetupScreen
-from .terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
+from codex_tui.app.screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
+from codex_tui.app.screens.replay import ReplayScreen
+from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
+from codex_tui.core.errors import RecordError as WireError
+from codex_tui.games.codex import wire as codex_wire
+from codex_tui.games.codex.record import RecordError, import_record
+from codex_tui.games.codex.rules import (
+    SPECTATOR,
+    Action,
+    ChooseObjective,
+    ChooseStarter,
+    Draw,
+    Pass,
+    Phase,
+    Place,
+    SeatView,
+)
+from codex_tui.games.codex.timeline import Timeline
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.games.codex.wire import decode_view
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt import wire as instinkt_wire
+from codex_tui.games.instinkt.rules.animals import ALL_ANIMALS
+from codex_tui.games.instinkt.rules.state import Seat, Setup
+from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
+from codex_tui.games.instinkt.ui.screen import InstinktScreen
+from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
+from codex_tui.net import protocol as p
+from codex_tui.net.framing import FrameError
+from codex_tui.net.hub_client import HubClient
+from codex_tui.net.hubcheck import hub_problem, refused_problem
+from codex_tui.net.options import JOIN_HELP, add_join_arguments
+from codex_tui.storage.saves import INSTINKT
 
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""
@@ -338,7 +352,7 @@ class RemoteApp(CalmCrashes):
                 self.push_screen(SetupScreen(view), self._setup_chosen)
         if view.phase is Phase.OVER and "result" in message and not self.end_shown:
             self.end_shown = True
-            outcome, secrets = p.result_from_wire(message["result"])
+            outcome, secrets = codex_wire.result_from_wire(message["result"])
             names, commons = view.players, view.common_objectives
 
             def summary() -> Screen[str]:
@@ -366,7 +380,7 @@ class RemoteApp(CalmCrashes):
         self.my_turn = mine
         if view.phase is instinkt.Phase.OVER and "result" in message and not self.end_shown:
             self.end_shown = True
-            outcome = p.instinkt_result_from_wire(message["result"])
+            outcome = instinkt_wire.result_from_wire(message["result"])
             self._game_over(view.players, outcome.winners, lambda: NetworkInstinktEndScreen(shown_game(view), outcome))
 
     def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:

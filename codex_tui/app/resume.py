@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
-from ..storage.catalog import SaveSummary, scan_saves
+from codex_tui.storage.catalog import SaveSummary, scan_saves
 
 
 def latest_unfinished(folder: Path) -> SaveSummary | None:

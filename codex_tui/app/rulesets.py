@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import instinkt, rules
-from ..bots import bot_levels, make_bot
-from ..instinkt.bots import instinkt_levels, make_instinkt_bot
+from codex_tui.games.codex import rules
+from codex_tui.games.codex.bots import bot_levels, make_bot
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 
 BotMove = Callable[[Any], Any]
 """A bot as the session uses it: a seat's view in, an action out."""

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..storage.saves import HUMAN, AnyGame, SavedGame, write_save
-from .rulesets import BotMove, Ruleset, ruleset_of
+from codex_tui.app.rulesets import BotMove, Ruleset, ruleset_of
+from codex_tui.storage.saves import HUMAN, AnyGame, SavedGame, write_save
 
 BOT_PREFIX = "bot:"
 

@@ -25,7 +25,7 @@ from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.message import Message
 
-from ..input_guard import InputGuard
+from codex_tui.input_guard import InputGuard
 
 
 class GuardedParser(XTermParser):

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from ..rules import Symbol
-from ..rules.symbols import EMPTY, HIDDEN, CardKind
+from codex_tui.games.codex.rules import Symbol
+from codex_tui.games.codex.rules.symbols import EMPTY, HIDDEN, CardKind
 
 SYMBOL_COLOURS = {
     Symbol.FUNGI: "#ff5f5f",

@@ -26,9 +26,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .. import __file__ as package_file
-from .framing import MAX_DOWN_FRAME, FrameError, pack_frame, read_frame
-from .games import CODEX_GAME, TableGame
+from codex_tui import __file__ as package_file
+from codex_tui.net.framing import MAX_DOWN_FRAME, FrameError, pack_frame, read_frame
+from codex_tui.net.games import CODEX_GAME, TableGame
 
 log = logging.getLogger(__name__)
 

@@ -20,10 +20,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..storage.saves import default_saves_dir
-from .hub import SOCKET_NAME
-from .hubcheck import user_name
-from .protocol import valid_name
+from codex_tui.net.hub import SOCKET_NAME
+from codex_tui.net.hubcheck import user_name
+from codex_tui.net.protocol import valid_name
+from codex_tui.storage.saves import default_saves_dir
 
 NO_LOGIN_SHELLS = ("nologin", "false")
 KEY_TYPES = ("ssh-", "ecdsa-", "sk-")

@@ -14,15 +14,19 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import instinkt, rules
-from ..bots import bot_levels, make_bot
-from ..instinkt import record as instinkt_record
-from ..instinkt.bots import instinkt_levels, make_instinkt_bot
-from ..instinkt.engine import legal_actions_for as instinkt_legal_actions_for
-from ..storage import record as codex_record
-from ..storage.saves import CODEX, INSTINKT, AnyGame
-from . import protocol as p
-from .wire import decode_instinkt_view, decode_view, encode_instinkt_view, encode_view
+from codex_tui.games.codex import record as codex_record
+from codex_tui.games.codex import rules
+from codex_tui.games.codex import wire as codex_wire
+from codex_tui.games.codex.bots import bot_levels, make_bot
+from codex_tui.games.codex.wire import decode_view, encode_view
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt import wire as instinkt_wire
+from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
+from codex_tui.games.instinkt.rules.engine import legal_actions_for as instinkt_legal_actions_for
+from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
+from codex_tui.games.instinkt.wire import encode_view as encode_instinkt_view
+from codex_tui.storage.saves import CODEX, INSTINKT, AnyGame
 
 ILLEGAL: tuple[type[Exception], ...] = (rules.IllegalAction, instinkt.IllegalAction)
 """What either engine raises for a move the rules refuse (shown to the player)."""
@@ -68,7 +72,7 @@ def _codex_status(game: rules.Game) -> str:
 
 
 def _codex_result(game: rules.Game) -> dict[str, Any]:
-    return p.result_to_wire(rules.result(game), tuple(seat.secret for seat in game.seats))
+    return codex_wire.result_to_wire(rules.result(game), tuple(seat.secret for seat in game.seats))
 
 
 def _codex_bot(level: str, seed: int) -> Callable[[Any], Any]:
@@ -119,7 +123,7 @@ INSTINKT_GAME = TableGame(
     action_to_dict=instinkt_record.action_to_dict,
     action_from_dict=lambda data: instinkt_record.action_from_dict(data, "action"),
     status=_instinkt_status,
-    result_to_wire=lambda game: p.instinkt_result_to_wire(instinkt.result(game)),
+    result_to_wire=lambda game: instinkt_wire.result_to_wire(instinkt.result(game)),
     levels=instinkt_levels,
     make_bot=make_instinkt_bot,
 )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import asyncssh
 
-from .identity import write_private
+from codex_tui.net.identity import write_private
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 

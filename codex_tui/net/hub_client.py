@@ -11,8 +11,8 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
-from . import protocol as p
-from .framing import MAX_DOWN_FRAME, MAX_UP_FRAME, pack_frame, read_frame
+from codex_tui.net import protocol as p
+from codex_tui.net.framing import MAX_DOWN_FRAME, MAX_UP_FRAME, pack_frame, read_frame
 
 
 class HubClient:

@@ -24,7 +24,7 @@ from typing import Any
 
 import asyncssh
 
-from .protocol import valid_name
+from codex_tui.net.protocol import valid_name
 
 KEYBOOK_FILE = "players.json"
 

@@ -47,9 +47,9 @@ def main() -> int:
     error_fd = os.environ.pop(ERROR_FD_ENV, "")
     if error_fd.isdigit():
         send_errors_to(int(error_fd))
-    from ..app.remote import take_controlling_terminal
-    from .protocol import HUB_ENV, TOKEN_ENV
-    from .served_app import ServedApp
+    from codex_tui.app.remote import take_controlling_terminal
+    from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
+    from codex_tui.net.served_app import ServedApp
 
     token = os.environ.pop(TOKEN_ENV, None)
     hub = os.environ.get(HUB_ENV)

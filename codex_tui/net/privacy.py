@@ -14,7 +14,7 @@ import os
 import stat
 from pathlib import Path
 
-from .hubcheck import user_name
+from codex_tui.net.hubcheck import user_name
 
 PRIVATE_UMASK = 0o077
 FOLDER_MODE = 0o700

@@ -14,13 +14,13 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from .. import instinkt
-from ..instinkt import record as instinkt_record
-from ..instinkt.bots import instinkt_levels
-from ..rules import Action, EndReason, Result
-from ..rules.state import MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
-from ..storage.record import RecordError, action_from_dict, action_to_dict
-from ..storage.saves import CODEX, HUMAN, INSTINKT
+from codex_tui.games.codex.record import RecordError, action_from_dict, action_to_dict
+from codex_tui.games.codex.rules import Action
+from codex_tui.games.codex.rules.state import MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.bots import instinkt_levels
+from codex_tui.storage.saves import CODEX, HUMAN, INSTINKT
 
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
@@ -253,68 +253,3 @@ class TableInfo:
             )
         except (KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None
-
-
-# ------------------------------------------------------------ the end screen
-
-
-def result_to_wire(outcome: Result, secrets: tuple[int | None, ...]) -> dict[str, Any]:
-    """The end-of-game summary. Sent only once the game is over, when every
-    secret objective is turned face up and counted, as at a real table."""
-    return {
-        "end": outcome.end.value if outcome.end else None,
-        "placement": list(outcome.placement_points),
-        "objectives": [list(points) for points in outcome.objective_points],
-        "totals": list(outcome.totals),
-        "winners": list(outcome.winners),
-        "tie_break": outcome.tie_break,
-        "secrets": list(secrets),
-    }
-
-
-def result_from_wire(data: Any) -> tuple[Result, tuple[int | None, ...]]:
-    try:
-        outcome = Result(
-            finished=True,
-            end=EndReason(data["end"]) if data["end"] else None,
-            placement_points=tuple(int(p) for p in data["placement"]),
-            objective_points=tuple((int(a), int(b), int(c)) for a, b, c in data["objectives"]),
-            totals=tuple(int(t) for t in data["totals"]),
-            winners=tuple(int(w) for w in data["winners"]),
-            tie_break=None if data["tie_break"] is None else str(data["tie_break"]),
-        )
-        secrets = tuple(None if s is None else int(s) for s in data["secrets"])
-    except (KeyError, TypeError, ValueError) as error:
-        raise ProtocolError(f"malformed result: {error}") from None
-    return outcome, secrets
-
-
-def instinkt_result_to_wire(outcome: instinkt.Result) -> dict[str, Any]:
-    """The end of an Instinkt game: points, scoring cards and the sums left in
-    hand (the last tie-break), never the cards themselves. The board's card-by-
-    card breakdown needs nothing more: every placed card is public."""
-    return {
-        "points": list(outcome.points),
-        "scoring_cards": list(outcome.scoring_cards),
-        "hand_sums": list(outcome.hand_sums),
-        "winners": list(outcome.winners),
-        "tie_break": outcome.tie_break,
-    }
-
-
-def instinkt_result_from_wire(data: Any) -> instinkt.Result:
-    def pair(key: str) -> tuple[int, int]:
-        first, second = data[key]
-        return (int(first), int(second))
-
-    try:
-        return instinkt.Result(
-            finished=True,
-            points=pair("points"),
-            scoring_cards=pair("scoring_cards"),
-            hand_sums=pair("hand_sums"),
-            winners=tuple(int(w) for w in data["winners"]),
-            tie_break=None if data["tie_break"] is None else str(data["tie_break"]),
-        )
-    except (KeyError, TypeError, ValueError) as error:
-        raise ProtocolError(f"malformed result: {error}") from None

@@ -21,15 +21,15 @@ from pathlib import Path
 
 import asyncssh
 
-from ..storage.saves import default_saves_dir
-from .botpool import BotPool
-from .hostkey import HostKeyError, fingerprint, load_or_create_host_key
-from .hub import SOCKET_NAME, Hub
-from .identity import IdentityError, KeyBook
-from .options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP, add_serve_arguments
-from .privacy import PrivacyError, make_private, private_umask
-from .ssh_server import Limits, SessionCounter, start_ssh_server
-from .tables import TableRoom
+from codex_tui.net.botpool import BotPool
+from codex_tui.net.hostkey import HostKeyError, fingerprint, load_or_create_host_key
+from codex_tui.net.hub import SOCKET_NAME, Hub
+from codex_tui.net.identity import IdentityError, KeyBook
+from codex_tui.net.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP, add_serve_arguments
+from codex_tui.net.privacy import PrivacyError, make_private, private_umask
+from codex_tui.net.ssh_server import Limits, SessionCounter, start_ssh_server
+from codex_tui.net.tables import TableRoom
+from codex_tui.storage.saves import default_saves_dir
 
 log = logging.getLogger("codex_tui.net")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from rich.console import Console, RenderableType
 
-from ..app.remote import RemoteApp
+from codex_tui.app.remote import RemoteApp
 
 crash_log = logging.getLogger("codex_tui.crash")
 

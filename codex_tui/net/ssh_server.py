@@ -23,13 +23,13 @@ from typing import Any
 
 import asyncssh
 
-from .. import __file__ as package_file
-from ..input_guard import InputGuard
-from .hub import Hub
-from .identity import KeyBook
-from .options import MAX_SESSIONS
-from .protocol import HUB_ENV, TOKEN_ENV
-from .pty_bridge import PtyApp, clamp_size
+from codex_tui import __file__ as package_file
+from codex_tui.input_guard import InputGuard
+from codex_tui.net.hub import Hub
+from codex_tui.net.identity import KeyBook
+from codex_tui.net.options import MAX_SESSIONS
+from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
+from codex_tui.net.pty_bridge import PtyApp, clamp_size
 
 log = logging.getLogger(__name__)
 

@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..instinkt import Game as InstinktGame
-from ..instinkt import record as instinkt_record
-from ..rules import SPECTATOR
-from ..storage.record import export_record
-from ..storage.saves import (
+from codex_tui.games.codex.record import export_record
+from codex_tui.games.codex.rules import SPECTATOR
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt.rules import Game as InstinktGame
+from codex_tui.net.botpool import BotPool, move_seed
+from codex_tui.net.games import ILLEGAL, TableGame, deal, table_game
+from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, AnyAction, CreateRequest, SeatInfo, TableInfo
+from codex_tui.storage.saves import (
     CODEX,
     HUMAN,
     SAVE_SUFFIX,
@@ -41,9 +44,6 @@ from ..storage.saves import (
     new_save_path,
     write_save,
 )
-from .botpool import BotPool, move_seed
-from .games import ILLEGAL, TableGame, deal, table_game
-from .protocol import BOT_PREFIX, OPEN, RECORD, AnyAction, CreateRequest, SeatInfo, TableInfo
 
 log = logging.getLogger(__name__)
 

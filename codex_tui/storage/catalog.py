@@ -21,11 +21,12 @@ from pathlib import Path
 
 import msgpack
 
-from .. import __version__
-from ..instinkt import Game as InstinktGame
-from ..instinkt import result as instinkt_result
-from ..rules import result
-from .saves import (
+from codex_tui import __version__
+from codex_tui.games.codex.rules import result
+from codex_tui.games.codex.timeline import turn_number
+from codex_tui.games.instinkt.rules import Game as InstinktGame
+from codex_tui.games.instinkt.rules import result as instinkt_result
+from codex_tui.storage.saves import (
     CODEX,
     INSTINKT,
     SAVE_FORMAT,
@@ -39,7 +40,6 @@ from .saves import (
     remove_stale_temp_files,
     write_save,
 )
-from .timeline import turn_number
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,15 +28,22 @@ from typing import Any
 
 import msgpack
 
-from .. import __version__
-from ..instinkt import Game as InstinktGame
-from ..instinkt import ReplayError as InstinktReplayError
-from ..instinkt import record as instinkt_record
-from ..instinkt import replay as instinkt_replay
-from ..instinkt.setup import SetupError as InstinktSetupError
-from ..rules import Game, ReplayError, SetupError, Variant, replay
-from .migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
-from .record import RecordError, action_to_dict, actions_from_list, players_from_list, setup_from_dict, setup_to_dict
+from codex_tui import __version__
+from codex_tui.games.codex.record import (
+    RecordError,
+    action_to_dict,
+    actions_from_list,
+    players_from_list,
+    setup_from_dict,
+    setup_to_dict,
+)
+from codex_tui.games.codex.rules import Game, ReplayError, SetupError, Variant, replay
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt.rules import Game as InstinktGame
+from codex_tui.games.instinkt.rules import ReplayError as InstinktReplayError
+from codex_tui.games.instinkt.rules import replay as instinkt_replay
+from codex_tui.games.instinkt.rules.setup import SetupError as InstinktSetupError
+from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
 SAVE_FORMAT = "codex-tui-save"
 SAVE_VERSION = LATEST_VERSION

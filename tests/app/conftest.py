@@ -8,7 +8,7 @@ import pytest
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.session import GameSession
-from codex_tui.rules import Variant, new_game
+from codex_tui.games.codex.rules import Variant, new_game
 from codex_tui.storage.saves import SavedGame, write_save
 
 

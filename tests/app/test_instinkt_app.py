@@ -5,17 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.instinkt.end import InstinktEndScreen
-from codex_tui.app.instinkt.screen import InstinktScreen
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.replay import ReplayLog
-from codex_tui.instinkt import Animal, Choose, Phase, Setup, Variant, apply, new_game, start
-from codex_tui.instinkt.actions import Enter
-from codex_tui.instinkt.grid import deer_push
-from codex_tui.instinkt.state import Piece
+from codex_tui.games.instinkt.rules import Animal, Choose, Phase, Setup, Variant, apply, new_game, start
+from codex_tui.games.instinkt.rules.actions import Enter
+from codex_tui.games.instinkt.rules.grid import deer_push
+from codex_tui.games.instinkt.rules.state import Piece
+from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.storage.saves import SavedGame, load_save, write_save
-
-from .conftest import session, settle
+from tests.app.conftest import session, settle
 
 A = Animal
 
@@ -54,7 +53,7 @@ async def test_the_deer_shows_where_it_can_enter_and_what_it_pushes(saves: Path)
     )
     game = start(("Ada", "Bo"), setup, Variant())
     game = apply(apply(game, Choose(0, Animal.CAT)), Choose(1, Animal.OWL))
-    from codex_tui.instinkt import Place
+    from codex_tui.games.instinkt.rules import Place
 
     game = apply(apply(game, Place(1, 0, 0)), Place(0, 1, 0))
     game = apply(game, Choose(1, Animal.MOTH))
@@ -143,7 +142,7 @@ async def open_screen(app: CodexApp, pilot) -> InstinktScreen:
 
 
 async def test_the_placement_preview_names_the_cell_and_both_scores(saves: Path) -> None:
-    from codex_tui.instinkt import Place
+    from codex_tui.games.instinkt.rules import Place
 
     game = duel([A.CAT, A.WOLF, A.BAT], [A.OWL, A.MOTH, A.RAVEN], [(A.CAT, A.OWL, [Place(1, 0, 0), Place(0, 1, 0)])])
     game = apply(apply(game, Choose(1, A.MOTH)), Choose(0, A.WOLF))  # Ada's wolf (8) places first
@@ -165,7 +164,7 @@ async def test_the_placement_preview_names_the_cell_and_both_scores(saves: Path)
 
 
 async def test_the_raccoon_says_which_card_goes_where_and_both_scores(saves: Path) -> None:
-    from codex_tui.instinkt import Place
+    from codex_tui.games.instinkt.rules import Place
 
     game = duel(
         [A.CAT, A.RACCOON, A.BAT],
@@ -204,9 +203,9 @@ async def test_a_turn_notice_leaves_once_the_seat_has_acted(saves: Path) -> None
 
 
 def test_log_lines_say_why_the_other_players_card_changed_a_score() -> None:
-    from codex_tui.app.instinkt.words import describe
-    from codex_tui.instinkt import Place
-    from codex_tui.instinkt.state import LogEntry
+    from codex_tui.games.instinkt.rules import Place
+    from codex_tui.games.instinkt.rules.state import LogEntry
+    from codex_tui.games.instinkt.ui.words import describe
 
     # Ada's cat is on the edge of a one-column grid; Bo's wolf left of it makes the cat an inner card.
     before = {(0, 0): Piece(1, A.OWL), (0, 1): Piece(0, A.CAT), (0, 2): Piece(1, A.BAT), (0, 3): Piece(1, A.RAVEN)}
@@ -218,8 +217,8 @@ def test_log_lines_say_why_the_other_players_card_changed_a_score() -> None:
 
 
 def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_read_a1_to_d4() -> None:
-    from codex_tui.app.instinkt.board import piece_label
-    from codex_tui.app.instinkt.coords import at_cell, cell_name
+    from codex_tui.games.instinkt.ui.board import piece_label
+    from codex_tui.games.instinkt.ui.coords import at_cell, cell_name
 
     assert piece_label(Piece(0, A.WOLF))[3:] != piece_label(Piece(0, A.WOLPERTINGER))[3:]
     assert len({piece_label(Piece(0, a))[3:] for a in A if not a.is_spider}) == len(A) - 2
@@ -228,8 +227,8 @@ def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_read_a1_to_d4() ->
 
 
 def test_the_end_summary_explains_the_hand_tie_break() -> None:
-    from codex_tui.app.instinkt.end import hand_text
-    from codex_tui.instinkt.scoring import Result
+    from codex_tui.games.instinkt.rules.scoring import Result
+    from codex_tui.games.instinkt.ui.end import hand_text
 
     outcome = Result(True, (19, 19), (7, 7), (7, 12), (1,), "higher numbers in hand")
     assert hand_text(outcome, 0, (A.CAT, A.RAVEN)) == "hand: cat 6 + raven 1 = 7, used only to break a tie"
@@ -238,9 +237,9 @@ def test_the_end_summary_explains_the_hand_tie_break() -> None:
 async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
     import re
 
-    from codex_tui.app.instinkt.replay import InstinktReplayScreen
-    from codex_tui.instinkt import players_to_act, view
-    from codex_tui.instinkt.bots import make_instinkt_bot
+    from codex_tui.games.instinkt.bots import make_instinkt_bot
+    from codex_tui.games.instinkt.rules import players_to_act, view
+    from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 
     game = new_game(("Ada", "Bo"), 5)
     bots = [make_instinkt_bot("easy", 1), make_instinkt_bot("easy", 2)]
@@ -261,9 +260,9 @@ async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
 
 
 async def test_the_newest_log_line_stays_in_sight_at_80x24(saves: Path) -> None:
-    from codex_tui.app.instinkt.screen import SidePanel
-    from codex_tui.instinkt import players_to_act, view
-    from codex_tui.instinkt.bots import make_instinkt_bot
+    from codex_tui.games.instinkt.bots import make_instinkt_bot
+    from codex_tui.games.instinkt.rules import players_to_act, view
+    from codex_tui.games.instinkt.ui.screen import SidePanel
 
     game = new_game(("Ada", "Bo"), 11)
     bots = [make_instinkt_bot("easy", 1), make_instinkt_bot("easy", 2)]

@@ -11,17 +11,16 @@ from textual.widgets import Footer
 from codex_tui.app.app import CodexApp
 from codex_tui.app.cardart import LARGE_W, _short_scoring
 from codex_tui.app.describe import scoring_text
-from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.replay import ReplayLog
-from codex_tui.app.widgets.panels import GameLog, ObjectivesPanel
-from codex_tui.app.widgets.play_area import PlayAreaView, to_screen
-from codex_tui.app.widgets.score_track import status_line
 from codex_tui.app.widgets.status_line import StatusLine, fit
-from codex_tui.rules import CATALOG, Phase, Side, view
-from codex_tui.rules.cards import Scoring
+from codex_tui.games.codex.rules import CATALOG, Phase, Side, view
+from codex_tui.games.codex.rules.cards import Scoring
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel
+from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen
+from codex_tui.games.codex.ui.score_track import status_line
 from codex_tui.storage.saves import SavedGame, write_save
-
-from .test_snapshots import KINDS, mid_game, played, settle
+from tests.app.test_snapshots import KINDS, mid_game, played, settle
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
 FIGURES = re.compile(r"\+\d+ pt|objectives [+-]\d+|\(-?\d+,-?\d+\)|\b\d[FPAIQKM]\b")

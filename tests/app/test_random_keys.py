@@ -22,23 +22,22 @@ from textual.app import App, ComposeResult
 from textual.command import Command, CommandList, CommandPalette
 from textual.pilot import Pilot
 
-from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
 from codex_tui.app.rulesets import ruleset_of
-from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen
 from codex_tui.app.screens.modals import EndScreen, PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.app.screens.setup import SetupScreen
-from codex_tui.bots import make_bot
-from codex_tui.instinkt import Animal, Setup
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.bots.selfplay import play_out
+from codex_tui.games.codex.rules import Phase, Variant, new_game
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.rules import Animal, Setup
 from codex_tui.net.protocol import SeatInfo, TableInfo
-from codex_tui.rules import Phase, Variant, new_game
-from codex_tui.selfplay import play_out
 from codex_tui.storage.saves import SavedGame, load_save, write_save
-
-from .conftest import saved_game, settle
+from tests.app.conftest import saved_game, settle
 
 KEYS = (
     *("up", "down", "left", "right", "enter", "escape", "tab", "shift+tab", "space", "backspace"),

@@ -35,17 +35,16 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.crash import CRASH_LOG_NAME, CRASH_LOGGER
 from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.remote import RemoteApp
-from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.terminal_input import GuardedParser
 from codex_tui.app.widgets.status_line import StatusLine
-from codex_tui.bots import make_bot
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.rules import Phase, Variant, apply, new_game, players_to_act, view
+from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.input_guard import InputGuard
-from codex_tui.rules import Phase, Variant, apply, new_game, players_to_act, view
 from codex_tui.storage.saves import SavedGame, load_save, write_save
-
-from .conftest import saved_game, session, settle
+from tests.app.conftest import saved_game, session, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -228,7 +227,7 @@ async def test_a_paste_goes_into_a_text_field(saves: Path) -> None:
 FAULTY_PLAY = """
 import sys
 import termios
-from codex_tui.app.screens.game import GameScreen
+from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.cli import main
 

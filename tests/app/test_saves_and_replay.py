@@ -5,19 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.replay import ReplayLog, ReplayScreen, ReplaySummary
 from codex_tui.app.screens.saves_browser import SavesBrowser, when
-from codex_tui.app.widgets.play_area import PlayAreaView
-from codex_tui.app.widgets.tray import CardTray
-from codex_tui.rules import Phase
-from codex_tui.selfplay import selfplay_game
+from codex_tui.games.codex.bots.selfplay import selfplay_game
+from codex_tui.games.codex.record import record_json
+from codex_tui.games.codex.rules import Phase
+from codex_tui.games.codex.timeline import Timeline
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.play_area import PlayAreaView
+from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.storage.catalog import scan_saves
-from codex_tui.storage.record import record_json
 from codex_tui.storage.saves import SavedGame, load_save, write_save
-from codex_tui.storage.timeline import Timeline
-
-from .conftest import session
+from tests.app.conftest import session
 
 
 def finished_save(folder: Path, name: str = "done.msgpack", seed: int = 4) -> Path:
@@ -27,7 +26,7 @@ def finished_save(folder: Path, name: str = "done.msgpack", seed: int = 4) -> Pa
 
 
 def unfinished_save(folder: Path) -> Path:
-    from codex_tui.rules import new_game
+    from codex_tui.games.codex.rules import new_game
 
     path = folder / "going.msgpack"
     write_save(path, SavedGame(new_game(("Ada", "Bo"), 9), ("human", "bot:greedy"), title="Evening game"))

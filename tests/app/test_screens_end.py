@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
-from codex_tui.app.instinkt.end import InstinktEndScreen
-from codex_tui.app.instinkt.words import log_lines
 from codex_tui.app.messages import ActionChosen
 from codex_tui.app.remote import RemoteApp
-from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.modals import EndScreen
-from codex_tui.app.widgets.play_area import PlayAreaView
-from codex_tui.bots import make_bot
-from codex_tui.instinkt.bots import make_instinkt_bot
+from codex_tui.games.codex import wire as codex_wire
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.play_area import PlayAreaView
+from codex_tui.games.codex.wire import encode_view
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.bots import make_instinkt_bot
+from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.net import protocol as p
-from codex_tui.net.wire import encode_view
-from codex_tui.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
 from codex_tui.storage.saves import AnyGame, SavedGame, write_save
-
-from .conftest import session, settle
+from tests.app.conftest import session, settle
 
 
 def codex_history(seed: int) -> list[Game]:
@@ -172,7 +172,7 @@ async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp
         "view": encode_view(view(final, 0)),
         "tags": ["", "greedy"],
         "waiting_for": None,
-        "result": p.result_to_wire(result(final), tuple(seat.secret for seat in final.seats)),
+        "result": codex_wire.result_to_wire(result(final), tuple(seat.secret for seat in final.seats)),
     }
     app = RemoteApp(tmp_path / "hub.sock")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from codex_tui import instinkt
 from codex_tui.app.app import CodexApp
-from codex_tui.instinkt.bots import make_instinkt_bot
-from codex_tui.rules import Variant, new_game
-from codex_tui.selfplay import selfplay_game
+from codex_tui.games.codex.bots.selfplay import selfplay_game
+from codex_tui.games.codex.rules import Variant, new_game
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.bots import make_instinkt_bot
 from codex_tui.storage.saves import SavedGame, write_save
-
-from .conftest import settle
+from tests.app.conftest import settle
 
 LEAVE = re.compile(r"\b(q|esc)\b:? ?(Quit|Back|Close|quit|close|Final board|back)")
 

@@ -10,10 +10,9 @@ from textual.widgets import Select
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.game_form import VARIANTS
 from codex_tui.app.screens.new_game import GAMES, NewGameScreen
-from codex_tui.app.screens.setup import SetupScreen
-from codex_tui.app.widgets.tray import CardTray
-
-from .conftest import saved_game, settle
+from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.games.codex.ui.tray import CardTray
+from tests.app.conftest import saved_game, settle
 
 README = Path(__file__).parents[2] / "README.md"
 

@@ -12,10 +12,6 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.instinkt.end import InstinktEndScreen
-from codex_tui.app.instinkt.replay import InstinktReplayScreen
-from codex_tui.app.instinkt.screen import InstinktScreen
-from codex_tui.app.screens.game import GameScreen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.lobby import LobbyScreen, NewTableScreen, WaitingScreen
 from codex_tui.app.screens.modals import (
@@ -32,9 +28,12 @@ from codex_tui.app.screens.modals import (
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.screens.replay import ReplayScreen
 from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
-from codex_tui.app.screens.setup import SetupScreen
-
-from .conftest import saved_game, settle
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
+from codex_tui.games.instinkt.ui.screen import InstinktScreen
+from tests.app.conftest import saved_game, settle
 
 SHOWN = {
     "left": "←",

@@ -6,14 +6,14 @@ import re
 from pathlib import Path
 
 from codex_tui.app.describe import possessive, with_verb
-from codex_tui.app.instinkt.end import verdict
-from codex_tui.app.instinkt.words import describe
 from codex_tui.app.screens.modals import winners_text
-from codex_tui.instinkt.actions import Move
-from codex_tui.instinkt.scoring import Result as InstinktResult
-from codex_tui.instinkt.state import LogEntry
-from codex_tui.rules import EndReason
-from codex_tui.rules.scoring import Result
+from codex_tui.games.codex.rules import EndReason
+from codex_tui.games.codex.rules.scoring import Result
+from codex_tui.games.instinkt.rules.actions import Move
+from codex_tui.games.instinkt.rules.scoring import Result as InstinktResult
+from codex_tui.games.instinkt.rules.state import LogEntry
+from codex_tui.games.instinkt.ui.end import verdict
+from codex_tui.games.instinkt.ui.words import describe
 
 APP = Path(__file__).parents[2] / "codex_tui" / "app"
 

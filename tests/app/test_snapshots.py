@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from codex_tui.app.app import CodexApp
-from codex_tui.bots import make_bot
-from codex_tui.rules import Game, Phase, Variant, apply, new_game, players_to_act, view
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.rules import Game, Phase, Variant, apply, new_game, players_to_act, view
 from codex_tui.storage.saves import SavedGame, write_save
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
@@ -149,11 +149,11 @@ def test_replay_viewer(snap_compare, tmp_path, monkeypatch, size) -> None:
 
 
 def instinkt_played(seed: int, until) -> object:
-    from codex_tui.instinkt import apply as i_apply
-    from codex_tui.instinkt import new_game as i_new_game
-    from codex_tui.instinkt import players_to_act as i_players
-    from codex_tui.instinkt import view as i_view
-    from codex_tui.instinkt.bots import make_instinkt_bot
+    from codex_tui.games.instinkt.bots import make_instinkt_bot
+    from codex_tui.games.instinkt.rules import apply as i_apply
+    from codex_tui.games.instinkt.rules import new_game as i_new_game
+    from codex_tui.games.instinkt.rules import players_to_act as i_players
+    from codex_tui.games.instinkt.rules import view as i_view
 
     game = i_new_game(("Ada", "Bo"), seed)
     bots = [make_instinkt_bot("normal", 1), make_instinkt_bot("normal", 2)]

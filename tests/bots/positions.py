@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codex_tui.bots import make_bot
-from codex_tui.rules import Game, apply, new_game, players_to_act, view
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.rules import Game, apply, new_game, players_to_act, view
 
 
 def greedy_midgame(seed: int, steps: int, players: int = 2) -> Game:

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from codex_tui.bots import make_bot
-from codex_tui.bots.determinize import read_knowledge, sample_game
-from codex_tui.bots.search import SearchBot, SearchConfig
-from codex_tui.rules import (
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.bots.determinize import read_knowledge, sample_game
+from codex_tui.games.codex.bots.search import SearchBot, SearchConfig
+from codex_tui.games.codex.rules import (
     CATALOG,
     Draw,
     DrawSource,

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from codex_tui.bots.match import (
+from codex_tui.games.codex.bots.match import (
     labels,
     lineup,
     play_match_game,
@@ -16,7 +16,7 @@ from codex_tui.bots.match import (
     summarize_levels,
     wilson_interval,
 )
-from codex_tui.tournament import add_tournament_parser, run_tournament
+from codex_tui.games.codex.bots.tournament import add_tournament_parser, run_tournament
 
 
 def test_wilson_interval_matches_known_values() -> None:

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from codex_tui.bots.cardinfo import CARDS, CORNERS
-from codex_tui.bots.levels import EXPERT, HARD
-from codex_tui.bots.policy import (
+from codex_tui.games.codex.bots.cardinfo import CARDS, CORNERS
+from codex_tui.games.codex.bots.levels import EXPERT, HARD
+from codex_tui.games.codex.bots.policy import (
     CAREFUL,
     FAST,
     PlayoutPolicy,
@@ -20,9 +20,8 @@ from codex_tui.bots.policy import (
     symbol_weights,
     symbols_lost,
 )
-from codex_tui.rules import Phase, Place, Side, legal_actions, new_game, result
-
-from .positions import greedy_midgame
+from codex_tui.games.codex.rules import Phase, Place, Side, legal_actions, new_game, result
+from tests.bots.positions import greedy_midgame
 
 
 @pytest.mark.parametrize("policy", [FAST, CAREFUL], ids=["fast", "careful"])

@@ -11,10 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from codex_tui.bots import make_bot
-from codex_tui.bots.levels import HARD
-from codex_tui.bots.search import DrawNode, SearchBot, SearchConfig
-from codex_tui.rules import (
+from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.bots.levels import HARD
+from codex_tui.games.codex.bots.search import DrawNode, SearchBot, SearchConfig
+from codex_tui.games.codex.rules import (
     CATALOG,
     Draw,
     DrawSource,
@@ -28,9 +28,8 @@ from codex_tui.rules import (
     result,
     view,
 )
-
-from ..helpers import started_game
-from .positions import greedy_midgame
+from tests.bots.positions import greedy_midgame
+from tests.helpers import started_game
 
 TINY = SearchConfig(playouts=24, candidates=4)
 SMALL = replace(HARD, playouts=40, candidates=6)

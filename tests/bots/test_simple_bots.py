@@ -2,11 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from codex_tui.bots import bot_levels, make_bot
-from codex_tui.rules import result, view
-from codex_tui.selfplay import selfplay_game
-
-from ..helpers import started_game
+from codex_tui.games.codex.bots import bot_levels, make_bot
+from codex_tui.games.codex.bots.selfplay import selfplay_game
+from codex_tui.games.codex.rules import result, view
+from tests.helpers import started_game
 
 
 def test_levels_are_listed_with_descriptions() -> None:

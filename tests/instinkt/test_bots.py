@@ -7,8 +7,8 @@ from dataclasses import replace
 
 import pytest
 
-from codex_tui.instinkt import Phase, apply, legal_actions, new_game, players_to_act, result, view
-from codex_tui.instinkt.bots import SearchBot, make_instinkt_bot
+from codex_tui.games.instinkt.bots import SearchBot, make_instinkt_bot
+from codex_tui.games.instinkt.rules import Phase, apply, legal_actions, new_game, players_to_act, result, view
 
 
 def play(levels: tuple[str, str], seed: int, light: bool = False):

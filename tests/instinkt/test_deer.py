@@ -8,13 +8,29 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.instinkt import Animal, Choose, Enter, IllegalAction, Place, ReplayError, apply, legal_actions
-from codex_tui.instinkt import replay as replay_game
-from codex_tui.instinkt.actions import Axis, End
-from codex_tui.instinkt.grid import connected, deer_push, fits, line_cells, lines, placement_cells, valid_layout
-from codex_tui.instinkt.state import Cell, Piece
-
-from .test_rounds import game_with
+from codex_tui.games.instinkt.rules import (
+    Animal,
+    Choose,
+    Enter,
+    IllegalAction,
+    Place,
+    ReplayError,
+    apply,
+    legal_actions,
+)
+from codex_tui.games.instinkt.rules import replay as replay_game
+from codex_tui.games.instinkt.rules.actions import Axis, End
+from codex_tui.games.instinkt.rules.grid import (
+    connected,
+    deer_push,
+    fits,
+    line_cells,
+    lines,
+    placement_cells,
+    valid_layout,
+)
+from codex_tui.games.instinkt.rules.state import Cell, Piece
+from tests.instinkt.test_rounds import game_with
 
 A = Animal
 B, W = 0, 1

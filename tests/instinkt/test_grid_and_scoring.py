@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from codex_tui.instinkt.animals import Animal as A
-from codex_tui.instinkt.grid import connected, fits, placement_cells, raccoon_moves
-from codex_tui.instinkt.scoring import score_cards
-from codex_tui.instinkt.state import Piece
+from codex_tui.games.instinkt.rules.animals import Animal as A
+from codex_tui.games.instinkt.rules.grid import connected, fits, placement_cells, raccoon_moves
+from codex_tui.games.instinkt.rules.scoring import score_cards
+from codex_tui.games.instinkt.rules.state import Piece
 
 B, W = 0, 1
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codex_tui.cli import main
-from codex_tui.instinkt import ReplayError, Variant, apply, legal_actions, new_game
-from codex_tui.instinkt.record import RecordError, export_record, import_record, record_json
+from codex_tui.games.instinkt.record import RecordError, export_record, import_record, record_json
+from codex_tui.games.instinkt.rules import ReplayError, Variant, apply, legal_actions, new_game
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 from codex_tui.storage.saves import SavedGame, decode_save, encode_save, load_save, write_save
 
@@ -79,7 +79,7 @@ def test_the_catalogue_lists_instinkt_saves(tmp_path: Path) -> None:
 
 def with_deer(seed: int):
     """A random game up to its first deer entry (and the index of that entry)."""
-    from codex_tui.instinkt import Enter
+    from codex_tui.games.instinkt.rules import Enter
 
     rng = random.Random(seed)
     game = new_game(("Black", "White"), seed)
@@ -95,7 +95,7 @@ def with_deer(seed: int):
 def test_a_save_or_record_whose_deer_entry_is_no_longer_legal_names_it(tmp_path: Path, capsys) -> None:
     from dataclasses import replace
 
-    from codex_tui.instinkt.state import LogEntry
+    from codex_tui.games.instinkt.rules.state import LogEntry
     from codex_tui.storage.saves import SaveError
 
     found = next(f for f in (with_deer(seed) for seed in range(40)) if f is not None)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.instinkt import (
+from codex_tui.games.instinkt.rules import (
     Animal,
     Choose,
     Enter,
@@ -30,8 +30,8 @@ from codex_tui.instinkt import (
     undo,
     view,
 )
-from codex_tui.instinkt.grid import connected, fits
-from codex_tui.instinkt.state import Piece, Seat
+from codex_tui.games.instinkt.rules.grid import connected, fits
+from codex_tui.games.instinkt.rules.state import Piece, Seat
 
 A = Animal
 

@@ -17,11 +17,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from codex_tui.games.codex.rules import Phase
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from codex_tui.rules import Phase
-
-from .vt import Screen, plain_text
+from tests.net.vt import Screen, plain_text
 
 KEYS = {
     "enter": b"\r",

@@ -8,12 +8,11 @@ get the key), presses the keys, then waits until the server has applied it.
 
 from __future__ import annotations
 
-from codex_tui import instinkt
-from codex_tui.instinkt.actions import Enter
-from codex_tui.instinkt.engine import legal_actions_for
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.rules.actions import Enter
+from codex_tui.games.instinkt.rules.engine import legal_actions_for
 from codex_tui.net.tables import Table
-
-from .conftest import Terminal, wait_until
+from tests.net.conftest import Terminal, wait_until
 
 PROMPTS = {
     "keep": "Keep 3 of your 5 cards",

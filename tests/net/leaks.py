@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 
-from codex_tui import instinkt
-from codex_tui.app.instinkt.words import RULE_TEXT
-from codex_tui.instinkt.animals import Animal
-from codex_tui.instinkt.setup import DRAFT, HAND
-from codex_tui.rules import CATALOG, SPECTATOR, Draw, DrawSource, Game, Place, Side
-
-from .conftest import Terminal
+from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Draw, DrawSource, Game, Place, Side
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.rules.animals import Animal
+from codex_tui.games.instinkt.rules.setup import DRAFT, HAND
+from codex_tui.games.instinkt.ui.words import RULE_TEXT
+from tests.net.conftest import Terminal
 
 
 def seen_by(game: Game, viewer: int) -> set[int]:

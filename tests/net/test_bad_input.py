@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 
 import codex_tui.net.ssh_server as ssh_server
+from codex_tui.games.codex.rules import Phase
 from codex_tui.net.hub import GOODBYE
 from codex_tui.net.protocol import CreateRequest
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from codex_tui.rules import Phase
-
-from .conftest import (
+from tests.net.conftest import (
     SEED,
     WAIT,
     Terminal,
@@ -32,7 +31,7 @@ from .conftest import (
     start_server,
     wait_until,
 )
-from .failing_app import SECRET
+from tests.net.failing_app import SECRET
 
 PASTE_WITH_ESC = b"\x1b[200~q\x1bq\x1b[201~"
 """Pasting this sent a player back to the lobby: the parser read `ESC q` inside the paste as keys."""

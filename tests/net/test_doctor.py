@@ -9,8 +9,7 @@ import sys
 from pathlib import Path
 
 from codex_tui.net.doctor import Finding, diagnose, split_options
-
-from .conftest import start_server
+from tests.net.conftest import start_server
 
 
 def account(home: Path, shell: str = "/bin/bash") -> pwd.struct_passwd:

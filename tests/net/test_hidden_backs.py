@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import re
 
+from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from codex_tui.rules import CATALOG, SPECTATOR, Place, Side
-
-from .conftest import (
+from tests.net.conftest import (
     Terminal,
     only_table,
     open_terminal,
@@ -17,7 +16,7 @@ from .conftest import (
     seat_two_players,
     wait_until,
 )
-from .leaks import assert_no_leak, seen_by
+from tests.net.leaks import assert_no_leak, seen_by
 
 BACK_PREVIEW = re.compile(r"back at \(-?\d+,-?\d+\): \+0 pt")
 

@@ -9,17 +9,17 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui import instinkt
+from codex_tui.games.codex.rules import SPECTATOR, ChooseStarter, Pass, Side, legal_actions_for
+from codex_tui.games.codex.wire import decode_view
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.net.framing import FrameError, pack_frame
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.identity import IdentityError, KeyBook, key_text
 from codex_tui.net.protocol import CREATE, CreateRequest, ProtocolError, create_message, parse_create
 from codex_tui.net.serve import GameServer
-from codex_tui.net.wire import decode_instinkt_view, decode_view
-from codex_tui.rules import SPECTATOR, ChooseStarter, Pass, Side, legal_actions_for
 from codex_tui.storage.saves import load_save
-
-from .conftest import wait_until
+from tests.net.conftest import wait_until
 
 
 async def hello(server: GameServer, name: str) -> HubClient:

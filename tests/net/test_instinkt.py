@@ -6,22 +6,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from codex_tui import instinkt
+from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
 from codex_tui.storage.saves import load_save
-
-from .conftest import (
-    Terminal,
-    create_table_by_keys,
-    only_table,
-    open_terminal,
-    start_server,
-    wait_until,
-)
-from .instinkt_keys import game_of, instinkt_decision_by_keys, next_seat
-from .leaks import animal_patterns, assert_no_instinkt_leak, instinkt_hidden_from
+from tests.net.conftest import Terminal, create_table_by_keys, only_table, open_terminal, start_server, wait_until
+from tests.net.instinkt_keys import game_of, instinkt_decision_by_keys, next_seat
+from tests.net.leaks import animal_patterns, assert_no_instinkt_leak, instinkt_hidden_from
 
 SEED = 31
 INSTINKT = "instinkt"

@@ -9,9 +9,8 @@ import time
 from pathlib import Path
 
 from codex_tui.net.pty_bridge import PtyApp
-
-from .conftest import WAIT, start_server
-from .vt import Screen
+from tests.net.conftest import WAIT, start_server
+from tests.net.vt import Screen
 
 
 async def test_join_opens_the_lobby_for_the_given_name(tmp_path: Path) -> None:

@@ -24,9 +24,8 @@ from codex_tui.app.remote import EXIT_LOST, EXIT_NO_SERVER, EXIT_NO_TERMINAL
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import pack_frame
 from codex_tui.net.hubcheck import hub_problem
-
-from .conftest import WAIT, start_server
-from .vt import Screen
+from tests.net.conftest import WAIT, start_server
+from tests.net.vt import Screen
 
 ENV = {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": os.environ.get("HOME", "/")}
 LIVENESS = 10.0

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from codex_tui import instinkt
-from codex_tui.instinkt import record as instinkt_record
+from codex_tui.games.instinkt import record as instinkt_record
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from codex_tui.net.wire import decode_instinkt_view
-
-from .conftest import Terminal, open_terminal, wait_until
+from tests.net.conftest import Terminal, open_terminal, wait_until
 
 
 async def hello(server: GameServer, name: str) -> HubClient:

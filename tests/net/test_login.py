@@ -20,9 +20,8 @@ import pytest
 from codex_tui.net.identity import KEYBOOK_FILE, key_text
 from codex_tui.net.pty_bridge import set_size
 from codex_tui.net.serve import GameServer
-
-from .conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
-from .vt import Screen
+from tests.net.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
+from tests.net.vt import Screen
 
 SSH = "/usr/bin/ssh"
 

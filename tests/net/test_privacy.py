@@ -13,8 +13,7 @@ import pytest
 from codex_tui.net.privacy import PrivacyError, make_private
 from codex_tui.storage.saves import SavedGame, write_save
 from tests.helpers import started_game
-
-from .conftest import start_server
+from tests.net.conftest import start_server
 
 
 def modes(folder: Path) -> dict[str, int]:

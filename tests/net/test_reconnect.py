@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codex_tui.games.codex.rules import Phase, legal_actions_for
 from codex_tui.net.hub_client import HubClient
-from codex_tui.rules import Phase, legal_actions_for
-
-from .conftest import (
+from tests.net.conftest import (
     Terminal,
     only_table,
     open_terminal,

@@ -10,8 +10,7 @@ import pytest
 
 from codex_tui.net.serve import GameServer
 from codex_tui.net.ssh_server import Limits
-
-from .conftest import Terminal, connect, key_for, open_terminal, start_server
+from tests.net.conftest import Terminal, connect, key_for, open_terminal, start_server
 
 
 async def login(server: GameServer, name: str = "ada") -> asyncssh.SSHClientConnection:

@@ -15,8 +15,7 @@ from codex_tui.net.framing import MAX_UP_FRAME
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.pty_bridge import READ_CHUNK
 from codex_tui.net.serve import GameServer
-
-from .conftest import Terminal, key_for, open_terminal, wait_until
+from tests.net.conftest import Terminal, key_for, open_terminal, wait_until
 
 
 async def test_garbage_keystrokes_hurt_nobody_else(server: GameServer, terminals: list[Terminal]) -> None:

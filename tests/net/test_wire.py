@@ -12,13 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui import instinkt
-from codex_tui.net.wire import WireError, decode_instinkt_view, decode_view, encode_instinkt_view, encode_view
-from codex_tui.rules import CATALOG, SPECTATOR, Place, Side, view
-from codex_tui.rules.hidden import HIDDEN_CARDS
-
-from ..backs import back_placed, backs_game, public_cards
-from ..helpers import play_random, started_game
+from codex_tui.core.errors import RecordError as WireError
+from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side, view
+from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
+from codex_tui.games.codex.wire import decode_view, encode_view
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
+from codex_tui.games.instinkt.wire import encode_view as encode_instinkt_view
+from tests.backs import back_placed, backs_game, public_cards
+from tests.helpers import play_random, started_game
 
 
 @settings(max_examples=30, deadline=None)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from codex_tui.rules import CATALOG, CardDataError, CardKind, Side, Symbol
-from codex_tui.rules.cards import Scoring, load_catalog, parse_catalog
-from codex_tui.rules.symbols import CORNER_NAMES, EMPTY, HIDDEN
+from codex_tui.games.codex.rules import CATALOG, CardDataError, CardKind, Side, Symbol
+from codex_tui.games.codex.rules.cards import Scoring, load_catalog, parse_catalog
+from codex_tui.games.codex.rules.symbols import CORNER_NAMES, EMPTY, HIDDEN
 
 REFERENCE = Path(os.environ.get("CODEX_CARDS_REFERENCE", Path(__file__).parents[3] / "shared/reference/cards.json"))
 
@@ -151,7 +151,7 @@ def test_the_shipped_file_loads() -> None:
     ],
 )
 def test_a_broken_card_file_names_the_line_and_the_fault(mutation, message) -> None:
-    text = (Path(__file__).parents[2] / "codex_tui/rules/cards.txt").read_text()
+    text = (Path(__file__).parents[2] / "codex_tui/games/codex/rules/cards.txt").read_text()
     broken = mutation(text)
     assert broken != text
     with pytest.raises(CardDataError, match=message.replace("[", r"\[").replace("]", r"\]")):

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from codex_tui.rules import CATALOG, IllegalAction, Place, Side, Symbol, apply, legal_actions
-from codex_tui.rules.engine import PlacementMoves
-
-from ..helpers import area_of, started_game, with_seat
+from codex_tui.games.codex.rules import CATALOG, IllegalAction, Place, Side, Symbol, apply, legal_actions
+from codex_tui.games.codex.rules.engine import PlacementMoves
+from tests.helpers import area_of, started_game, with_seat
 
 F, A = int(Symbol.FUNGI), int(Symbol.ANIMAL)
 

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.rules import (
+from codex_tui.games.codex.rules import (
     CATALOG,
     Game,
     Place,

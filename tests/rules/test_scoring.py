@@ -8,12 +8,11 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.rules import CATALOG, EndReason, Phase, Place, Side, apply, result
-from codex_tui.rules.engine import placement_points
-from codex_tui.rules.objectives import max_disjoint, objective_points, pattern_occurrences
-from codex_tui.rules.symbols import Symbol
-
-from ..helpers import area_of, started_game, with_seat
+from codex_tui.games.codex.rules import CATALOG, EndReason, Phase, Place, Side, apply, result
+from codex_tui.games.codex.rules.engine import placement_points
+from codex_tui.games.codex.rules.objectives import max_disjoint, objective_points, pattern_occurrences
+from codex_tui.games.codex.rules.symbols import Symbol
+from tests.helpers import area_of, started_game, with_seat
 
 FUNGI = list(range(1, 11))
 PLANT = list(range(11, 21))

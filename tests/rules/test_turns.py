@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from codex_tui.rules import (
+from codex_tui.games.codex.rules import (
     ChooseObjective,
     ChooseStarter,
     Draw,
@@ -25,9 +25,8 @@ from codex_tui.rules import (
     players_to_act,
     start,
 )
-from codex_tui.rules.state import Variant
-
-from ..helpers import area_of, finish_setup, small_setup, start_small, started_game, with_seat
+from codex_tui.games.codex.rules.state import Variant
+from tests.helpers import area_of, finish_setup, small_setup, start_small, started_game, with_seat
 
 
 def first_move(game):
@@ -257,7 +256,7 @@ def test_no_actions_after_the_end() -> None:
 
 def test_bad_setups_are_refused() -> None:
     setup = small_setup()
-    from codex_tui.rules import SetupError
+    from codex_tui.games.codex.rules import SetupError
 
     with pytest.raises(SetupError, match="dealt twice"):
         start(["A", "B"], replace(setup, resource_deck=(setup.market_resource[0],)), Variant())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from codex_tui.rules import (
+from codex_tui.games.codex.rules import (
     CATALOG,
     SPECTATOR,
     ChooseObjective,
@@ -16,12 +16,11 @@ from codex_tui.rules import (
     legal_actions,
     view,
 )
-from codex_tui.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
-from codex_tui.rules.objectives import objective_points
-from codex_tui.rules.view import CardBack
-
-from ..backs import back_placed, backs_game, public_cards
-from ..helpers import play_random, started_game
+from codex_tui.games.codex.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
+from codex_tui.games.codex.rules.objectives import objective_points
+from codex_tui.games.codex.rules.view import CardBack
+from tests.backs import back_placed, backs_game, public_cards
+from tests.helpers import play_random, started_game
 
 
 def cards_in_view(v) -> set[int]:
@@ -89,7 +88,7 @@ def test_deck_tops_show_only_their_kingdom() -> None:
     game = started_game(seed=3)
     v = view(game, 0)
     assert v.resource_deck_size == len(game.resource_deck)
-    from codex_tui.rules import CATALOG
+    from codex_tui.games.codex.rules import CATALOG
 
     assert v.resource_deck_top == CATALOG.playable[game.resource_deck[0]].kingdom
     assert v.gold_deck_top == CATALOG.playable[game.gold_deck[0]].kingdom

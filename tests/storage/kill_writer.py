@@ -16,7 +16,7 @@ import random
 import sys
 from pathlib import Path
 
-from codex_tui.rules import Game, Variant, apply, legal_actions, new_game
+from codex_tui.games.codex.rules import Game, Variant, apply, legal_actions, new_game
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 
 KINDS = ("human", "bot:greedy", "bot:random", "human")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from codex_tui.rules import (
+from codex_tui.games.codex.rules import (
     CATALOG,
     ChooseObjective,
     ChooseStarter,
@@ -39,7 +39,7 @@ from codex_tui.rules import (
     new_game,
     start,
 )
-from codex_tui.rules.cards import GOLD_IDS
+from codex_tui.games.codex.rules.cards import GOLD_IDS
 
 SEALING_STARTER = 81
 """Played on its front, whose four corners all show a symbol."""

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from codex_tui.rules import Variant
-from codex_tui.selfplay import selfplay_game
+from codex_tui.games.codex.bots.selfplay import selfplay_game
+from codex_tui.games.codex.rules import Variant
 from codex_tui.storage import saves
 from codex_tui.storage.catalog import (
     BrokenSave,
@@ -22,8 +22,7 @@ from codex_tui.storage.catalog import (
     scan_saves,
 )
 from codex_tui.storage.saves import SavedGame, SaveError, encode_save, load_save, temp_path, write_save
-
-from ..helpers import play_random, started_game
+from tests.helpers import play_random, started_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

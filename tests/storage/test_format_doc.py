@@ -9,10 +9,9 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from codex_tui.storage.record import import_record
+from codex_tui.games.codex.record import import_record
 from codex_tui.storage.saves import SAVE_VERSION, SavedGame, encode_save, load_save, write_save
-
-from ..helpers import play_random, started_game
+from tests.helpers import play_random, started_game
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "save-format.md").read_text()

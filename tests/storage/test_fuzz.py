@@ -21,11 +21,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from codex_tui.rules import replay
+from codex_tui.games.codex.rules import replay
 from codex_tui.storage.catalog import BrokenSave, SaveSummary, scan_saves
 from codex_tui.storage.saves import SavedGame, SaveError, decode_save, encode_save
-
-from ..helpers import play_random, started_game
+from tests.helpers import play_random, started_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
 NAME = "fuzzed.msgpack"

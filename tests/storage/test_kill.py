@@ -24,8 +24,7 @@ import pytest
 
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 from codex_tui.storage.saves import is_temp_file, load_save, remove_stale_temp_files, temp_file_owner
-
-from .kill_writer import KINDS, next_count, save_path, states
+from tests.storage.kill_writer import KINDS, next_count, save_path, states
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = 3

@@ -14,8 +14,8 @@ from pathlib import Path
 import msgpack
 import pytest
 
+from codex_tui.games.codex.record import export_record
 from codex_tui.storage import migrations
-from codex_tui.storage.record import export_record
 from codex_tui.storage.saves import SAVE_VERSION, SavedGame, SaveError, decode_save, load_save, write_save
 
 FIXTURES = Path(__file__).parent / "fixtures"

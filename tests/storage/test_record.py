@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.rules import ReplayError, SetupError
-from codex_tui.storage.record import RecordError, export_record, import_record, record_json
-
-from ..helpers import play_random, started_game
+from codex_tui.games.codex.record import RecordError, export_record, import_record, record_json
+from codex_tui.games.codex.rules import ReplayError, SetupError
+from tests.helpers import play_random, started_game
 
 EXAMPLE_SHAPE = {
     "format": str,

@@ -23,8 +23,7 @@ from codex_tui.storage.saves import (
     new_save_path,
     write_save,
 )
-
-from ..helpers import play_random, started_game
+from tests.helpers import play_random, started_game
 
 
 def saved(seed: int = 1, steps: int | None = None, players: int = 2) -> SavedGame:

@@ -8,14 +8,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from codex_tui.rules import CATALOG, Game, Pass, Phase, ReplayError, Side, Variant, legal_actions, new_game, replay
-from codex_tui.rules.symbols import HIDDEN
-from codex_tui.storage.record import export_record, import_record
+from codex_tui.games.codex.record import export_record, import_record
+from codex_tui.games.codex.rules import (
+    CATALOG,
+    Game,
+    Pass,
+    Phase,
+    ReplayError,
+    Side,
+    Variant,
+    legal_actions,
+    new_game,
+    replay,
+)
+from codex_tui.games.codex.rules.symbols import HIDDEN
+from codex_tui.games.codex.timeline import Timeline, turn_number, turn_starts
 from codex_tui.storage.saves import SavedGame, decode_save, encode_save
-from codex_tui.storage.timeline import Timeline, turn_number, turn_starts
-
-from ..helpers import play_random
-from .long_games import sealed_game
+from tests.helpers import play_random
+from tests.storage.long_games import sealed_game
 
 
 def random_game(players: int, seed: int, target: int = 20, steps: int | None = None) -> Game:

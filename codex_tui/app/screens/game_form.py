@@ -15,9 +15,9 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
-from ...rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
-from ..paging import PageSafeSelect
-from ..rulesets import CODEX, INSTINKT
+from codex_tui.app.paging import PageSafeSelect
+from codex_tui.app.rulesets import CODEX, INSTINKT
+from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 
 FOCUS_CSS = """
 Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }

@@ -20,10 +20,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from ... import instinkt
-from ...rules import Game, result
-from ..describe import describe_entry, with_verb
-from ..instinkt.words import log_lines
+from codex_tui.app.describe import describe_entry, with_verb
+from codex_tui.games.codex.rules import Game, result
+from codex_tui.games.instinkt import rules as instinkt
+from codex_tui.games.instinkt.ui.words import log_lines
 
 LAST_MOVES = 2
 """At most this many of the other players' last moves are named on the bar."""

@@ -19,7 +19,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual.screen import Screen
 
-from ..messages import GameInView
+from codex_tui.app.messages import GameInView
 
 ResultType = TypeVar("ResultType")
 P = ParamSpec("P")

@@ -16,11 +16,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
-from ...net.protocol import OPEN, CreateRequest, TableInfo
-from ...rules.state import MAX_PLAYERS, MIN_PLAYERS
-from ...storage.saves import CODEX, HUMAN, INSTINKT
-from ..paging import PageSafeSelect
-from .game_form import (
+from codex_tui.app.paging import PageSafeSelect
+from codex_tui.app.screens.game_form import (
     bot_choices,
     chosen_game,
     draft_chosen,
@@ -31,7 +28,10 @@ from .game_form import (
     show_rows_for,
     target_score,
 )
-from .live import LiveScreen, drawing
+from codex_tui.app.screens.live import LiveScreen, drawing
+from codex_tui.games.codex.rules.state import MAX_PLAYERS, MIN_PLAYERS
+from codex_tui.net.protocol import OPEN, CreateRequest, TableInfo
+from codex_tui.storage.saves import CODEX, HUMAN, INSTINKT
 
 
 class TableRequested(Message):

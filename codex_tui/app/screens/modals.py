@@ -11,8 +11,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from ...rules import Result
-from ..describe import objective_text, possessive, with_verb
+from codex_tui.app.describe import objective_text, possessive, with_verb
+from codex_tui.games.codex.rules import Result
 
 
 class PassDeviceScreen(Screen[None]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,12 +11,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
-from ...bots import bot_levels
-from ...rules.state import MAX_PLAYERS
-from ...storage.saves import HUMAN
-from ..paging import PageSafeSelect
-from ..rulesets import CODEX, INSTINKT
-from .game_form import (
+from codex_tui.app.paging import PageSafeSelect
+from codex_tui.app.rulesets import CODEX, INSTINKT
+from codex_tui.app.screens.game_form import (
     FOCUS_CSS,
     bot_choices,
     chosen_game,
@@ -27,6 +25,10 @@ from .game_form import (
     show_rows_for,
     target_score,
 )
+from codex_tui.core import registry
+from codex_tui.games.codex.bots import bot_levels
+from codex_tui.games.codex.rules.state import MAX_PLAYERS
+from codex_tui.storage.saves import HUMAN
 
 DEFAULT_BOT = "greedy"
 
@@ -35,11 +37,11 @@ DEFAULT_BOT = "greedy"
 class NewGameSettings:
     names: tuple[str, ...]
     kinds: tuple[str, ...]
-    target_score: int
     seed: int | None
-    game: str = CODEX.name
-    draft: bool = False
-    """Instinkt's variant: draw 5, keep 3."""
+    game: str
+    """The registry name of the game to start."""
+    variant: Any
+    """That game's own Variant object."""
 
 
 GAMES = ((CODEX.title, CODEX.name), ("Instinkt (2 players, 4x4 duel)", INSTINKT.name))
@@ -137,7 +139,9 @@ class NewGameScreen(Screen[NewGameSettings]):
         if len(set(names)) != len(names):
             raise ValueError("Two players have the same name: give each a different one.")
         kinds = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(count))
-        return NewGameSettings(tuple(names), kinds, target_score(self), seed(self), game=game, draft=draft_chosen(self))
+        module = registry.game_named(game)
+        options = {"target_score": target_score(self)} if game == CODEX.name else {"draft": draft_chosen(self)}
+        return NewGameSettings(tuple(names), kinds, seed(self), game, module.variant_from_dict(options))
 
     def action_start(self) -> None:
         try:

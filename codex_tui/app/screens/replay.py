@@ -21,16 +21,16 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
-from ...rules import Place, Side, players_to_act, result, view
-from ...storage.timeline import Timeline
-from ..describe import describe_entry, possessive
-from ..widgets.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
-from ..widgets.play_area import AreaScene, PlayAreaView
-from ..widgets.score_track import ScoreTrack
-from ..widgets.status_line import StatusLine
-from ..widgets.tray import CardTray, TrayCard, TrayScene
-from .live import LiveScreen, drawing
-from .modals import summary_table, winners_text
+from codex_tui.app.describe import describe_entry, possessive
+from codex_tui.app.screens.live import LiveScreen, drawing
+from codex_tui.app.screens.modals import summary_table, winners_text
+from codex_tui.app.widgets.status_line import StatusLine
+from codex_tui.games.codex.rules import Place, Side, players_to_act, result, view
+from codex_tui.games.codex.timeline import Timeline
+from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
+from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
+from codex_tui.games.codex.ui.score_track import ScoreTrack
+from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Actions per second while playing."""

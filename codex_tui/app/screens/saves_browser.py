@@ -20,8 +20,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
-from ...storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
-from ...storage.saves import SaveError
+from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
+from codex_tui.storage.saves import SaveError
 
 COLUMNS = ("Title", "Players", "Scores", "Turn", "Status", "Saved", "Variant")
 FLEXIBLE = {"Title": 14, "Players": 12, "Status": 11}

@@ -1,0 +1,253 @@
+"""The one method set every game implements, so the shell never names a game.
+
+Modelled on OpenSpiel's game API (one set of methods per game, one generic
+conformance test over all of them) and boardgame.io's game object (set-up,
+moves, end, player view and bots in one place). The app, the saves, the
+records and the server hold a `GameModule` taken from `codex_tui.core.registry`
+and call only what is declared here.
+
+States, actions, variants and views stay each game's own frozen values; the
+shell passes them through untouched. What it reads of them directly is in the
+`GameState` and `GameAction` protocols below.
+
+Nothing here imports Textual: a game's screens come from `GameModule.ui()`,
+which imports them only when called.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+BotMove = Callable[[Any], Any]
+"""A bot as the shell uses it: a seat's view in, an action out."""
+
+
+class GameAction(Protocol):
+    """What the shell reads of any action: the seat that takes it."""
+
+    @property
+    def player(self) -> int: ...
+
+
+class GameState(Protocol):
+    """What the shell reads of any game state; everything else is the game's business."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+
+    @property
+    def seed(self) -> int | None: ...
+
+    @property
+    def variant(self) -> Any: ...
+
+    @property
+    def actions(self) -> tuple[Any, ...]: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class VariantField:
+    """One option of a game's variant, as a form or a create request shows it.
+
+    The new-game form, the lobby's create form and the protocol's create
+    request are built from these, so a game's options travel whole without the
+    shell knowing their names.
+    """
+
+    key: str
+    """The key in `variant_to_dict` (and in the create request)."""
+    label: str
+    """The form's label: "Target score"."""
+    kind: Literal["int", "bool"]
+    default: int | bool
+    low: int = 0
+    """Smallest allowed whole number (kind "int")."""
+    high: int = 0
+    """Largest allowed whole number (kind "int")."""
+    help: str = ""
+    """One short line for the form."""
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A game as a saves list or a lobby row shows it, whatever the game."""
+
+    scores: tuple[int, ...]
+    """Points as the game stands now."""
+    totals: tuple[int, ...] | None
+    """Final points (objectives included), once the game is over."""
+    turn: int
+    """The game's own count of progress: Codex's turn, Instinkt's round."""
+    finished: bool
+    end: str | None
+    """Why it ended, in a word (the record's `end`), or None while it goes on."""
+    winners: tuple[int, ...]
+
+
+class GameModule(ABC):
+    """A game, as the shell knows it. One instance per game, in the registry."""
+
+    name: str
+    """Stable id: the save body's and the record's `game`, the protocol's `game`."""
+    title: str
+    """Shown to players: "Codex Naturalis"."""
+    summary: str
+    """One line for the new-game list: "2-4 players, first to 20 points"."""
+    min_players: int
+    max_players: int
+    record_format: str
+    """The `format` field of this game's JSON record (how `check` recognises it)."""
+
+    # ------------------------------------------------------------- variant
+
+    @abstractmethod
+    def variant_fields(self) -> tuple[VariantField, ...]:
+        """The options a player sets when creating a game."""
+
+    @abstractmethod
+    def default_variant(self) -> Any:
+        """The variant a game gets when nobody changes a field."""
+
+    @abstractmethod
+    def variant_to_dict(self, variant: Any) -> dict[str, Any]:
+        """The variant as plain data (saves, create requests, table info)."""
+
+    @abstractmethod
+    def variant_from_dict(self, data: Any) -> Any:
+        """The variant back from plain data; RecordError names a bad field."""
+
+    @abstractmethod
+    def variant_text(self, variant: Any) -> str:
+        """A few words for a lobby row or a saves list: "Codex to 20", "Instinkt, draft"."""
+
+    # ---------------------------------------------------------------- rules
+
+    @abstractmethod
+    def owns(self, game: object) -> bool:
+        """Whether `game` is a state of this game (the registry's lookup by state)."""
+
+    @abstractmethod
+    def new_game(self, players: Sequence[str], seed: int, variant: Any) -> Any:
+        """A fresh deal (a `GameState`); SetupError for a seat count the game cannot take."""
+
+    @abstractmethod
+    def apply(self, game: Any, action: Any) -> Any:
+        """The state after `action`; IllegalAction if the rules forbid it."""
+
+    @abstractmethod
+    def legal_actions(self, game: Any) -> Sequence[Any]:
+        """Every legal action now, of every seat that may act."""
+
+    @abstractmethod
+    def legal_actions_for(self, game: Any, seat: int) -> Sequence[Any]:
+        """The legal actions of one seat now (empty when it is not that seat's move)."""
+
+    @abstractmethod
+    def players_to_act(self, game: Any) -> tuple[int, ...]:
+        """The seats the game waits for (several during simultaneous set-up)."""
+
+    @abstractmethod
+    def view(self, game: Any, seat: int) -> Any:
+        """What `seat` may see (SPECTATOR: what anyone may see); never another seat's secrets."""
+
+    @abstractmethod
+    def rebuild(self, game: Any, actions: Sequence[Any]) -> Any:
+        """The same deal with these actions instead of its own; ReplayError names a refused one."""
+
+    def undo(self, game: Any, steps: int = 1) -> Any:
+        """The game `steps` actions earlier (a negative count is refused)."""
+        from codex_tui.core.history import actions_kept
+
+        return self.rebuild(game, game.actions[: actions_kept(len(game.actions), steps)])
+
+    @abstractmethod
+    def winners(self, game: Any) -> tuple[int, ...]:
+        """The winning seats of a finished game (several on a shared win)."""
+
+    @abstractmethod
+    def status(self, game: Any) -> str:
+        """A few words for the lobby once started: "ada to place", "bo won"."""
+
+    @abstractmethod
+    def game_summary(self, game: Any) -> GameSummary:
+        """Scores and progress for a saves list row."""
+
+    # -------------------------------------------------------------- records
+
+    @abstractmethod
+    def action_to_dict(self, action: Any) -> dict[str, Any]:
+        """An action as this game's record writes it (also the wire's form)."""
+
+    @abstractmethod
+    def action_from_dict(self, data: Any, where: str) -> Any:
+        """An action back from plain data; RecordError says where and what is wrong."""
+
+    @abstractmethod
+    def save_body(self, game: Any) -> dict[str, Any]:
+        """What a save file keeps of the game besides seats and title: variant, setup, actions."""
+
+    @abstractmethod
+    def load_save_body(self, body: dict[str, Any], players: tuple[str, ...], seed: int | None) -> Any:
+        """The game a save body holds, replayed; RecordError, SetupError or ReplayError if not."""
+
+    @abstractmethod
+    def export_record(self, game: Any) -> dict[str, Any]:
+        """The game's JSON record (docs in the game's own package)."""
+
+    @abstractmethod
+    def import_record(self, data: Any) -> Any:
+        """The game a record holds, replayed; RecordError, SetupError or ReplayError if not."""
+
+    @abstractmethod
+    def result_to_dict(self, game: Any) -> dict[str, Any]:
+        """The outcome of a game as `codex-tui check` prints it."""
+
+    # ----------------------------------------------------------------- wire
+
+    @abstractmethod
+    def encode_view(self, view: Any) -> dict[str, Any]:
+        """A seat's view as plain data for the hub protocol (no secrets beyond the view's own)."""
+
+    @abstractmethod
+    def decode_view(self, data: Any) -> Any:
+        """A view back from the wire; RecordError (or ValueError) for malformed data."""
+
+    @abstractmethod
+    def result_to_wire(self, game: Any) -> dict[str, Any]:
+        """What the end screen of a finished game needs, sent once it is over."""
+
+    @abstractmethod
+    def result_from_wire(self, data: Any) -> Any:
+        """The end-of-game data back from the wire; RecordError (or ValueError) if malformed."""
+
+    # ----------------------------------------------------------------- bots
+
+    @abstractmethod
+    def bot_levels(self) -> Sequence[str]:
+        """The bot levels a seat may take, weakest first."""
+
+    @abstractmethod
+    def make_bot(self, level: str, seed: int) -> BotMove:
+        """A bot of this level; KeyError for an unknown level."""
+
+    # ------------------------------------------------------------------- UI
+
+    @abstractmethod
+    def ui(self) -> Any:
+        """The game's screens (imported here, lazily, so the rules never load Textual).
+
+        Returns the object the app's game-UI protocol describes
+        (`codex_tui.app.game_ui.GameUI`).
+        """
+
+
+def won(players: Sequence[str], winners: Sequence[int]) -> str:
+    """ "ada won" or "ada and bo shared the win"."""
+    names = " and ".join(players[i] for i in winners)
+    return f"{names} won" if len(winners) == 1 else f"{names} shared the win"

@@ -1,0 +1,72 @@
+"""The difficulty levels a player picks from: easy, normal, hard, expert.
+
+`random` and `greedy` stay registered under their own names (saves, the
+self-play command and tests name them); the levels below are what menus
+offer. The search budgets are numbers of playouts, not seconds, so a level
+plays the same moves on every machine; they were calibrated on the 2-core
+development machine to about 0.5 s (hard) and 2 s (expert) of CPU per move
+in 2-player games (fewer playouts with more players, see
+`search.playout_budget`); `benchmarks/bots.py` prints the figures.
+"""
+
+from __future__ import annotations
+
+import random
+
+from codex_tui.games.codex.bots.base import Bot, register_bot
+from codex_tui.games.codex.bots.greedy import GreedyBot
+from codex_tui.games.codex.bots.policy import CAREFUL
+from codex_tui.games.codex.bots.search import SearchBot, SearchConfig
+from codex_tui.games.codex.rules import Action, SeatView
+
+HARD = SearchConfig(playouts=900, candidates=10, draw_tree=True)
+EXPERT = SearchConfig(playouts=2400, candidates=12, draw_tree=True, policy=CAREFUL)
+"""Four times hard's time, spent on better playouts rather than more: 3,600 FAST playouts
+played hard to a draw (19 / 40), as more of them stop changing the choice past ~900; these
+2,400 CAREFUL ones won 108.5 / 180 against hard (60.3%, 95% CI 53.0-67.1%;
+`codex-tui tournament --bots expert,hard --games 180 --players 2`)."""
+
+EASY_GREEDY_SHARE = 0.5
+"""How often the easy bot plays the greedy move instead of a random one."""
+
+
+class EasyBot:
+    """Half greedy, half random: it takes obvious points but wastes many turns.
+
+    A beginner should win most games against it without it looking broken,
+    which a purely random bot does (it plays golds on their backs).
+    """
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.greedy = GreedyBot(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        actions = view.legal_actions
+        if not actions:
+            raise ValueError(f"seat {view.seat} has nothing to do now")
+        if self.rng.random() < EASY_GREEDY_SHARE:
+            return self.greedy.choose(view)
+        return actions[self.rng.randrange(len(actions))]
+
+
+def hard_bot(seed: int) -> Bot:
+    return SearchBot(seed, HARD, name="hard")
+
+
+def expert_bot(seed: int) -> Bot:
+    return SearchBot(seed, EXPERT, name="expert")
+
+
+def normal_bot(seed: int) -> Bot:
+    bot = GreedyBot(seed)
+    bot.name = "normal"
+    return bot
+
+
+register_bot("easy", EasyBot, "random-ish: takes easy points half the time")
+register_bot("normal", normal_bot, "greedy: best points now, then objectives")
+register_bot("hard", hard_bot, "search: about 0.5 s per move")
+register_bot("expert", expert_bot, "search: about 2 s per move")

@@ -1,0 +1,154 @@
+"""Codex Naturalis as the shell knows it: the game contract over its rules, record, wire and bots."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from codex_tui.core.contract import BotMove, GameModule, GameSummary, VariantField, won
+from codex_tui.core.errors import RecordError
+from codex_tui.games.codex import record, rules, wire
+from codex_tui.games.codex.bots import bot_levels, make_bot
+from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
+from codex_tui.games.codex.timeline import turn_number
+
+
+class CodexNaturalis(GameModule):
+    name = "codex-naturalis"
+    title = "Codex Naturalis"
+    summary = f"{MIN_PLAYERS}-{MAX_PLAYERS} players, race to the target score"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    record_format = record.RECORD_FORMAT
+
+    def variant_fields(self) -> tuple[VariantField, ...]:
+        return (
+            VariantField(
+                "target_score",
+                "Target score",
+                "int",
+                DEFAULT_TARGET_SCORE,
+                low=1,
+                high=MAX_TARGET_SCORE,
+                help=f"the end is triggered at this score (1-{MAX_TARGET_SCORE}; the rule sheet says 20)",
+            ),
+        )
+
+    def default_variant(self) -> rules.Variant:
+        return rules.Variant()
+
+    def variant_to_dict(self, variant: rules.Variant) -> dict[str, Any]:
+        return {"target_score": variant.target_score}
+
+    def variant_from_dict(self, data: Any) -> rules.Variant:
+        target = data.get("target_score") if isinstance(data, dict) else None
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise RecordError("variant.target_score: expected a whole number")
+        if not 1 <= target <= MAX_TARGET_SCORE:
+            raise RecordError(f"variant.target_score: expected 1 to {MAX_TARGET_SCORE}, found {target}")
+        return rules.Variant(target_score=target)
+
+    def variant_text(self, variant: rules.Variant) -> str:
+        return f"Codex to {variant.target_score}"
+
+    def owns(self, game: object) -> bool:
+        return isinstance(game, rules.Game)
+
+    def new_game(self, players: Sequence[str], seed: int, variant: rules.Variant) -> rules.Game:
+        return rules.new_game(tuple(players), seed, variant)
+
+    def apply(self, game: rules.Game, action: rules.Action) -> rules.Game:
+        return rules.apply(game, action)
+
+    def legal_actions(self, game: rules.Game) -> Sequence[rules.Action]:
+        return rules.legal_actions(game)
+
+    def legal_actions_for(self, game: rules.Game, seat: int) -> Sequence[rules.Action]:
+        return rules.legal_actions_for(game, seat)
+
+    def players_to_act(self, game: rules.Game) -> tuple[int, ...]:
+        return rules.players_to_act(game)
+
+    def view(self, game: rules.Game, seat: int) -> rules.SeatView:
+        return rules.view(game, seat)
+
+    def rebuild(self, game: rules.Game, actions: Sequence[rules.Action]) -> rules.Game:
+        return rules.replay(game.players, game.setup, game.variant, actions, game.seed)
+
+    def winners(self, game: rules.Game) -> tuple[int, ...]:
+        return rules.result(game).winners
+
+    def status(self, game: rules.Game) -> str:
+        if game.is_over:
+            return won(game.players, rules.result(game).winners)
+        if game.phase is rules.Phase.SETUP:
+            return "set-up"
+        doing = "place" if game.phase is rules.Phase.PLACE else "draw"
+        return f"{game.players[game.current]} to {doing}"
+
+    def game_summary(self, game: rules.Game) -> GameSummary:
+        outcome = rules.result(game)
+        return GameSummary(
+            scores=game.scores,
+            totals=outcome.totals if outcome.finished else None,
+            turn=turn_number(game),
+            finished=outcome.finished,
+            end=outcome.end.value if outcome.end else None,
+            winners=outcome.winners,
+        )
+
+    def action_to_dict(self, action: rules.Action) -> dict[str, Any]:
+        return record.action_to_dict(action)
+
+    def action_from_dict(self, data: Any, where: str) -> rules.Action:
+        return record.action_from_dict(data, where)
+
+    def save_body(self, game: rules.Game) -> dict[str, Any]:
+        return {
+            "variant": self.variant_to_dict(game.variant),
+            "setup": record.setup_to_dict(game.setup),
+            "actions": [record.action_to_dict(action) for action in game.actions],
+        }
+
+    def load_save_body(self, body: dict[str, Any], players: tuple[str, ...], seed: int | None) -> rules.Game:
+        variant_data = body.get("variant")
+        target = variant_data.get("target_score") if isinstance(variant_data, dict) else None
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise RecordError("variant.target_score: expected a whole number")
+        setup = record.setup_from_dict(body.get("setup"))
+        actions = record.actions_from_list(body.get("actions"))
+        return rules.replay(players, setup, rules.Variant(target_score=target), actions, seed)
+
+    def export_record(self, game: rules.Game) -> dict[str, Any]:
+        return record.export_record(game)
+
+    def import_record(self, data: Any) -> rules.Game:
+        return record.import_record(data)
+
+    def result_to_dict(self, game: rules.Game) -> dict[str, Any]:
+        return record.result_to_dict(game)
+
+    def encode_view(self, view: rules.SeatView) -> dict[str, Any]:
+        return wire.encode_view(view)
+
+    def decode_view(self, data: Any) -> rules.SeatView:
+        return wire.decode_view(data)
+
+    def result_to_wire(self, game: rules.Game) -> dict[str, Any]:
+        return wire.result_to_wire(rules.result(game), tuple(seat.secret for seat in game.seats))
+
+    def result_from_wire(self, data: Any) -> tuple[rules.Result, tuple[int | None, ...]]:
+        return wire.result_from_wire(data)
+
+    def bot_levels(self) -> Sequence[str]:
+        return tuple(bot_levels())
+
+    def make_bot(self, level: str, seed: int) -> BotMove:
+        return make_bot(level, seed).choose
+
+    def ui(self) -> Any:
+        return importlib.import_module("codex_tui.games.codex.ui")
+
+
+CODEX = CodexNaturalis()

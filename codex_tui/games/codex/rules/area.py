@@ -1,0 +1,112 @@
+"""A player's play area: where cards lie, what they show, and where the next may go.
+
+Everything here is derived incrementally when a card is placed, because the
+bots and the UI ask for legal spots and visible symbols far more often than
+cards are placed. A newly placed card is always on top of every card it
+touches, so placing only ever covers corners of older cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from codex_tui.games.codex.rules.cards import Face
+from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS, HIDDEN, SYMBOL_COUNT, Side
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card on the table. `order` is 0 for the starter, then 1, 2, ..."""
+
+    card: int
+    side: Side
+    face: Face
+    order: int
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """What placing one card did: the new area and what the move covered."""
+
+    area: PlayArea
+    covered: tuple[Pos, ...]
+    """Positions of the cards whose corner the new card covers."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayArea:
+    cards: Mapping[Pos, Placed]
+    """Every card by position (never mutated: placing builds a new mapping)."""
+    counts: tuple[int, ...]
+    """Visible symbols, indexed by Symbol."""
+    open_spots: frozenset[Pos]
+    """Empty positions where a card may legally be placed now."""
+    blocked: frozenset[Pos]
+    """Empty positions a hidden corner points at: closed for the rest of the game."""
+
+    @classmethod
+    def empty(cls) -> PlayArea:
+        return cls(cards={}, counts=(0,) * SYMBOL_COUNT, open_spots=frozenset(), blocked=frozenset())
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def place(self, card: int, side: Side, face: Face, pos: Pos) -> Placement:
+        """Put a card at `pos` (assumed legal) and work out what changes.
+
+        The search bots call this hundreds of thousands of times a second,
+        so it touches only the four neighbours and copies the sets once.
+        """
+        old_cards = self.cards
+        cards = dict(old_cards)
+        cards[pos] = Placed(card, side, face, len(old_cards))
+        counts = list(self.counts)
+        open_spots = set(self.open_spots)
+        open_spots.discard(pos)
+        blocked = self.blocked
+        newly_blocked: list[Pos] = []
+        covered: list[Pos] = []
+        corners = face.corners
+        x, y = pos
+        for index, (dx, dy) in enumerate(CORNER_OFFSETS):
+            neighbour_pos = (x + dx, y + dy)
+            neighbour = old_cards.get(neighbour_pos)
+            if neighbour is not None:
+                covered.append(neighbour_pos)
+                hidden_symbol = neighbour.face.corners[(index + 2) % 4]
+                if hidden_symbol >= 0:
+                    counts[hidden_symbol] -= 1
+            elif corners[index] == HIDDEN:
+                newly_blocked.append(neighbour_pos)
+                open_spots.discard(neighbour_pos)
+            elif neighbour_pos not in blocked:
+                open_spots.add(neighbour_pos)
+        for corner in corners:
+            if corner >= 0:
+                counts[corner] += 1
+        for symbol in face.center:
+            counts[symbol] += 1
+        if newly_blocked:
+            blocked = blocked.union(newly_blocked)
+        area = PlayArea(cards, tuple(counts), frozenset(open_spots), blocked)
+        return Placement(area, tuple(covered))
+
+    def visible_corner(self, pos: Pos, corner: int) -> bool:
+        """Whether corner `corner` of the card at `pos` is still showing.
+
+        Two cards that touch share one corner area; the later one lies on top.
+        """
+        dx, dy = CORNER_OFFSETS[corner]
+        neighbour = self.cards.get((pos[0] + dx, pos[1] + dy))
+        return neighbour is None or neighbour.order < self.cards[pos].order
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """(min_x, min_y, max_x, max_y) over cards and open spots."""
+        xs = [p[0] for p in self.cards] + [p[0] for p in self.open_spots]
+        ys = [p[1] for p in self.cards] + [p[1] for p in self.open_spots]
+        if not xs:
+            return (0, 0, 0, 0)
+        return (min(xs), min(ys), max(xs), max(ys))

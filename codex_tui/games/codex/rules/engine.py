@@ -1,0 +1,409 @@
+"""The rules: which actions are legal, and what each one does to a game.
+
+`legal_actions` and `apply` are pure functions over immutable `Game` values.
+`apply` checks everything itself (it never trusts that an action came from
+`legal_actions`) and says which rule an illegal action breaks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
+from typing import overload
+
+from codex_tui.core.errors import IllegalAction
+from codex_tui.core.history import actions_kept, replay_actions
+from codex_tui.games.codex.rules.actions import Action, ChooseObjective, ChooseStarter, Draw, DrawSource, Pass, Place
+from codex_tui.games.codex.rules.area import Pos
+from codex_tui.games.codex.rules.cards import CATALOG, PlayableCard, Scoring
+from codex_tui.games.codex.rules.setup import start
+from codex_tui.games.codex.rules.state import EndReason, Game, LogEntry, Phase, Seat, Setup, Variant
+from codex_tui.games.codex.rules.symbols import Side, Symbol
+
+# ------------------------------------------------------------ legal actions
+
+
+def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
+    """(card, side) pairs the seat may place now, wherever a spot is open.
+
+    Backs are always allowed; a gold front only when its requirement is
+    visible before placing.
+    """
+    options: list[tuple[int, Side]] = []
+    counts = seat.area.counts
+    for card_id in seat.hand:
+        card = CATALOG.playable[card_id]
+        if requirement_met(card, counts):
+            options.append((card_id, Side.FRONT))
+        options.append((card_id, Side.BACK))
+    return tuple(options)
+
+
+def requirement_met(card: PlayableCard, counts: Sequence[int]) -> bool:
+    return all(counts[symbol] >= need for symbol, need in card.requirement)
+
+
+class PlacementMoves(Sequence[Place]):
+    """Every legal placement, built on demand: options x open spots.
+
+    A play area of 60 cards has ~30 open spots and a hand gives up to 6
+    options; materialising 180 action objects per call would dominate the
+    cost of a bot's turn, so this sequence only builds the ones asked for.
+    """
+
+    __slots__ = ("player", "options", "spots", "_option_set", "_spot_set")
+
+    def __init__(self, player: int, options: tuple[tuple[int, Side], ...], open_spots: frozenset[Pos]) -> None:
+        self.player = player
+        self.options = options
+        self.spots = tuple(sorted(open_spots))
+        self._option_set = frozenset(options)
+        self._spot_set = open_spots
+
+    def __len__(self) -> int:
+        return len(self.options) * len(self.spots)
+
+    @overload
+    def __getitem__(self, index: int) -> Place: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Place]: ...
+    def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("placement index out of range")
+        card, side = self.options[index // len(self.spots)]
+        x, y = self.spots[index % len(self.spots)]
+        return Place(self.player, card, side, x, y)
+
+    def __iter__(self) -> Iterator[Place]:
+        for card, side in self.options:
+            for x, y in self.spots:
+                yield Place(self.player, card, side, x, y)
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, Place)
+            and action.player == self.player
+            and (action.card, action.side) in self._option_set
+            and (action.x, action.y) in self._spot_set
+        )
+
+
+def draw_options(game: Game, player: int) -> tuple[Draw, ...]:
+    draws = [Draw(player, DrawSource.MARKET, card) for card in game.market if card is not None]
+    if game.resource_drawn < len(game.setup.resource_deck):
+        draws.append(Draw(player, DrawSource.RESOURCE_DECK))
+    if game.gold_drawn < len(game.setup.gold_deck):
+        draws.append(Draw(player, DrawSource.GOLD_DECK))
+    return tuple(draws)
+
+
+def legal_actions(game: Game) -> Sequence[Action]:
+    """Every action the rules allow now (during set-up, for every seat)."""
+    if game.phase is Phase.SETUP:
+        return tuple(_setup_actions(game, range(len(game.seats))))
+    if game.phase is Phase.PLACE:
+        seat = game.seats[game.current]
+        if not seat.area.open_spots or not seat.hand:
+            return (Pass(game.current),)
+        return PlacementMoves(game.current, playable_options(seat), seat.area.open_spots)
+    if game.phase is Phase.DRAW:
+        return draw_options(game, game.current)
+    return ()
+
+
+def legal_actions_for(game: Game, player: int) -> Sequence[Action]:
+    """The actions `player` may take now (empty when it is not their move)."""
+    if game.phase is Phase.SETUP:
+        return tuple(_setup_actions(game, (player,)))
+    if game.phase is Phase.OVER or game.current != player:
+        return ()
+    return legal_actions(game)
+
+
+def players_to_act(game: Game) -> tuple[int, ...]:
+    """Seats that have an action to take now (several during set-up)."""
+    if game.phase is Phase.SETUP:
+        return tuple(i for i, seat in enumerate(game.seats) if seat.starter_side is None or seat.secret is None)
+    if game.phase is Phase.OVER:
+        return ()
+    return (game.current,)
+
+
+def _setup_actions(game: Game, players: Iterable[int]) -> Iterator[Action]:
+    for player in players:
+        seat = game.seats[player]
+        if seat.starter_side is None:
+            yield ChooseStarter(player, Side.FRONT)
+            yield ChooseStarter(player, Side.BACK)
+        if seat.secret is None:
+            for card in seat.objective_choices:
+                yield ChooseObjective(player, card)
+
+
+# ------------------------------------------------------------------ apply
+
+
+def apply(game: Game, action: Action) -> Game:
+    """The game after `action`. Raises IllegalAction if the rules forbid it."""
+    if game.phase is Phase.OVER:
+        raise IllegalAction("End of game", "the game is over; no more actions")
+    player = action.player
+    if not isinstance(player, int) or not 0 <= player < len(game.seats):
+        raise IllegalAction("Players", f"there is no seat {player!r}")
+    if isinstance(action, ChooseStarter):
+        return _choose_starter(game, action)
+    if isinstance(action, ChooseObjective):
+        return _choose_objective(game, action)
+    if game.phase is Phase.SETUP:
+        raise IllegalAction("Game set-up", "every player must choose a starter side and a secret objective first")
+    if player != game.current:
+        raise IllegalAction("Turn order", f"it is {game.players[game.current]}'s turn, not {game.players[player]}'s")
+    if isinstance(action, Place):
+        return _place(game, action)
+    if isinstance(action, Draw):
+        return _draw(game, action)
+    if isinstance(action, Pass):
+        return _pass(game, action)
+    raise IllegalAction("Actions", f"unknown action {action!r}")
+
+
+def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    return seats[:index] + (seat,) + seats[index + 1 :]
+
+
+def _after_setup_choice(game: Game, seats: tuple[Seat, ...], entry: LogEntry) -> Game:
+    done = all(seat.starter_side is not None and seat.secret is not None for seat in seats)
+    return game.evolve(
+        seats=seats,
+        phase=Phase.PLACE if done else Phase.SETUP,
+        current=game.setup.first_player,
+        log=game.log + (entry,),
+    )
+
+
+def _choose_starter(game: Game, action: ChooseStarter) -> Game:
+    if game.phase is not Phase.SETUP:
+        raise IllegalAction("Game set-up", "starter sides are chosen before the first turn")
+    seat = game.seats[action.player]
+    if seat.starter_side is not None:
+        raise IllegalAction("Game set-up", f"{game.players[action.player]} has already placed their starter card")
+    if not isinstance(action.side, Side):
+        raise IllegalAction("Game set-up", f"a side is front or back, not {action.side!r}")
+    starter = CATALOG.starters[seat.starter]
+    area = seat.area.place(seat.starter, action.side, starter.face(action.side), (0, 0)).area
+    new_seat = replace(seat, starter_side=action.side, area=area)
+    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), LogEntry(action))
+
+
+def _choose_objective(game: Game, action: ChooseObjective) -> Game:
+    if game.phase is not Phase.SETUP:
+        raise IllegalAction("Game set-up", "secret objectives are chosen before the first turn")
+    seat = game.seats[action.player]
+    if seat.secret is not None:
+        raise IllegalAction("Game set-up", f"{game.players[action.player]} has already chosen a secret objective")
+    if action.card not in seat.objective_choices:
+        raise IllegalAction(
+            "Game set-up", f"objective {action.card} was not offered (the choices are {seat.objective_choices})"
+        )
+    new_seat = replace(seat, secret=action.card)
+    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), LogEntry(action))
+
+
+def placement_points(card: PlayableCard, side: Side, covered: int, counts_after: Sequence[int]) -> int:
+    """Points scored at once by placing `card` on `side` (rulebook, Card Details)."""
+    if side is Side.BACK:
+        return 0
+    if card.scoring is Scoring.CORNERS:
+        return card.points * covered
+    if card.scoring is Scoring.OBJECT:
+        assert card.scoring_object is not None
+        return card.points * counts_after[card.scoring_object]
+    return card.points
+
+
+def _spot_problem(seat: Seat, pos: Pos) -> str:
+    """Why a card cannot go at `pos`, for the error message."""
+    area = seat.area
+    if pos in area.cards:
+        return f"{pos} already holds a card"
+    if pos in area.blocked:
+        return f"{pos} would cover a hidden corner"
+    if (pos[0] + pos[1]) % 2:
+        return f"{pos} is not on the card grid (a card covers a corner diagonally)"
+    return f"{pos} covers no visible corner of a card in the play area"
+
+
+def place_on_seat(seat: Seat, card: PlayableCard, side: Side, pos: Pos) -> tuple[Seat, int, tuple[Pos, ...]]:
+    """The seat after placing (assumed legal): new seat, points, covered positions."""
+    placement = seat.area.place(card.id, side, card.face(side), pos)
+    points = placement_points(card, side, len(placement.covered), placement.area.counts)
+    hand = list(seat.hand)
+    hand.remove(card.id)
+    new_seat = Seat(
+        starter=seat.starter,
+        starter_side=seat.starter_side,
+        objective_choices=seat.objective_choices,
+        secret=seat.secret,
+        hand=tuple(hand),
+        area=placement.area,
+        score=seat.score + points,
+    )
+    return new_seat, points, placement.covered
+
+
+def _turns_left_when_triggered(game: Game) -> int:
+    """Finish the current round (up to the seat before the first player), then one more."""
+    count = len(game.seats)
+    rest_of_round = (game.setup.first_player - 1 - game.current) % count
+    return rest_of_round + count
+
+
+def _place(game: Game, action: Place) -> Game:
+    if game.phase is not Phase.PLACE:
+        raise IllegalAction("Turn order", "this turn's card is placed; now draw a card")
+    seat = game.seats[action.player]
+    if action.card not in seat.hand:
+        raise IllegalAction("Play a card", f"card {action.card} is not in {game.players[action.player]}'s hand")
+    if not isinstance(action.side, Side):
+        raise IllegalAction("Play a card", f"a side is front or back, not {action.side!r}")
+    pos = (action.x, action.y)
+    if pos not in seat.area.open_spots:
+        raise IllegalAction("Placement rule", _spot_problem(seat, pos))
+    card = CATALOG.playable[action.card]
+    if action.side is Side.FRONT and not requirement_met(card, seat.area.counts):
+        raise IllegalAction(
+            "Gold cards rule",
+            f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
+        )
+    new_seat, points, covered = place_on_seat(seat, card, action.side, pos)
+    end, turns_left = game.end, game.turns_left
+    triggered = None
+    if end is None and new_seat.score >= game.variant.target_score:
+        end = triggered = EndReason.SCORE
+        turns_left = _turns_left_when_triggered(game)
+    placed = game.evolve(
+        seats=_with_seat(game.seats, action.player, new_seat),
+        end=end,
+        turns_left=turns_left,
+        log=game.log + (LogEntry(action, points=points, covered=covered, end=triggered),),
+    )
+    if placed.is_last_turn or not _anything_to_draw(placed):
+        return _end_turn(placed)
+    return placed.evolve(phase=Phase.DRAW)
+
+
+def _anything_to_draw(game: Game) -> bool:
+    return (
+        game.resource_drawn < len(game.setup.resource_deck)
+        or game.gold_drawn < len(game.setup.gold_deck)
+        or any(card is not None for card in game.market)
+    )
+
+
+def _take_from_deck(game: Game, gold: bool) -> tuple[int | None, int, int]:
+    """(card or None, resource_drawn, gold_drawn) after taking one deck's top."""
+    if gold:
+        if game.gold_drawn < len(game.setup.gold_deck):
+            return game.setup.gold_deck[game.gold_drawn], game.resource_drawn, game.gold_drawn + 1
+    elif game.resource_drawn < len(game.setup.resource_deck):
+        return game.setup.resource_deck[game.resource_drawn], game.resource_drawn + 1, game.gold_drawn
+    return None, game.resource_drawn, game.gold_drawn
+
+
+def _draw(game: Game, action: Draw) -> Game:
+    if game.phase is not Phase.DRAW:
+        raise IllegalAction("Turn order", "place a card before drawing")
+    market = list(game.market)
+    refill = None
+    if action.source is DrawSource.MARKET:
+        if action.card is None or action.card not in market:
+            raise IllegalAction("Draw a card", f"card {action.card} is not face up in the market")
+        slot = market.index(action.card)
+        drawn: int | None = action.card
+        gold_slot = slot >= 2
+        refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=gold_slot)
+        if refill is None:
+            refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=not gold_slot)
+        market[slot] = refill
+    elif action.source in (DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK):
+        if action.card is not None:
+            raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
+        drawn, resource_drawn, gold_drawn = _take_from_deck(game, gold=action.source is DrawSource.GOLD_DECK)
+        if drawn is None:
+            raise IllegalAction("Draw a card", f"the {action.source.value.replace('_', ' ')} is empty")
+    else:
+        raise IllegalAction("Draw a card", f"unknown source {action.source!r}")
+    assert drawn is not None
+    seat = game.seats[action.player]
+    new_seat = Seat(
+        seat.starter,
+        seat.starter_side,
+        seat.objective_choices,
+        seat.secret,
+        seat.hand + (drawn,),
+        seat.area,
+        seat.score,
+    )
+    end, turns_left, triggered = game.end, game.turns_left, None
+    decks_empty = resource_drawn >= len(game.setup.resource_deck) and gold_drawn >= len(game.setup.gold_deck)
+    if end is None and decks_empty:
+        end = triggered = EndReason.DECKS
+        turns_left = _turns_left_when_triggered(game)
+    drawn_game = game.evolve(
+        seats=_with_seat(game.seats, action.player, new_seat),
+        market=tuple(market),
+        resource_drawn=resource_drawn,
+        gold_drawn=gold_drawn,
+        end=end,
+        turns_left=turns_left,
+        log=game.log + (LogEntry(action, drawn=drawn, refill=refill, end=triggered),),
+    )
+    return _end_turn(drawn_game)
+
+
+def _pass(game: Game, action: Pass) -> Game:
+    if game.phase is not Phase.PLACE:
+        raise IllegalAction("Turn order", "a pass replaces placing a card")
+    seat = game.seats[action.player]
+    if seat.area.open_spots and seat.hand:
+        raise IllegalAction("Play a card", "a player may only pass when no card can be placed anywhere")
+    return _end_turn(game.evolve(log=game.log + (LogEntry(action),)))
+
+
+def _end_turn(game: Game) -> Game:
+    next_player = (game.current + 1) % len(game.seats)
+    if game.turns_left is None:
+        return game.evolve(phase=Phase.PLACE, current=next_player)
+    if game.turns_left == 0:
+        return game.evolve(phase=Phase.OVER)
+    return game.evolve(phase=Phase.PLACE, current=next_player, turns_left=game.turns_left - 1)
+
+
+# ------------------------------------------------------------ log helpers
+
+
+def replay(
+    players: Sequence[str],
+    setup: Setup,
+    variant: Variant,
+    actions: Iterable[Action],
+    seed: int | None = None,
+) -> Game:
+    """Rebuild a game from its setup and actions; ReplayError names the first bad one."""
+    return replay_actions(start(players, setup, variant, seed), actions, apply)
+
+
+def undo(game: Game, steps: int = 1) -> Game:
+    """The game `steps` actions earlier: its log without the last actions."""
+    keep = actions_kept(len(game.log), steps)
+    return replay(game.players, game.setup, game.variant, game.actions[:keep], game.seed)
+
+
+def describe_counts(counts: Sequence[int]) -> str:
+    """'3 fungi + 1 animal' for a requirement vector."""
+    parts = [f"{need} {Symbol(i).label}" for i, need in enumerate(counts) if need]
+    return " + ".join(parts) if parts else "nothing"

@@ -1,0 +1,125 @@
+"""Dealing a new game from a seed, and checking a setup that came from elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from codex_tui.core.errors import SetupError
+from codex_tui.core.rng import SplitMix64
+from codex_tui.games.codex.rules.area import PlayArea
+from codex_tui.games.codex.rules.cards import CATALOG, GOLD_IDS, OBJECTIVE_IDS, RESOURCE_IDS, STARTER_IDS
+from codex_tui.games.codex.rules.state import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Seat, SeatSetup, Setup, Variant
+
+
+def deal(player_count: int, seed: int) -> Setup:
+    """Shuffle and deal as the rulebook's set-up steps 2-6 describe."""
+    if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
+        raise SetupError(f"Codex Naturalis is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {player_count}")
+    rng = SplitMix64(seed)
+    resources = rng.shuffled(CATALOG.resource_ids)
+    golds = rng.shuffled(CATALOG.gold_ids)
+    starters = rng.shuffled(sorted(CATALOG.starters))
+    objectives = rng.shuffled(sorted(CATALOG.objectives))
+    market_resource = (resources.pop(0), resources.pop(0))
+    market_gold = (golds.pop(0), golds.pop(0))
+    commons = (objectives.pop(0), objectives.pop(0))
+    seats = []
+    for _ in range(player_count):
+        hand = (resources.pop(0), resources.pop(0), golds.pop(0))
+        choices = (objectives.pop(0), objectives.pop(0))
+        seats.append(SeatSetup(starter=starters.pop(0), hand=hand, objective_choices=choices))
+    return Setup(
+        resource_deck=tuple(resources),
+        gold_deck=tuple(golds),
+        market_resource=market_resource,
+        market_gold=market_gold,
+        common_objectives=commons,
+        first_player=rng.below(player_count),
+        seats=tuple(seats),
+    )
+
+
+def check_setup(setup: Setup, player_count: int) -> None:
+    """Raise SetupError unless `setup` is a deal the real cards could produce.
+
+    Decks may be shorter than the full 40 (a record may be abridged), but no
+    card may appear twice and every card must be of the kind its place needs.
+    """
+    if len(setup.seats) != player_count:
+        raise SetupError(f"setup has {len(setup.seats)} seats for {player_count} players")
+    if not 0 <= setup.first_player < player_count:
+        raise SetupError(f"first_player {setup.first_player} is not a seat")
+
+    def expect(cards: Sequence[int], ids: range, what: str) -> None:
+        for card in cards:
+            if not isinstance(card, int) or card not in ids:
+                raise SetupError(f"{what}: {card!r} is not a card id in {ids.start}-{ids.stop - 1}")
+
+    playable = list(setup.resource_deck) + list(setup.gold_deck)
+    playable += list(setup.market_resource) + list(setup.market_gold)
+    expect(setup.resource_deck, RESOURCE_IDS, "resource_deck")
+    expect(setup.gold_deck, GOLD_IDS, "gold_deck")
+    expect(setup.market_resource, RESOURCE_IDS, "market resource")
+    expect(setup.market_gold, GOLD_IDS, "market gold")
+    expect(setup.common_objectives, OBJECTIVE_IDS, "common_objectives")
+    objectives = list(setup.common_objectives)
+    starters = []
+    for index, seat in enumerate(setup.seats):
+        where = f"seat {index}"
+        expect([seat.starter], STARTER_IDS, f"{where} starter")
+        if len(seat.hand) != 3:
+            raise SetupError(f"{where}: a hand starts with 3 cards, not {len(seat.hand)}")
+        expect(seat.hand[:2], RESOURCE_IDS, f"{where} hand (2 resources first)")
+        expect(seat.hand[2:], GOLD_IDS, f"{where} hand (1 gold last)")
+        expect(seat.objective_choices, OBJECTIVE_IDS, f"{where} objective_choices")
+        if len(seat.objective_choices) != 2:
+            raise SetupError(f"{where}: 2 objectives are offered, not {len(seat.objective_choices)}")
+        playable += list(seat.hand)
+        objectives += list(seat.objective_choices)
+        starters.append(seat.starter)
+    for what, cards in (("card", playable), ("objective", objectives), ("starter", starters)):
+        seen: set[int] = set()
+        for card in cards:
+            if card in seen:
+                raise SetupError(f"{what} {card} is dealt twice")
+            seen.add(card)
+
+
+def start(players: Sequence[str], setup: Setup, variant: Variant, seed: int | None = None) -> Game:
+    """The game right after dealing, before anyone has chosen anything."""
+    names = tuple(players)
+    check_setup(setup, len(names))
+    if variant.target_score < 1:
+        raise SetupError(f"target score must be at least 1, not {variant.target_score}")
+    seats = tuple(
+        Seat(
+            starter=seat.starter,
+            starter_side=None,
+            objective_choices=seat.objective_choices,
+            secret=None,
+            hand=seat.hand,
+            area=PlayArea.empty(),
+            score=0,
+        )
+        for seat in setup.seats
+    )
+    return Game(
+        players=names,
+        variant=variant,
+        setup=setup,
+        seats=seats,
+        market=(*setup.market_resource, *setup.market_gold),
+        resource_drawn=0,
+        gold_drawn=0,
+        phase=Phase.SETUP,
+        current=setup.first_player,
+        end=None,
+        turns_left=None,
+        log=(),
+        seed=seed,
+    )
+
+
+def new_game(players: Sequence[str], seed: int, variant: Variant | None = None) -> Game:
+    """Shuffle, deal and return the game waiting for set-up choices."""
+    return start(players, deal(len(players), seed), variant or Variant(), seed)

@@ -1,0 +1,175 @@
+"""The small text panels beside the play area: symbols, objectives, market, log.
+
+Each takes plain data in `show(...)` and renders Rich text from it; none of
+them decides anything about the rules.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.style import Style
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Static
+
+from codex_tui.app.describe import (
+    describe_entry,
+    objective_progress,
+    objective_short,
+    objective_text,
+    pattern_rows,
+    points_text,
+    symbol_letters,
+)
+from codex_tui.app.theme import SYMBOL_COLOURS
+from codex_tui.games.codex.rules import CATALOG, PlayArea, SeatView, Symbol
+from codex_tui.games.codex.rules.engine import requirement_met
+from codex_tui.games.codex.rules.objectives import objective_points
+
+HEADING = Style(bold=True, color="#d0d0d0")
+DIM = Style(color="#8a8a8a")
+WIDEST_SIDE = 66
+"""Past this the log's longest lines are whole; the rest goes to the play area."""
+LEAST_AREA = 54
+"""Columns the play area keeps before the side panel grows past its least width."""
+
+
+def side_width(screen_width: int, least: int, extra: int = 0) -> int:
+    """The side panel's width: `least` on narrow terminals, growing with the screen.
+
+    Everything past 54 columns of play area goes to the panel, up to 66
+    (plus `extra`, for what a screen prints before each log line): so from
+    120 columns a log line of 64 cells ('Bot 1 took Resource 20 from the
+    market; Resource 17 revealed', with room for longer names) is whole, and
+    wider screens widen the play area.
+    """
+    return max(least, min(WIDEST_SIDE, screen_width - LEAST_AREA) + extra)
+
+
+def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
+    label = symbol.letter if count is None else f"{symbol.letter}{count}"
+    return Text(label, style=Style(color=SYMBOL_COLOURS[symbol], bold=True, dim=count == 0))
+
+
+class SymbolsPanel(Static):
+    """Visible resources and objects of the area being shown."""
+
+    DEFAULT_CSS = "SymbolsPanel { height: auto; }"
+
+    def show(self, area: PlayArea, owner: str) -> None:
+        text = Text(f"{owner}: ", style=DIM)
+        for symbol in Symbol:
+            text.append_text(symbol_text(symbol, area.counts[symbol]))
+            text.append(" " if symbol != Symbol.INSECT else " │ ")
+        self.update(text)
+
+
+class ObjectivesPanel(Static):
+    """The two common objectives and a secret one, with progress on the area shown.
+
+    On the viewer's own area the secret is the viewer's; on another player's
+    area (`own` false) it is theirs, shown as hidden, as at the table: the
+    viewer's secret scored on someone else's cards would mean nothing.
+    """
+
+    DEFAULT_CSS = "ObjectivesPanel { height: auto; }"
+
+    def show(self, view: SeatView, area: PlayArea, detailed: bool, own: bool = True) -> None:
+        text = Text("Objectives", style=HEADING)
+        entries = [("Common", o) for o in view.common_objectives]
+        if own and view.secret is not None:
+            entries.append(("Secret", view.secret))
+        for label, objective in entries:
+            points = objective_points(area, objective)
+            text.append("\n")
+            text.append(f"{label[0]} {objective:>3} ", style=DIM)
+            text.append(objective_short(objective))
+            text.append(f"  now {points}" if points else "  now 0", style=Style(bold=bool(points), dim=not points))
+            if detailed:
+                text.append(f"\n    {objective_text(objective)}: {objective_progress(area, objective)}", style=DIM)
+                for row in pattern_rows(objective):
+                    text.append(f"\n      {row}", style=DIM)
+        if not own:
+            text.append("\nS   ?  secret, hidden", style=DIM)
+        self.update(text)
+
+
+class MarketPanel(Static):
+    """The four face-up cards and the two decks, one line each."""
+
+    DEFAULT_CSS = "MarketPanel { height: auto; }"
+
+    def show(self, view: SeatView, area: PlayArea) -> None:
+        text = Text("Market  ", style=HEADING)
+        text.append(f"R deck {view.resource_deck_size}", style=DIM)
+        if view.resource_deck_top is not None:
+            text.append(" ")
+            text.append_text(symbol_text(view.resource_deck_top))
+        text.append(f"  G deck {view.gold_deck_size}", style=DIM)
+        if view.gold_deck_top is not None:
+            text.append(" ")
+            text.append_text(symbol_text(view.gold_deck_top))
+        for card_id in view.market:
+            text.append("\n ")
+            if card_id is None:
+                text.append("(empty slot)", style=DIM)
+                continue
+            card = CATALOG.playable[card_id]
+            text.append_text(symbol_text(card.kingdom))
+            text.append(f" {'G' if card.is_gold else 'R'}{card_id:<3}")
+            if card.points:
+                text.append(f"{points_text(card)} ", style=DIM)
+            if card.is_gold:
+                text.append(symbol_letters(card.requires), style=DIM)
+                met = requirement_met(card, area.counts)
+                text.append(" ok" if met else " no", style=Style(color="#5fd75f" if met else "#ff5f5f"))
+        self.update(text)
+
+
+class GameLog(Widget):
+    """The newest lines of the game log that fit, newest at the bottom.
+
+    The lines are chosen when rendering, from the real size, so the newest
+    entry is never cut off whatever the panels above it take; a line wider
+    than the panel wraps (indented) instead of losing its end, where the
+    points are.
+    """
+
+    DEFAULT_CSS = "GameLog { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.lines: tuple[str, ...] = ()
+
+    def show(self, view: SeatView, viewer: int | None) -> None:
+        names = view.players
+        lines = tuple(describe_entry(entry, names, viewer) for entry in view.log[-60:])
+        if lines != self.lines:
+            self.lines = lines
+            self.refresh()
+
+    def render(self) -> Text:
+        room = max(self.size.height - 1, 0)
+        width = max(self.size.width, 20)
+        rows: list[str] = []
+        for line in reversed(self.lines):
+            wrapped = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if len(rows) + len(wrapped) > room:
+                rows = rows or wrapped[:room]  # the newest line shows, as much of it as fits
+                break
+            rows[:0] = wrapped
+        text = Text("Log", style=HEADING)
+        for row in rows:
+            text.append("\n" + row, style=DIM)
+        return text
+
+
+def hand_backs_text(view: SeatView, seat: int) -> Text:
+    """Another player's hand as the backs show it: kind and kingdom."""
+    text = Text()
+    for back in view.seats[seat].hand_backs:
+        text.append("G" if back.kind.value == "gold" else "R", style=DIM)
+        text.append_text(symbol_text(back.kingdom))
+        text.append(" ")
+    return text

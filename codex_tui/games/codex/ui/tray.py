@@ -1,0 +1,75 @@
+"""A row of large cards: the hand, the market at drawing time, set-up choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from textual.widget import Widget
+
+from codex_tui.app.cardart import LARGE_H, LARGE_W, Canvas, draw_deck, draw_large
+from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
+from codex_tui.games.codex.rules import Side, Symbol
+from codex_tui.games.codex.rules.symbols import CardKind
+
+GAP = 1
+SELECTED = Style(color="#ffff5f", bold=True)
+LABEL = Style(color="#a0a0a0")
+DIM_MOD = Style(dim=True)
+
+
+@dataclass(frozen=True)
+class TrayCard:
+    """A face-up card (`card` set) or a deck (`deck` set), with its label."""
+
+    label: str
+    card: int | None = None
+    side: Side = Side.FRONT
+    requirement_met: bool | None = None
+    deck: CardKind | None = None
+    deck_top: Symbol | None = None
+    deck_size: int = 0
+    enabled: bool = True
+
+
+@dataclass(frozen=True)
+class TrayScene:
+    title: str
+    items: tuple[TrayCard, ...]
+    selected: int | None = None
+
+
+def draw_tray(scene: TrayScene) -> Canvas:
+    canvas = Canvas()
+    canvas.text(0, 0, scene.title, LABEL)
+    for index, item in enumerate(scene.items):
+        col = index * (LARGE_W + GAP)
+        chosen = index == scene.selected
+        mod = None if item.enabled else DIM_MOD
+        if item.card is not None:
+            draw_large(canvas, col, 1, item.card, item.side, mod, item.requirement_met)
+        elif item.deck is not None:
+            draw_deck(canvas, col, 1, item.deck, item.deck_top, item.deck_size, mod)
+        else:
+            canvas.text(col + 1, 3, "(empty)", LABEL)
+        label = ("▶" if chosen else " ") + item.label
+        canvas.text(col, 1 + LARGE_H, label[:LARGE_W].ljust(LARGE_W), SELECTED if chosen else LABEL)
+    return canvas
+
+
+class CardTray(Widget):
+    DEFAULT_CSS = """
+    CardTray { height: 7; width: 1fr; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scene = TrayScene("", ())
+
+    def show(self, scene: TrayScene) -> None:
+        self.scene = scene
+        self.refresh()
+
+    def render(self) -> CanvasRenderable:
+        width = max(len(self.scene.items) * (LARGE_W + GAP), len(self.scene.title))
+        return CanvasRenderable(draw_tray(self.scene), width, LARGE_H + 2)

@@ -1,0 +1,213 @@
+"""The Instinkt board: the cards in their growing 4x4 frame, with a-d / 1-4 labels, entrances and previews.
+
+One cell is 8x3 characters: the card's colour, number and a short name on
+the middle line, its points so far on the bottom border, and an arrow on
+the top border when a preview moves it. A left gutter holds the row
+numbers (and a ▸ where the deer may enter a row from the left), a top
+gutter the column letters (and ▾), the right and bottom gutters ◂ and ▴.
+The drawn window is the grid plus one row or column on each side where the
+frame can still grow; the screen fixes the window for a whole decision so
+that the board does not move while previews change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from textual.widget import Widget
+
+from codex_tui.app.cardart import Canvas
+from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
+from codex_tui.games.instinkt.rules.actions import Axis, End
+from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
+from codex_tui.games.instinkt.rules.scoring import score_cards
+from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
+from codex_tui.games.instinkt.ui.coords import column_name, origin_of, row_name
+
+CELL_W, CELL_H = 8, 3
+LEFT, TOP = 2, 1
+"""Gutters: row label + entrance arrow on the left, column letters on top (one more column/row right/below)."""
+OWNER_STYLES = (
+    Style(color="#f0f0f0", bgcolor="#303030", bold=True),
+    Style(color="#101010", bgcolor="#c8c8c8", bold=True),
+)
+"""Black's cards light on dark, white's dark on light; the letter B/W says it in monochrome too."""
+FRAME = Style(color="#4a4a4a")
+FREE = Style(color="#9a9a9a")
+CURSOR = Style(color="#ffff5f", bold=True)
+HIGHLIGHT = Style(color="#ffaf00", bold=True)
+MARKER = Style(color="#5fafff", bold=True)
+LABEL = Style(color="#8a8a8a")
+
+SHORT = {
+    Animal.RAVEN: "rav",
+    Animal.BAT: "bat",
+    Animal.MOTH: "mot",
+    Animal.SPIDER_4: "spi",
+    Animal.SPIDER_5: "spi",
+    Animal.CAT: "cat",
+    Animal.OWL: "owl",
+    Animal.WOLF: "wlf",
+    Animal.WOLPERTINGER: "wpt",
+    Animal.DEER: "der",
+    Animal.RACCOON: "rac",
+    Animal.SNAKE: "snk",
+}
+"""Three letters each, all different where the animals differ (wolf 'wlf', wolpertinger 'wpt')."""
+
+Entrance = tuple[Axis, int, End]
+ARROWS = {
+    (Axis.ROW, End.START): "▸",
+    (Axis.ROW, End.FINISH): "◂",
+    (Axis.COLUMN, End.START): "▾",
+    (Axis.COLUMN, End.FINISH): "▴",
+}
+"""Small triangles: the large ▶ and ◀ have emoji forms that some terminals draw two cells wide."""
+
+
+def piece_label(piece: Piece) -> str:
+    """Six characters: 'B 7owl', 'W10der', 'B 8wlf', 'B 9wpt'."""
+    return f"{'BW'[piece.owner]}{piece.animal.mark:>2}{SHORT[piece.animal]}"
+
+
+def move_arrow(source: Cell, target: Cell) -> str:
+    dx, dy = target[0] - source[0], target[1] - source[1]
+    if abs(dx) >= abs(dy):
+        return "→" if dx > 0 else "←"
+    return "↓" if dy > 0 else "↑"
+
+
+Window = tuple[int, int, int, int]
+"""min x, min y, max x, max y of the drawn cells."""
+
+
+def window_for(grid: Iterable[Cell], extra: Iterable[Cell] = ()) -> Window:
+    """The grid, one more column/row on each side where the frame can still grow, and any `extra` cells."""
+    cells = list(grid)
+    if not cells:
+        return (0, 0, GRID_SIZE - 1, GRID_SIZE - 1)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    grow_x = 1 if max(xs) - min(xs) + 1 < GRID_SIZE else 0
+    grow_y = 1 if max(ys) - min(ys) + 1 < GRID_SIZE else 0
+    box = [(min(xs) - grow_x, min(ys) - grow_y), (max(xs) + grow_x, max(ys) + grow_y), *extra]
+    return (min(x for x, _ in box), min(y for _, y in box), max(x for x, _ in box), max(y for _, y in box))
+
+
+@dataclass(frozen=True)
+class BoardScene:
+    grid: Grid
+    free: frozenset[Cell] = frozenset()
+    """Empty cells to mark (where the card may go)."""
+    cursor: Cell | None = None
+    ghost: Piece | None = None
+    """A card previewed at the cursor."""
+    highlight: frozenset[Cell] = frozenset()
+    """Cards to pick out (moved by a deer, the raccoon's choice...)."""
+    markers: Mapping[Cell, str] = field(default_factory=dict)
+    """Labels on empty cells (where the raccoon's card comes from), by cell."""
+    arrows: Mapping[Cell, str] = field(default_factory=dict)
+    """An arrow on the top border of cards a preview moved, by their new cell."""
+    entrances: Mapping[Entrance, bool] = field(default_factory=dict)
+    """The deer's entrances, shown in the gutters; True for the one on show."""
+    origin: Cell | None = None
+    """The frame's a1 for the labels (default: the grid's top-left)."""
+    window: Window | None = None
+    """The cells to draw (default: `window_for` the grid and the marked cells)."""
+
+
+def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
+    """The canvas and its size in characters."""
+    canvas = Canvas()
+    origin = scene.origin if scene.origin is not None else origin_of(scene.grid)
+    extra = [*scene.free, *scene.markers, *([scene.cursor] if scene.cursor else [])]
+    min_x, min_y, max_x, max_y = scene.window or window_for(scene.grid, extra)
+    columns, rows = max_x - min_x + 1, max_y - min_y + 1
+    width, height = LEFT + columns * CELL_W + 1, TOP + rows * CELL_H + 1
+    points = {s.cell: s.points for s in score_cards(scene.grid)} if scene.grid else {}
+    top_left = origin_of(scene.grid)
+
+    def at(cell: Cell) -> tuple[int, int]:
+        return LEFT + (cell[0] - min_x) * CELL_W, TOP + (cell[1] - min_y) * CELL_H
+
+    def box(cell: Cell, style: Style, label: str, dotted: bool = False, bottom: str = "", top: str = "") -> None:
+        col, row = at(cell)
+        horizontal, vertical = ("┄", "┆") if dotted else ("─", "│")
+        canvas.put(col, row, "┌", style)
+        canvas.put(col + CELL_W - 1, row, "┐", style)
+        canvas.put(col, row + 2, "└", style)
+        canvas.put(col + CELL_W - 1, row + 2, "┘", style)
+        for x in range(1, CELL_W - 1):
+            canvas.put(col + x, row, horizontal, style)
+            canvas.put(col + x, row + 2, horizontal, style)
+        canvas.put(col, row + 1, vertical, style)
+        canvas.put(col + CELL_W - 1, row + 1, vertical, style)
+        canvas.text(col + 1, row + 1, label.ljust(CELL_W - 2)[: CELL_W - 2], style)
+        if bottom:
+            canvas.text(col + CELL_W - 1 - len(bottom), row + 2, bottom, style)
+        if top:
+            canvas.text(col + 2, row, top, style + HIGHLIGHT)
+
+    for x in range(min_x, max_x + 1):
+        canvas.text(LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
+    for y in range(min_y, max_y + 1):
+        canvas.text(0, TOP + (y - min_y) * CELL_H + 1, row_name(y, origin), LABEL)
+    for (axis, index, end), chosen in scene.entrances.items():
+        style = CURSOR if chosen else MARKER
+        arrow = ARROWS[(axis, end)]
+        if axis is Axis.ROW:
+            col = 1 if end is End.START else width - 1
+            canvas.put(col, TOP + (index - min_y) * CELL_H + 1, arrow, style)
+        else:
+            row = 0 if end is End.START else height - 1
+            canvas.put(LEFT + (index - min_x) * CELL_W + 4, row, arrow, style)
+
+    for x in range(min_x, max_x + 1):
+        for y in range(min_y, max_y + 1):
+            if (x, y) not in scene.grid and _in_reach((x, y), scene.grid):
+                box((x, y), FRAME, "", dotted=True)
+    for cell in scene.free:
+        box(cell, FREE, "", dotted=True)
+    for cell, text in scene.markers.items():
+        box(cell, MARKER, text, dotted=True)
+    for cell, piece in scene.grid.items():
+        style = OWNER_STYLES[piece.owner]
+        if cell in scene.highlight:
+            style = style + Style(underline=True, color=HIGHLIGHT.color)
+        if cell == scene.cursor and scene.ghost is None:
+            style = style + CURSOR
+        score = points.get((cell[0] - top_left[0], cell[1] - top_left[1]), 0)
+        box(cell, style, piece_label(piece), bottom=f"{score}pt" if score else "", top=scene.arrows.get(cell, ""))
+    if scene.cursor is not None and scene.cursor not in scene.grid:
+        if scene.ghost is not None:
+            box(scene.cursor, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True), piece_label(scene.ghost))
+        elif scene.cursor not in scene.markers:
+            box(scene.cursor, CURSOR, "  here", dotted=True)
+    return canvas, width, height
+
+
+def _in_reach(cell: Cell, grid: Grid) -> bool:
+    """The cell could still hold a card: it fits in a 4x4 square with every card on the grid."""
+    if not grid:
+        return True
+    xs = [cell[0], *(x for x, _ in grid)]
+    ys = [cell[1], *(y for _, y in grid)]
+    return max(xs) - min(xs) < GRID_SIZE and max(ys) - min(ys) < GRID_SIZE
+
+
+class BoardView(Widget):
+    DEFAULT_CSS = "BoardView { width: 1fr; height: 1fr; content-align: center middle; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.scene = BoardScene({})
+
+    def show(self, scene: BoardScene) -> None:
+        self.scene = scene
+        self.refresh()
+
+    def render(self) -> CanvasRenderable:
+        canvas, width, height = draw_board(self.scene)
+        return CanvasRenderable(canvas, width, height)

@@ -1,0 +1,157 @@
+"""Replaying an Instinkt game: every state kept (a game is ~40 actions), both hands shown."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from codex_tui.app.describe import possessive
+from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
+from codex_tui.app.widgets.status_line import StatusLine
+from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
+from codex_tui.games.instinkt.ui.coords import origin_of
+from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
+from codex_tui.games.instinkt.ui.screen import SidePanel, points_now
+from codex_tui.games.instinkt.ui.words import card_text, describe
+
+DIM = Style(color="#8a8a8a")
+
+
+def all_states(game: Game) -> list[Game]:
+    """The state after each number of actions, 0 to all, replayed from the deal."""
+    state = start(game.players, game.setup, game.variant, game.seed)
+    states = [state]
+    for action in game.actions:
+        state = apply(state, action)
+        states.append(state)
+    return states
+
+
+class InstinktReplayScreen(Screen[ReplayExit]):
+    BINDINGS = [
+        Binding("q,escape", "close", "Close"),
+        Binding("right,l", "step(1)", "Step"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("space,p", "play", "Play/pause"),
+        Binding("b", "branch", "Play from here"),
+        Binding("e", "summary", "Summary"),
+    ]
+    DEFAULT_CSS = """
+    InstinktReplayScreen { layout: vertical; }
+    #ir-header { height: 1; }
+    #ir-main { height: 1fr; }
+    #ir-side { width: 44; padding: 0 0 0 1; }
+    #ir-panel { height: auto; }
+    """
+
+    def __init__(self, game: Game, title: str) -> None:
+        super().__init__()
+        self.states = all_states(game)
+        self.final = self.states[-1]
+        self.replay_title = title
+        self.index = 0
+        self.player: Timer | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="ir-header")
+        with Horizontal(id="ir-main"):
+            yield BoardView(id="ir-board")
+            with Vertical(id="ir-side"):
+                yield SidePanel(id="ir-panel")
+                yield ReplayLog([], id="ir-log")
+        yield StatusLine(id="ir-status")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_state()
+
+    def on_resize(self) -> None:
+        """A wider side on a wide terminal: the log's lines are whole from 130 columns."""
+        self.query_one("#ir-side").styles.width = 64 if self.size.width >= 130 else 44
+
+    def show_state(self) -> None:
+        state = self.states[self.index]
+        now = points_now(state.grid)
+        names = state.players
+        self.query_one("#ir-header", Static).update(
+            f" {self.replay_title} · round {state.round} · {names[0]} {now[0]} · {names[1]} {now[1]} pts"
+        )
+        self.query_one(BoardView).show(BoardScene(state.grid))
+        text = Text()
+        for seat, name in enumerate(names):
+            hand = ", ".join(card_text(c) for c in state.seats[seat].hand) or "(empty)"
+            text.append(f"{possessive(name)} hand: ", style=Style(bold=True))
+            text.append(hand + "\n")
+            chosen = state.seats[seat].chosen
+            if chosen is not None:
+                text.append(f"  picked this round: {card_text(chosen)}\n", style=DIM)
+        self.query_one(SidePanel).show(text)
+        origin = origin_of(state.grid)  # log cells are named as on the board now
+        self.query_one(ReplayLog).show(
+            self.index - 1,
+            [
+                describe(entry, names, SPECTATOR, before.grid, after.grid, origin, all_seen=True)
+                for entry, before, after in zip(self.final.log, self.states, self.states[1:])
+            ],
+        )
+        total = len(self.states) - 1
+        end = " · the end (e: summary)" if self.index == total and state.is_over else ""
+        playing = " · playing" if self.player else ""
+        self.query_one(StatusLine).show(f"action {self.index}/{total}{end}{playing}")
+        self.refresh_bindings()
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.states) - 1))
+        self.show_state()
+        if self.index == len(self.states) - 1 and self.player is not None:
+            self.player.stop()
+            self.player = None
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def action_jump(self, where: int) -> None:
+        self.go(len(self.states) - 1 if where < 0 else where)
+
+    def action_play(self) -> None:
+        if self.player is not None:
+            self.player.stop()
+            self.player = None
+        else:
+            if self.index >= len(self.states) - 1:
+                self.index = 0
+            self.player = self.set_interval(0.5, lambda: self.go(self.index + 1))
+        self.show_state()
+
+    def action_summary(self) -> None:
+        if self.index == len(self.states) - 1 and self.final.is_over:
+            outcome = result(self.final)
+            self.app.push_screen(
+                ReplaySummary([Text(game_verdict(self.final, outcome), style="bold"), breakdown(self.final)])
+            )
+
+    def action_branch(self) -> None:
+        self.dismiss(ReplayExit("branch", self.index))
+
+    def action_close(self) -> None:
+        self.dismiss(ReplayExit("close"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        last = len(self.states) - 1
+        if action == "step":
+            delta = int(str(parameters[0])) if parameters else 1
+            return True if 0 <= self.index + delta <= last else None
+        if action == "summary":
+            return True if self.index == last and self.final.is_over else None
+        if action == "branch":
+            return True if not self.states[self.index].is_over else None
+        return True

@@ -1,0 +1,507 @@
+"""The Instinkt game screen: pick a card in secret, then place it on the board.
+
+Like the Codex game screen it keeps only interface state (the card under the
+cursor, the cell under the cursor, the deer entry on show, the raccoon's
+chosen card) and offers only what the view's legal actions allow; a chosen
+move goes up to the app as an `ActionChosen` message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from codex_tui.app.describe import with_verb
+from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
+from codex_tui.app.navigation import step
+from codex_tui.app.screens.live import PlayScreen, drawing
+from codex_tui.app.widgets.status_line import StatusLine
+from codex_tui.core.seats import SPECTATOR
+from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
+from codex_tui.games.instinkt.rules.animals import Animal
+from codex_tui.games.instinkt.rules.grid import deer_push
+from codex_tui.games.instinkt.rules.history import totals
+from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
+from codex_tui.games.instinkt.rules.view import SeatView
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
+from codex_tui.games.instinkt.ui.coords import at_cell, cell_name, cell_words, frame_text, origin_of
+from codex_tui.games.instinkt.ui.words import RULE_TEXT, card_text, line_text, log_lines, scores_text, whose
+
+DIM = Style(color="#8a8a8a")
+BOLD = Style(bold=True)
+
+
+def points_now(grid: Grid) -> tuple[int, int]:
+    """Each player's points if the game ended with this grid."""
+    return totals(grid)
+
+
+def deer_result(grid: Grid, entry: Enter, seat: int) -> tuple[dict[Cell, Piece], tuple[tuple[Cell, Cell], ...]]:
+    pushed = deer_push(grid, Axis(entry.axis), entry.index, End(entry.end), Piece(seat, Animal.DEER))
+    assert pushed is not None  # only legal entries are offered
+    return pushed
+
+
+def _acted(before: SeatView, after: SeatView) -> bool:
+    """The seat played an action between two of its views."""
+    return any(entry.action.player == after.seat for entry in after.log[len(before.log) :])
+
+
+class SidePanel(Widget):
+    """The hand and the preview on top, then as many of the newest log lines as fit below."""
+
+    DEFAULT_CSS = "SidePanel { height: 1fr; }"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.body = Text()
+        self.log_lines: tuple[Text, ...] = ()
+
+    def show(self, body: Text, log: Sequence[Text] = ()) -> None:
+        self.body = body
+        self.log_lines = tuple(log)
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        height = self.size.height or 1000
+        console = self.app.console
+        used = len(self.body.wrap(console, width))
+        kept: list[Text] = []
+        for line in reversed(self.log_lines):
+            size = len(line.wrap(console, width))
+            room = height - used
+            if size > room and kept:
+                tail = line.plain
+                while tail and len(Text("…" + tail).wrap(console, width)) > room:
+                    tail = tail[max(width // 2, 1) :]
+                if tail:  # the oldest line shown loses its start rather than vanishing
+                    kept.insert(0, Text("…" + tail, line.style))
+                break
+            kept.insert(0, line)
+            used += size
+        text = self.body.copy()
+        for line in kept:
+            text.append("\n")
+            text.append_text(line)
+        return text
+
+
+class InstinktScreen(PlayScreen):
+    BINDINGS = [
+        Binding("enter,space", "confirm", "Confirm"),
+        Binding("left,h", "move('left')", "Left", show=False),
+        Binding("right,l", "move('right')", "Right", show=False),
+        Binding("up,k", "move('up')", "Up", show=False),
+        Binding("down,j", "move('down')", "Down", show=False),
+        Binding("tab", "next", "Next"),
+        *[Binding(str(n), f"select({n - 1})", f"Card {n}", show=False) for n in range(1, 6)],
+        Binding("escape", "back", "Back"),
+        Binding("u", "undo", "Undo"),
+        Binding("ctrl+r,U", "redo", "Redo"),
+        Binding("question_mark", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    InstinktScreen { layout: vertical; }
+    #i-header { height: 4; }
+    #i-main { height: 1fr; }
+    #i-side { width: 37; padding: 0 0 0 1; }
+    #i-status { height: 2; text-wrap: wrap; }
+    ToastRack { dock: top !important; align: right top !important; margin: 2 0 0 0 !important; }
+    Toast { width: auto !important; max-width: 100% !important; padding: 0 1 !important; margin: 0 !important; }
+    """
+    """Notices take the header's two empty lines (a titled notice is two lines high), never the log or
+    the status line; `update_game` clears them once the seat has acted, so a "your turn"
+    notice does not outlive the turn."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.view: SeatView | None = None
+        self.tags: tuple[str, ...] = ()
+        self.selected = 0
+        self.keep: set[int] = set()
+        self.cursor: Cell | None = None
+        self.entry_index = 0
+        self.source: Cell | None = None
+        self.can_undo = False
+        self.can_redo = False
+        self.waiting_for: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="i-header")
+        with Horizontal(id="i-main"):
+            yield BoardView(id="i-board")
+            with Vertical(id="i-side"):
+                yield SidePanel(id="i-panel")
+        yield StatusLine(id="i-status")
+        yield Footer()
+
+    # ------------------------------------------------------------ state in
+
+    def update_game(
+        self, view: SeatView, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
+    ) -> None:
+        if self.view is None or view.phase != self.view.phase or view.round != self.view.round:
+            self.keep.clear()
+            self.source = None
+            self.entry_index = 0
+        if self.view is not None and self.is_attached and _acted(self.view, view):
+            self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
+        self.view = view
+        self.tags = tuple(tags)
+        self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
+        self.selected = min(self.selected, max(len(view.hand) - 1, 0))
+        cells = self._cells()
+        if cells and self.cursor not in cells:
+            self.cursor = cells[0]
+        self.render_all()
+
+    # ------------------------------------------------------------ helpers
+
+    def _legal(self) -> list[Action]:
+        return list(self.view.legal_actions) if self.view is not None else []
+
+    def _kind(self) -> str:
+        """What the player is asked now: keep, choose, place, deer, source, target or wait."""
+        legal = self._legal()
+        if not legal:
+            return "wait"
+        first = legal[0]
+        if isinstance(first, Keep):
+            return "keep"
+        if isinstance(first, Choose):
+            return "choose"
+        if isinstance(first, Enter):
+            return "deer"
+        if isinstance(first, Move):
+            return "target" if self.source is not None else "source"
+        return "place"
+
+    def _cells(self) -> list[Cell]:
+        """Cells the cursor may visit now."""
+        legal = self._legal()
+        kind = self._kind()
+        if kind == "place":
+            return [(a.x, a.y) for a in legal if isinstance(a, Place)]
+        if kind == "source":
+            return sorted({(a.from_x, a.from_y) for a in legal if isinstance(a, Move)})
+        if kind == "target":
+            return [(a.to_x, a.to_y) for a in legal if isinstance(a, Move) and (a.from_x, a.from_y) == self.source]
+        return []
+
+    def _entries(self) -> list[Enter]:
+        return [a for a in self._legal() if isinstance(a, Enter)]
+
+    def _chosen_action(self) -> Action | None:
+        view = self.view
+        if view is None:
+            return None
+        kind = self._kind()
+        if kind == "keep":
+            if len(self.keep) != 3:
+                return None
+            cards = tuple(view.hand[i] for i in sorted(self.keep))
+            return Keep(view.seat, (cards[0], cards[1], cards[2]))
+        if kind == "choose" and view.hand:
+            return Choose(view.seat, view.hand[self.selected])
+        if kind == "place" and self.cursor is not None:
+            return Place(view.seat, *self.cursor)
+        if kind == "deer":
+            entries = self._entries()
+            return entries[self.entry_index % len(entries)]
+        if kind == "target" and self.source is not None and self.cursor is not None:
+            return Move(view.seat, *self.source, *self.cursor)
+        return None
+
+    # ------------------------------------------------------------- render
+
+    @drawing
+    def render_all(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        self.query_one("#i-header", Static).update(self.header())
+        self.query_one(BoardView).show(self.board_scene())
+        body, log = self.side_text()
+        self.query_one(SidePanel).show(body, log)
+        self.query_one(StatusLine).show(self.status_text())
+        self.refresh_bindings()
+
+    def header(self) -> Text:
+        view = self.view
+        assert view is not None
+        names = view.players
+        now = points_now(view.grid)
+        text = Text()
+        for seat, name in enumerate(names):
+            tag = f"({self.tags[seat]})" if seat < len(self.tags) and self.tags[seat] else ""
+            text.append(f" {name}{tag} ({'BW'[seat]}) {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
+        text.append(f"(if it ended now) · token: {names[view.token]}", style=DIM)
+        text.append(f"\n Round {view.round} · {len(view.grid)}/16 cards · {frame_text(view.grid)}", style=DIM)
+        return text
+
+    def _window(self) -> Window:
+        """Every cell this decision's previews can touch, so the board keeps still while they change."""
+        view = self.view
+        assert view is not None
+        extra: list[Cell] = []
+        for action in self._legal():
+            if isinstance(action, Place):
+                extra.append((action.x, action.y))
+            elif isinstance(action, Move):
+                extra.append((action.to_x, action.to_y))
+            elif isinstance(action, Enter):
+                extra.extend(deer_result(view.grid, action, view.seat)[0])
+        return window_for(view.grid, extra)
+
+    def board_scene(self) -> BoardScene:
+        view = self.view
+        assert view is not None
+        kind = self._kind()
+        origin = origin_of(view.grid)
+        if kind == "wait" or kind in ("keep", "choose"):
+            return BoardScene(view.grid, origin=origin)
+        window = self._window()
+        if kind == "place" and view.chosen is not None:
+            return BoardScene(
+                view.grid,
+                free=frozenset(self._cells()),
+                cursor=self.cursor,
+                ghost=Piece(view.seat, view.chosen),
+                origin=origin,
+                window=window,
+            )
+        if kind == "deer":
+            entries = self._entries()
+            chosen = entries[self.entry_index % len(entries)]
+            grid, moved = deer_result(view.grid, chosen, view.seat)
+            deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
+            return BoardScene(
+                grid,
+                highlight=frozenset(target for _, target in moved) | {deer_cell},
+                arrows={target: move_arrow(source, target) for source, target in moved},
+                entrances={(Axis(e.axis), e.index, End(e.end)): e == chosen for e in entries},
+                cursor=deer_cell,
+                origin=origin,
+                window=window,
+            )
+        if kind == "source":
+            return BoardScene(
+                view.grid, highlight=frozenset(self._cells()), cursor=self.cursor, origin=origin, window=window
+            )
+        if kind == "target" and self.source is not None:
+            piece = view.grid[self.source]
+            rest = {c: p for c, p in view.grid.items() if c != self.source}
+            return BoardScene(
+                rest,
+                free=frozenset(self._cells()),
+                cursor=self.cursor,
+                ghost=piece,
+                markers={self.source: f"{piece.animal.label[:3]}→"},
+                origin=origin,
+                window=window,
+            )
+        return BoardScene(view.grid, origin=origin)
+
+    def preview(self) -> tuple[str, Grid] | None:
+        """What the move on show does, in words, and the grid it leaves (None when nothing is on show)."""
+        view = self.view
+        if view is None:
+            return None
+        kind = self._kind()
+        origin = origin_of(view.grid)
+        action = self._chosen_action()
+        if kind == "place" and isinstance(action, Place) and view.chosen is not None:
+            cell = (action.x, action.y)
+            grid = {**view.grid, cell: Piece(view.seat, view.chosen)}
+            note = {
+                Animal.RACCOON: " (then move one of your other cards)",
+                Animal.DEER: " (no line end can take it, so it is placed like any card)",
+            }.get(view.chosen, "")
+            return f"Place your {view.chosen.label} {at_cell(cell, origin)}{note}", grid
+        if kind == "target" and isinstance(action, Move):
+            source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
+            grid = dict(view.grid)
+            piece = grid.pop(source)
+            grid[target] = piece
+            where = f"from {cell_name(source, origin)} to {cell_words(target, origin)}"
+            return f"Move your {piece.animal.label} {where}", grid
+        if kind == "deer" and isinstance(action, Enter):
+            grid, moved = deer_result(view.grid, action, view.seat)
+            deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
+            pushes = ", ".join(
+                f"{whose(view.grid[a].owner, view.players, view.seat)} {view.grid[a].animal.label}"
+                f" {cell_name(a, origin)}→{cell_name(b, origin)}"
+                for a, b in moved
+            )
+            text = f"Deer enters {line_text(action, origin)} {at_cell(deer_cell, origin)}"
+            text += f", pushes {pushes}" if pushes else ", moves no card"
+            return text, grid
+        return None
+
+    def side_text(self) -> tuple[Text, list[Text]]:
+        view = self.view
+        assert view is not None
+        kind = self._kind()
+        text = Text("Your hand" if view.seat != SPECTATOR else "Watching: hands stay hidden", style=BOLD)
+        if kind in ("keep", "choose"):
+            for index, card in enumerate(view.hand):
+                picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
+                marker = "▶" if picked else " "
+                text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
+                text.append(f"\n  {RULE_TEXT[card]}", style=DIM)
+        elif view.hand:
+            text.append(": " + ", ".join(card_text(c) for c in view.hand))
+        if view.chosen is not None:
+            text.append(f"\nYour card this round: {card_text(view.chosen)}", style=BOLD)
+            text.append(f"\n  {RULE_TEXT[view.chosen]}", style=DIM)
+        revealed = [f"{view.players[p]} {card_text(c)}" for p, c in enumerate(view.revealed) if c is not None]
+        if revealed and view.phase in (Phase.PLACE, Phase.MOVE):
+            text.append("\nRevealed: " + ", ".join(revealed))
+        picks = [view.players[p] for p, chose in enumerate(view.has_chosen) if chose]
+        if view.phase is Phase.CHOOSE and picks:
+            text.append("\nChosen already: " + ", ".join(picks), style=DIM)
+        text.append(f"\nPiles: {view.pile_sizes[0]} / {view.pile_sizes[1]}", style=DIM)
+        shown = self.preview()
+        if shown is not None and kind in ("deer", "target"):
+            words, grid = shown
+            before, after = points_now(view.grid), points_now(grid)
+            seat = max(view.seat, 0)
+            text.append(f"\n{words}", style=BOLD)
+            text.append(f"\n  {scores_text(before, after, seat)}", style=BOLD)
+        text.append("\nLog", style=BOLD)
+        lines = log_lines(view.log, view.players, view.seat, view.grid, 12)
+        return text, [Text(line, style=DIM) for line in lines]
+
+    def status_text(self) -> str:
+        view = self.view
+        if view is None:
+            return ""
+        kind = self._kind()
+        if view.phase is Phase.OVER:
+            return "The game is over."
+        if kind == "wait":
+            who = self.waiting_for or "the other player"
+            if view.seat == SPECTATOR:
+                return f"Watching: {who} to {view.phase.value}"
+            if view.phase is Phase.CHOOSE and view.chosen is not None:
+                return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
+            return f"{with_verb(who, 'is')} playing…"
+        if kind == "keep":
+            return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
+        if kind == "choose":
+            card = view.hand[self.selected]
+            return f"Choose your card in secret: ←/→ or 1-3, enter. {card_text(card)}: {RULE_TEXT[card]}"
+        if kind == "source":
+            if self.cursor is None or self.cursor not in view.grid:
+                return "Raccoon: choose one of your cards to move (arrows, enter)"
+            piece = view.grid[self.cursor]
+            where = cell_name(self.cursor, origin_of(view.grid))
+            return f"Raccoon: move your {piece.animal.label} at {where}? enter, then choose where (arrows or tab)"
+        shown = self.preview()
+        if shown is None:
+            return ""
+        words, grid = shown
+        effect = scores_text(points_now(view.grid), points_now(grid), view.seat)
+        if kind == "deer" and isinstance(self._chosen_action(), Enter):
+            entry = self._chosen_action()
+            assert isinstance(entry, Enter)
+            total = len(self._entries())
+            where = line_text(entry, origin_of(view.grid))
+            return f"Deer {self.entry_index % total + 1}/{total}: {where}: {effect} · tab/arrows: next entry · enter"
+        back = " · esc: another card" if kind == "target" else ""
+        return f"{words}: {effect} · enter{back}"
+
+    # ------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.view is None:
+            return None
+        kind = self._kind()
+        if action == "confirm":
+            if kind == "source":  # enter picks the raccoon's card; the move comes with the target
+                return True if self.cursor is not None else None
+            return True if self._chosen_action() is not None else None
+        if action in ("move", "next"):
+            return True if kind != "wait" else None
+        if action == "select":
+            return True if kind in ("keep", "choose") else None
+        if action == "back":
+            return True if kind == "target" else None
+        if action == "undo":
+            return True if self.can_undo else None
+        if action == "redo":
+            return True if self.can_redo else None
+        return True
+
+    def action_confirm(self) -> None:
+        kind = self._kind()
+        if kind == "source":
+            self.source = self.cursor
+            cells = self._cells()
+            self.cursor = cells[0] if cells else None
+            self.render_all()
+            return
+        action = self._chosen_action()
+        if action is not None and action in self._legal():
+            self.post_message(ActionChosen(action))
+
+    def action_select(self, index: int) -> None:
+        view = self.view
+        if view is None or index >= len(view.hand):
+            return
+        if self._kind() == "keep":
+            self.keep.symmetric_difference_update({index})
+        else:
+            self.selected = index
+        self.render_all()
+
+    def action_move(self, direction: str) -> None:
+        kind = self._kind()
+        view = self.view
+        if view is None:
+            return
+        if kind == "choose":
+            if direction in ("left", "right", "up", "down"):
+                delta = -1 if direction in ("left", "up") else 1
+                self.selected = (self.selected + delta) % max(len(view.hand), 1)
+        elif kind == "deer":
+            self.entry_index += -1 if direction in ("left", "up") else 1
+        elif self.cursor is not None:
+            # Board rows grow downward; navigation's "up" means +y, so flip y both ways.
+            flipped = [(x, -y) for x, y in self._cells()]
+            x, y = step((self.cursor[0], -self.cursor[1]), direction, flipped)
+            self.cursor = (x, -y)
+        self.render_all()
+
+    def action_next(self) -> None:
+        kind = self._kind()
+        if kind == "deer":
+            self.entry_index += 1
+        elif kind == "choose" and self.view is not None:
+            self.selected = (self.selected + 1) % max(len(self.view.hand), 1)
+        else:
+            cells = self._cells()
+            if cells and self.cursor in cells:
+                self.cursor = cells[(cells.index(self.cursor) + 1) % len(cells)]
+        self.render_all()
+
+    def action_back(self) -> None:
+        self.source = None
+        cells = self._cells()
+        self.cursor = cells[0] if cells else None
+        self.render_all()
+
+    def action_undo(self) -> None:
+        self.post_message(UndoRequested())
+
+    def action_redo(self) -> None:
+        self.post_message(RedoRequested())
