@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from codex_tui import __version__
-from codex_tui.games.codex.record import RecordError, export_record, import_record, result_to_dict
+from codex_tui.core import registry
+from codex_tui.games.codex.record import RecordError, import_record, result_to_dict
 from codex_tui.games.codex.rules import CardDataError, ReplayError, SetupError, Variant, result
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
 from codex_tui.games.instinkt import record as instinkt_record
-from codex_tui.games.instinkt.rules import Game as InstinktGame
 from codex_tui.games.instinkt.rules import ReplayError as InstinktReplayError
 from codex_tui.games.instinkt.rules.setup import SetupError as InstinktSetupError
 from codex_tui.storage.saves import SavedGame, SaveError, default_saves_dir, load_save, new_save_path, write_save
@@ -141,10 +141,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     saved = load_save(args.save)
-    if isinstance(saved.game, InstinktGame):
-        print(json.dumps(instinkt_record.export_record(saved.game), indent=2))
-    else:
-        print(json.dumps(export_record(saved.game), indent=2))
+    print(json.dumps(registry.game_of(saved.game).export_record(saved.game), indent=2))
     return EXIT_OK
 
 
