@@ -96,4 +96,3 @@ class GreedyBot:
         if isinstance(first, Draw):
             return max((a for a in actions if isinstance(a, Draw)), key=lambda a: draw_value(view, a))
         return first
-

@@ -64,4 +64,3 @@ def normal_bot(seed: int) -> Bot:
     bot = GreedyBot(seed)
     bot.name = "normal"
     return bot
-

@@ -18,4 +18,3 @@ class RandomBot:
         if not actions:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         return actions[self.rng.randrange(len(actions))]
-
