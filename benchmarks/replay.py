@@ -51,7 +51,7 @@ def longest(players: int, seeds: int) -> Game:
 
 
 def open_and_end(path: Path, every: int) -> Timeline:
-    timeline = Timeline.of_save(load_save(path), every=every)
+    timeline = Timeline.of_game(load_save(path).game, every=every)
     timeline.state_at(len(timeline))
     return timeline
 
@@ -91,12 +91,12 @@ def bench_save(label: str, game: Game, folder: Path, repeats: int, seeks: int) -
     write_save(path, SavedGame(game, ("human",) * len(game.players)))
     loads = [timed(lambda: load_save(path)) for _ in range(repeats)]
     opens = [timed(lambda: open_and_end(path, CHECKPOINT_EVERY)) for _ in range(repeats)]
-    timeline = Timeline.of_save(load_save(path))
+    timeline = Timeline.of_game(load_save(path).game)
     ends = []
     for _ in range(repeats):
         timeline.state_at(0)
         ends.append(timed(lambda: timeline.state_at(len(timeline))))
-    samples = seek_samples(Timeline.of_save(load_save(path)), seeks, random.Random(1))
+    samples = seek_samples(Timeline.of_game(load_save(path).game), seeks, random.Random(1))
     middle = len(timeline) // 2
     steps = []
     for offset in range(0, 60, 2):
@@ -137,7 +137,7 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=30, help="random games tried per player count")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, one core; times are medians unless said otherwise")
-    print("load = load_save (read, check, replay); open+end = load + Timeline.of_save + state_at(end);")
+    print("load = load_save (read, check, replay); open+end = load + Timeline.of_game + state_at(end);")
     print("end = state_at(end) from the start; seek = state_at(turn_start(random turn)) on a fresh timeline;")
     print("step = one action forward or back from where the viewer is.\n")
     games = [(f"{players} players, random, target 1000", longest(players, args.seeds)) for players in (4, 3, 2)] + [

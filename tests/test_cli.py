@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -10,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from codex_tui.cli import main
+from codex_tui.core import registry
+from codex_tui.core.contract import CliCommand
+from codex_tui.games.codex.module import CodexNaturalis
 
 
 @pytest.fixture
@@ -85,3 +89,47 @@ def test_the_app_refuses_to_start_without_a_terminal(args: list[str], tmp_path: 
     assert done.returncode == 2
     assert "needs an interactive terminal" in done.stderr
     assert done.stdout == ""
+
+
+class _WithCommands(CodexNaturalis):
+    """A registered game that brings its own commands (the rules are Codex's; only the name differs)."""
+
+    name = "test-game-with-commands"
+    record_format = "test-game-record"
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+
+    def cli_commands(self) -> tuple[CliCommand, ...]:
+        def add_arguments(parser: argparse.ArgumentParser) -> None:
+            parser.add_argument("--times", type=int, default=1)
+
+        def run(args: argparse.Namespace) -> int:
+            print("hello " * args.times)
+            return 7
+
+        return (CliCommand(self.command, "say hello", add_arguments, run),)
+
+
+def test_a_game_s_own_command_comes_from_the_registry(capsys) -> None:
+    with registry.registered(_WithCommands("hello")):
+        assert main(["hello", "--times", "2"]) == 7
+        assert capsys.readouterr().out.strip() == "hello hello"
+    with pytest.raises(SystemExit):  # gone with its game: argparse refuses it
+        main(["hello"])
+    assert "invalid choice: 'hello'" in capsys.readouterr().err
+
+
+def test_two_commands_of_one_name_are_refused() -> None:
+    with (
+        registry.registered(_WithCommands("export")),
+        pytest.raises(ValueError, match="two commands are called export"),
+    ):
+        main(["check", "x.json"])
+
+
+def test_a_record_of_no_known_format_is_read_as_the_default_game_s(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps({"format": "chess-pgn"}))
+    assert main(["check", str(path)]) == 2
+    assert "not a valid game record: format: this is not a codex-naturalis-record" in capsys.readouterr().err

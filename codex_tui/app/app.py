@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from textual import work
 from textual.app import SystemCommand
@@ -49,7 +49,7 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
-from codex_tui.storage.saves import AnyGame, SavedGame, SaveError, load_save, new_save_path, write_save
+from codex_tui.storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
 
 T = TypeVar("T")
 
@@ -264,7 +264,7 @@ class CodexApp(CalmCrashes):
         for action in actions or []:
             self.apply_action(action, advance=False)
 
-    def _show_end(self, game: AnyGame) -> None:
+    def _show_end(self, game: Any) -> None:
         """The final board with a game-over bar first; the summary when the player asks for it.
 
         So the last moves (a bot's too) are seen on the board before anything
@@ -277,7 +277,7 @@ class CodexApp(CalmCrashes):
     def _undo_offered(self) -> bool:
         return self.session is not None and self.session.can_undo()
 
-    def _summary(self, game: AnyGame) -> Screen[str]:
+    def _summary(self, game: Any) -> Screen[str]:
         offer_undo, to_board = self._undo_offered(), True
         if isinstance(game, instinkt.Game):
             return InstinktEndScreen(game, instinkt.result(game), offer_undo=offer_undo, to_board=to_board)
@@ -376,7 +376,7 @@ class CodexApp(CalmCrashes):
 
     # -------------------------------------------------------------- bots
 
-    def _schedule_bot(self, seat: int, game: AnyGame) -> None:
+    def _schedule_bot(self, seat: int, game: Any) -> None:
         self._cancel_bot()
         if self.bot_delay > 0:
             self.bot_timer = self.set_timer(self.bot_delay, lambda: self.think(seat, game))
@@ -390,7 +390,7 @@ class CodexApp(CalmCrashes):
         self.workers.cancel_group(self, "bot")
 
     @work(thread=True, exclusive=True, group="bot")
-    def think(self, seat: int, game: AnyGame) -> None:
+    def think(self, seat: int, game: Any) -> None:
         """Run the bot off the event loop; search bots take a while."""
         session = self.session
         if session is None or session.game is not game:
@@ -398,7 +398,7 @@ class CodexApp(CalmCrashes):
         action = session.bot_action(seat, game)
         self.call_from_thread(self._bot_moved, game, action)
 
-    def _bot_moved(self, game: AnyGame, action: AnyAction) -> None:
+    def _bot_moved(self, game: Any, action: AnyAction) -> None:
         if self.session is None or self.session.game is not game:
             return  # undone or replaced while the bot was thinking
         self.apply_action(action)

@@ -5,15 +5,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from codex_tui.games.codex.record import RecordError, import_record
 from codex_tui.games.codex.rules import ReplayError, SetupError
-from codex_tui.storage.saves import HUMAN, AnyGame, SaveError, load_save, read_save_bytes
+from codex_tui.storage.saves import HUMAN, SaveError, load_save, read_save_bytes
 
 
 @dataclass(frozen=True)
 class Replayable:
-    game: AnyGame
+    game: Any
     kinds: tuple[str, ...]
     title: str
 

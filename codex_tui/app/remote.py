@@ -75,7 +75,8 @@ from codex_tui.net.framing import FrameError
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.hubcheck import hub_problem, refused_problem
 from codex_tui.net.options import JOIN_HELP, add_join_arguments
-from codex_tui.storage.saves import INSTINKT
+
+INSTINKT = "instinkt"  # storage names no game now (issue 14)
 
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_tui.app.rulesets import BotMove, Ruleset, ruleset_of
-from codex_tui.storage.saves import HUMAN, AnyGame, SavedGame, write_save
+from codex_tui.storage.saves import HUMAN, SavedGame, write_save
 
 BOT_PREFIX = "bot:"
 
@@ -25,7 +25,7 @@ def bot_level(kind: str) -> str | None:
 
 @dataclass
 class GameSession:
-    game: AnyGame
+    game: Any
     kinds: tuple[str, ...]
     save_path: Path | None = None
     title: str = ""
@@ -61,13 +61,13 @@ class GameSession:
     def view_for(self, seat: int) -> Any:
         return self.rules.view(self.game, seat)
 
-    def bot_action(self, seat: int, game: AnyGame | None = None) -> Any:
+    def bot_action(self, seat: int, game: Any | None = None) -> Any:
         """The bot's choice, from its own view only (of `game`, by default the current one)."""
         return self.bots[seat](self.rules.view(game if game is not None else self.game, seat))
 
     # ------------------------------------------------------------- changes
 
-    def act(self, action: Any) -> AnyGame:
+    def act(self, action: Any) -> Any:
         """Apply a new action (the ruleset's IllegalAction propagates); forget the redo stack."""
         self.game = self.rules.apply(self.game, action)
         self.redo_groups.clear()

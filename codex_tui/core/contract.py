@@ -16,6 +16,7 @@ which imports them only when called.
 
 from __future__ import annotations
 
+import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -246,8 +247,35 @@ class GameModule(ABC):
         (`codex_tui.app.game_ui.GameUI`).
         """
 
+    # ------------------------------------------------------------- commands
+
+    @abstractmethod
+    def cli_commands(self) -> Sequence[CliCommand]:
+        """Commands of this game's own for the `codex-tui` command line (most games have none).
+
+        Codex Naturalis offers `tournament` and `selfplay` (its bots' matches);
+        the CLI adds them beside its own commands without naming the game.
+        Import the commands' modules here, lazily, like `ui()`.
+        """
+
 
 def won(players: Sequence[str], winners: Sequence[int]) -> str:
     """ "ada won" or "ada and bo shared the win"."""
     names = " and ".join(players[i] for i in winners)
     return f"{names} won" if len(winners) == 1 else f"{names} shared the win"
+
+
+@dataclass(frozen=True)
+class CliCommand:
+    """A `codex-tui` sub-command a game brings (see `GameModule.cli_commands`)."""
+
+    name: str
+    """What the user types: `codex-tui tournament`."""
+    help: str
+    """One line for `codex-tui --help` (argparse help: a literal % is written %%)."""
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    """Adds the command's options to its own parser."""
+    run: Callable[[argparse.Namespace], int]
+    """Runs the command on the parsed arguments; returns the exit code."""
+    description: str = ""
+    """Longer text for `codex-tui NAME --help` (the help line when empty)."""

@@ -13,9 +13,9 @@ import signal
 import sys
 from typing import Any, BinaryIO
 
+from codex_tui.core.registry import DEFAULT_GAME as CODEX
 from codex_tui.net.framing import HEADER, MAX_DOWN_FRAME, FrameError, pack_frame, unpack_body
 from codex_tui.net.games import table_game
-from codex_tui.storage.saves import CODEX
 
 
 def read_message(stream: BinaryIO) -> dict[str, Any] | None:

@@ -26,8 +26,8 @@ from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.rules.engine import legal_actions_for as instinkt_legal_actions_for
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.games.instinkt.wire import encode_view as encode_instinkt_view
-from codex_tui.storage.saves import CODEX, INSTINKT, AnyGame
 
+CODEX, INSTINKT = "codex-naturalis", "instinkt"  # storage names no game now (issue 14)
 ILLEGAL: tuple[type[Exception], ...] = (rules.IllegalAction, instinkt.IllegalAction)
 """What either engine raises for a move the rules refuse (shown to the player)."""
 
@@ -136,7 +136,7 @@ def table_game(name: str) -> TableGame:
     return TABLE_GAMES[name]
 
 
-def deal(name: str, players: tuple[str, ...], seed: int, target_score: int, draft: bool) -> AnyGame:
+def deal(name: str, players: tuple[str, ...], seed: int, target_score: int, draft: bool) -> Any:
     """A new game: Codex to `target_score`, or Instinkt with or without the draft."""
     if name == INSTINKT:
         return instinkt.new_game(players, seed, instinkt.Variant(draft=draft))

@@ -25,12 +25,12 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from codex_tui.core.registry import DEFAULT_GAME as CODEX
 from codex_tui.games.codex.rules import SPECTATOR
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
 from codex_tui.net.games import CODEX_GAME, ILLEGAL, INSTINKT_GAME
 from codex_tui.net.tables import Table, TableError, TableRoom
-from codex_tui.storage.saves import CODEX
 
 log = logging.getLogger(__name__)
 

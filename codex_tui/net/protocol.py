@@ -20,8 +20,9 @@ from codex_tui.games.codex.rules.state import MAX_PLAYERS, MAX_TARGET_SCORE, MIN
 from codex_tui.games.instinkt import record as instinkt_record
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.bots import instinkt_levels
-from codex_tui.storage.saves import CODEX, HUMAN, INSTINKT
+from codex_tui.storage.saves import HUMAN
 
+CODEX, INSTINKT = "codex-naturalis", "instinkt"  # storage names no game now (issue 14)
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
 TOKEN_ENV = "CODEX_TUI_TOKEN"

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from codex_tui.core import registry
+from codex_tui.core.registry import DEFAULT_GAME as CODEX
 from codex_tui.games.codex.record import export_record
 from codex_tui.games.codex.rules import SPECTATOR
 from codex_tui.games.instinkt import record as instinkt_record
@@ -33,13 +35,10 @@ from codex_tui.net.botpool import BotPool, move_seed
 from codex_tui.net.games import ILLEGAL, TableGame, deal, table_game
 from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, AnyAction, CreateRequest, SeatInfo, TableInfo
 from codex_tui.storage.saves import (
-    CODEX,
     HUMAN,
     SAVE_SUFFIX,
-    AnyGame,
     SavedGame,
     SaveError,
-    game_kind,
     load_save,
     new_save_path,
     write_save,
@@ -70,7 +69,7 @@ class Table:
     kinds: list[str]
     """Per seat: 'human' or 'bot:<level>'."""
     seed: int | None = None
-    game: AnyGame | None = None
+    game: Any | None = None
     save_path: Path | None = None
     title: str = ""
     watchers: dict[object, int] = field(default_factory=dict)
@@ -201,7 +200,7 @@ class TableRoom:
                 game=game,
                 save_path=path,
                 title=saved.title,
-                kind=game_kind(game),
+                kind=registry.game_of(game).name,
                 draft=isinstance(game, InstinktGame) and game.variant.draft,
             )
             self.tables[table.id] = table
@@ -371,7 +370,7 @@ class TableRoom:
         if seats:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seats[0], game))
 
-    async def _bot_turn(self, table: Table, seat: int, game: AnyGame) -> None:
+    async def _bot_turn(self, table: Table, seat: int, game: Any) -> None:
         """One bot decision. Humans may act meanwhile (set-up choices and
         Instinkt's secret picks are made in parallel): then this move is
         dropped and the bot looks again."""

@@ -22,13 +22,8 @@ from pathlib import Path
 import msgpack
 
 from codex_tui import __version__
-from codex_tui.games.codex.rules import result
-from codex_tui.games.codex.timeline import turn_number
-from codex_tui.games.instinkt.rules import Game as InstinktGame
-from codex_tui.games.instinkt.rules import result as instinkt_result
+from codex_tui.core import registry
 from codex_tui.storage.saves import (
-    CODEX,
-    INSTINKT,
     SAVE_FORMAT,
     SAVE_SUFFIX,
     SavedGame,
@@ -62,33 +57,27 @@ class SaveSummary:
     kinds: tuple[str, ...]
     """Per seat: 'human' or 'bot:<level>'."""
     scores: tuple[int, ...]
-    """Placement points (the score track) per seat."""
+    """Points as the game stands."""
     totals: tuple[int, ...] | None
-    """Final totals with objective points, once finished; None before (the
-    objectives are secret while the game goes on)."""
+    """Final totals, once finished; None before (they may count secrets,
+    such as hidden objectives, that are not shown while the game goes on)."""
     turn: int
-    """The turn being played, or the last one played (0 during set-up); see `timeline.turn_number`."""
+    """The game's own count of progress (`GameSummary.turn`), 0 at set-up."""
     finished: bool
     end: str | None
-    """'score' or 'decks' once finished."""
+    """Why it ended, in a word (`GameSummary.end`), once finished."""
     winners: tuple[int, ...]
     """Seat indexes of the winners (empty until finished)."""
     saved_at: str
     """ISO 8601 time written in the file (UTC); "" if the file had none."""
-    target_score: int | None
-    """Codex Naturalis only (None for Instinkt)."""
     actions: int
     format_version: int
     """The file's format version; below the current one until it is saved again."""
     created_with: str
-    game: str = CODEX
-    """Which game: 'codex-naturalis' or 'instinkt'."""
-    variant: str = ""
-    """The variant in words, for games without a target score."""
-
-    @property
-    def variant_text(self) -> str:
-        return f"target {self.target_score}" if self.target_score is not None else self.variant
+    game: str
+    """Which game: its registry name (`GameModule.name`)."""
+    variant_text: str
+    """The game and its variant in a few words (`GameModule.variant_text`): "Codex to 20"."""
 
     @property
     def winner_names(self) -> tuple[str, ...]:
@@ -116,53 +105,28 @@ SaveEntry = SaveSummary | BrokenSave
 
 
 def summarize(path: Path, saved: SavedGame, file: FileInfo | None = None) -> SaveSummary:
-    """The table row of a loaded save."""
+    """The table row of a loaded save, from its game's `game_summary`."""
     game = saved.game
-    if isinstance(game, InstinktGame):
-        return _summarize_instinkt(path, saved, game, file)
-    outcome = result(game)
+    module = registry.game_of(game)
+    progress = module.game_summary(game)
     return SaveSummary(
         path=path,
         file=file or _file_info(path),
         title=saved.title,
         players=game.players,
         kinds=saved.kinds,
-        scores=game.scores,
-        totals=outcome.totals if outcome.finished else None,
-        turn=turn_number(game),
-        finished=outcome.finished,
-        end=outcome.end.value if outcome.end else None,
-        winners=outcome.winners,
+        scores=progress.scores,
+        totals=progress.totals,
+        turn=progress.turn,
+        finished=progress.finished,
+        end=progress.end,
+        winners=progress.winners,
         saved_at=saved.saved_at,
-        target_score=game.variant.target_score,
-        actions=len(game.log),
+        actions=len(game.actions),
         format_version=saved.format_version,
         created_with=saved.created_with,
-    )
-
-
-def _summarize_instinkt(path: Path, saved: SavedGame, game: InstinktGame, file: FileInfo | None) -> SaveSummary:
-    """An Instinkt save's row: points as the grid stands, the round as the turn."""
-    outcome = instinkt_result(game)
-    return SaveSummary(
-        path=path,
-        file=file or _file_info(path),
-        title=saved.title,
-        players=game.players,
-        kinds=saved.kinds,
-        scores=outcome.points,
-        totals=outcome.points if outcome.finished else None,
-        turn=game.round,
-        finished=outcome.finished,
-        end="grid" if outcome.finished else None,
-        winners=outcome.winners,
-        saved_at=saved.saved_at,
-        target_score=None,
-        actions=len(game.log),
-        format_version=saved.format_version,
-        created_with=saved.created_with,
-        game=INSTINKT,
-        variant="draft" if game.variant.draft else "standard",
+        game=module.name,
+        variant_text=module.variant_text(game.variant),
     )
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from codex_tui.core.registry import DEFAULT_GAME
+
 Body = dict[str, Any]
 Migration = Callable[[Body], Body]
 
@@ -42,9 +44,9 @@ def v1_to_v2(body: Body) -> Body:
 
 
 def v2_to_v3(body: Body) -> Body:
-    """Version 3 adds `game`, which game the save holds; every earlier save is Codex Naturalis."""
+    """Version 3 adds `game`, which game the save holds; every earlier save is the default game, Codex Naturalis."""
     upgraded = dict(body)
-    upgraded["game"] = "codex-naturalis"
+    upgraded["game"] = DEFAULT_GAME
     return upgraded
 
 

@@ -29,20 +29,10 @@ from typing import Any
 import msgpack
 
 from codex_tui import __version__
-from codex_tui.games.codex.record import (
-    RecordError,
-    action_to_dict,
-    actions_from_list,
-    players_from_list,
-    setup_from_dict,
-    setup_to_dict,
-)
-from codex_tui.games.codex.rules import Game, ReplayError, SetupError, Variant, replay
-from codex_tui.games.instinkt import record as instinkt_record
-from codex_tui.games.instinkt.rules import Game as InstinktGame
-from codex_tui.games.instinkt.rules import ReplayError as InstinktReplayError
-from codex_tui.games.instinkt.rules import replay as instinkt_replay
-from codex_tui.games.instinkt.rules.setup import SetupError as InstinktSetupError
+from codex_tui.core import registry
+from codex_tui.core.contract import GameModule, GameState
+from codex_tui.core.errors import RecordError, ReplayError, SetupError
+from codex_tui.core.recordfields import text
 from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
 SAVE_FORMAT = "codex-tui-save"
@@ -100,15 +90,12 @@ def tidy_text(text: str, limit: int) -> str:
     return " ".join(printable.split())[:limit].rstrip()
 
 
-AnyGame = Game | InstinktGame
-"""A Codex Naturalis game or an Instinkt game: what a save may hold."""
-
-
 @dataclass(frozen=True)
 class SavedGame:
     """A game and what the save keeps beside it: who sits where, its title."""
 
-    game: AnyGame
+    game: GameState
+    """Any registered game's state (`registry.game_of` tells which)."""
     kinds: tuple[str, ...]
     """Per seat: 'human' or 'bot:<level>'."""
     saved_at: str = field(default="", compare=False)
@@ -124,7 +111,7 @@ class SavedGame:
             raise TypeError(f"a title is text, not {type(self.title).__name__}")
         object.__setattr__(self, "title", clean_title(self.title) or default_title(self.game.players))
 
-    def updated(self, game: AnyGame) -> SavedGame:
+    def updated(self, game: GameState) -> SavedGame:
         """This save after more play (or an undo): the same seats and title.
 
         Use it to autosave a resumed game: building a new SavedGame would
@@ -160,37 +147,22 @@ def new_save_path(folder: Path, players: Sequence[str], when: datetime | None = 
 # ----------------------------------------------------------------- encoding
 
 
-CODEX = "codex-naturalis"
-INSTINKT = "instinkt"
-GAMES = (CODEX, INSTINKT)
-"""The games a save may hold (the body's `game` field, format 3 on)."""
-
-
-def game_kind(game: AnyGame) -> str:
-    return INSTINKT if isinstance(game, InstinktGame) else CODEX
-
-
 def _body(saved: SavedGame) -> dict[str, Any]:
+    """The save body: seats and title here, the rest the game's own `save_body`.
+
+    The variant and seed come before the game's fields, in the order every
+    save since format 3 has written them (so the bytes stay the same).
+    """
     game = saved.game
+    module = registry.game_of(game)
     players = [{"name": name, "kind": kind} for name, kind in zip(game.players, saved.kinds)]
-    if isinstance(game, InstinktGame):
-        return {
-            "game": INSTINKT,
-            "title": saved.title,
-            "players": players,
-            "variant": {"draft": game.variant.draft},
-            "seed": game.seed,
-            "setup": instinkt_record.setup_to_dict(game.setup),
-            "actions": [instinkt_record.action_to_dict(action) for action in game.actions],
-        }
     return {
-        "game": CODEX,
+        "game": module.name,
         "title": saved.title,
         "players": players,
-        "variant": {"target_score": game.variant.target_score},
+        "variant": module.variant_to_dict(game.variant),
         "seed": game.seed,
-        "setup": setup_to_dict(game.setup),
-        "actions": [action_to_dict(action) for action in game.actions],
+        **module.save_body(game),
     }
 
 
@@ -231,9 +203,17 @@ def _kinds(players: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for index, seat in enumerate(players):
         if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str):
             raise RecordError(f"players[{index}]: expected a name and a kind ({PLAYER_KINDS_HELP})")
-        names.append(seat.get("name"))
+        names.append(text(seat.get("name"), f"players[{index}]"))
         kinds.append(seat["kind"])
-    return players_from_list(names), tuple(kinds)
+    return tuple(names), tuple(kinds)
+
+
+def _seats_fit(module: GameModule, names: Sequence[str]) -> None:
+    """RecordError unless the game takes this many seats."""
+    low, high = module.min_players, module.max_players
+    if not low <= len(names) <= high:
+        count = str(low) if low == high else f"{low}-{high}"
+        raise RecordError(f"players: expected a list of {count} names")
 
 
 def _title(body: dict[str, Any], names: Sequence[str]) -> str:
@@ -293,16 +273,14 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         seed = body.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("seed: expected a whole number or nothing")
-        kind = body.get("game")
-        if kind == INSTINKT:
-            game: AnyGame = _instinkt_game(body, names, seed)
-        elif kind == CODEX:
-            game = _codex_game(body, names, seed)
-        else:
-            raise RecordError(f"game: {kind!r} is not a game this codex-tui knows ({', '.join(GAMES)})")
-    except (ReplayError, InstinktReplayError) as error:
+        module = registry.game_named(body.get("game"))
+        _seats_fit(module, names)
+        game: GameState = module.load_save_body(body, names, seed)
+    except ReplayError as error:
         raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", OTHER_RULES) from None
-    except (RecordError, SetupError, MigrationError, InstinktSetupError) as error:
+    except registry.UnknownGame as error:
+        raise SaveError(path, f"has a broken game: game: {error}", DAMAGED) from None
+    except (RecordError, SetupError, MigrationError) as error:
         raise SaveError(path, f"has a broken game: {error}", DAMAGED) from None
     except Exception as error:
         raise SaveError(path, f"cannot be read ({type(error).__name__}: {error})", DAMAGED) from None
@@ -315,26 +293,6 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         created_with=tidy_text(created_with, 64) if isinstance(created_with, str) else "",
         title=title,
         format_version=version,
-    )
-
-
-def _codex_game(body: dict[str, Any], names: Sequence[str], seed: int | None) -> Game:
-    variant_data = body.get("variant")
-    target = variant_data.get("target_score") if isinstance(variant_data, dict) else None
-    if not isinstance(target, int) or isinstance(target, bool):
-        raise RecordError("variant.target_score: expected a whole number")
-    setup = setup_from_dict(body.get("setup"))
-    actions = actions_from_list(body.get("actions"))
-    return replay(names, setup, Variant(target_score=target), actions, seed)
-
-
-def _instinkt_game(body: dict[str, Any], names: Sequence[str], seed: int | None) -> InstinktGame:
-    return instinkt_replay(
-        instinkt_record.players_from(list(names)),
-        instinkt_record.setup_from_dict(body.get("setup")),
-        instinkt_record.variant_from(body.get("variant")),
-        instinkt_record.actions_from_list(body.get("actions")),
-        seed,
     )
 
 

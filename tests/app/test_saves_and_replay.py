@@ -165,7 +165,7 @@ async def test_rename_and_delete_ask_first(saves: Path) -> None:
 
 async def test_replay_steps_to_a_turn_and_shows_that_state(saves: Path) -> None:
     path = finished_save(saves)
-    timeline = Timeline.of_save(load_save(path))
+    timeline = Timeline.of_game(load_save(path).game)
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
@@ -197,7 +197,7 @@ async def test_replay_steps_to_a_turn_and_shows_that_state(saves: Path) -> None:
 async def test_play_from_here_starts_a_new_save_and_leaves_the_old_one(saves: Path) -> None:
     path = finished_save(saves)
     before = path.read_bytes()
-    timeline = Timeline.of_save(load_save(path))
+    timeline = Timeline.of_game(load_save(path).game)
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

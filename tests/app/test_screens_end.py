@@ -8,6 +8,7 @@ on the human's move and hide the bot's last one.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.messages import ActionChosen
@@ -25,7 +26,7 @@ from codex_tui.games.instinkt.bots import make_instinkt_bot
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.net import protocol as p
-from codex_tui.storage.saves import AnyGame, SavedGame, write_save
+from codex_tui.storage.saves import SavedGame, write_save
 from tests.app.conftest import session, settle
 
 
@@ -51,7 +52,7 @@ def instinkt_history(seed: int) -> list[instinkt.Game]:
     return states
 
 
-def before_the_last_human_move(states: list) -> tuple[AnyGame, object]:
+def before_the_last_human_move(states: list) -> tuple[Any, object]:
     """The state where seat 0 makes its last move, and that move; the bot (seat 1) moves after it."""
     final = states[-1]
     last = max(i for i, entry in enumerate(final.log) if entry.action.player == 0)
@@ -59,7 +60,7 @@ def before_the_last_human_move(states: list) -> tuple[AnyGame, object]:
     return states[last], final.log[last].action
 
 
-def app_at(saves: Path, game: AnyGame, bot: str) -> CodexApp:
+def app_at(saves: Path, game: Any, bot: str) -> CodexApp:
     path = saves / "end.msgpack"
     write_save(path, SavedGame(game, ("human", bot)))
     return CodexApp(saves_dir=saves, save=path, bot_delay=0, offer_resume=False)

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from codex_tui.cli import build_parser
 from codex_tui.games.codex.bots.match import (
     labels,
     lineup,
@@ -16,7 +17,7 @@ from codex_tui.games.codex.bots.match import (
     summarize_levels,
     wilson_interval,
 )
-from codex_tui.games.codex.bots.tournament import add_tournament_parser, run_tournament
+from codex_tui.games.codex.bots.tournament import run_tournament
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -56,9 +57,7 @@ def test_a_match_game_reports_per_entry_not_per_seat() -> None:
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="codex-tui")
-    add_tournament_parser(parser.add_subparsers(dest="command"))
-    return parser.parse_args(argv)
+    return build_parser().parse_args(argv)
 
 
 def test_tournament_parser_defaults_and_checks() -> None:

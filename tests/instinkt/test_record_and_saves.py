@@ -73,7 +73,7 @@ def test_the_catalogue_lists_instinkt_saves(tmp_path: Path) -> None:
     write_save(tmp_path / "duel.msgpack", SavedGame(played(7, steps=10), ("human", "bot:random")))
     (entry,) = scan_saves(tmp_path)
     assert isinstance(entry, SaveSummary)
-    assert entry.game == "instinkt" and not entry.finished and entry.variant_text == "standard"
+    assert entry.game == "instinkt" and not entry.finished and entry.variant_text == "Instinkt"
     assert load_save(tmp_path / "duel.msgpack").title == "Black vs White"
 
 

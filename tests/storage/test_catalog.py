@@ -127,14 +127,14 @@ def test_summaries_hold_what_the_table_shows(folder: Path) -> None:
     assert running.actions == len(game.log) == 25
     assert running.turn == 11  # 4 set-up actions, then place+draw x 10, then turn 11's placement
     assert running.saved_at == "2026-02-01T09:00:00+00:00"
-    assert running.target_score == 20 and running.format_version == 3
+    assert running.variant_text == "Codex to 20" and running.format_version == 3
     assert running.file.size == (folder / "a-unfinished.msgpack").stat().st_size
 
     done = entries["b-finished.msgpack"]
     assert isinstance(done, SaveSummary)
     game = finished().game
     assert done.title == "Bot night" and done.finished and not done.resumable
-    assert done.end in ("score", "decks") and done.target_score == 25
+    assert done.end in ("score", "decks") and done.variant_text == "Codex to 25"
     assert done.totals is not None and len(done.winners) >= 1
     assert max(done.totals) == done.totals[done.winners[0]]
     assert done.winner_names == tuple(game.players[i] for i in done.winners)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import pkgutil
 import subprocess
 import sys
 import threading
+import zlib
 from pathlib import Path
 
 import msgpack
@@ -13,6 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from codex_tui import storage
+from codex_tui.core import registry
 from codex_tui.storage import saves
 from codex_tui.storage.saves import (
     SavedGame,
@@ -188,7 +192,7 @@ def test_threads_saving_the_same_game_never_share_a_temp_file(tmp_path: Path) ->
     assert [p.name for p in tmp_path.iterdir()] == ["game.msgpack"]
 
 
-@pytest.mark.parametrize("module", ["saves", "migrations", "catalog", "timeline", "record"])
+@pytest.mark.parametrize("module", sorted(info.name for info in pkgutil.iter_modules(storage.__path__)))
 def test_storage_never_imports_a_ui_library(module: str) -> None:
     code = (
         f"import sys, codex_tui.storage.{module}\n"
@@ -208,3 +212,34 @@ def test_an_updated_save_keeps_its_title_and_gets_a_new_time(tmp_path: Path) -> 
     assert again.title == "Rematch" and again.kinds == loaded.kinds and again.game == later
     assert again.created_with == saves.__version__
     assert loaded.updated(later).saved_at == ""  # stamped when written
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_body_keeps_the_field_order_of_format_3(name: str) -> None:
+    """Every game's body has the fields, in the order, format 3 has always written (so the bytes stay)."""
+    module = registry.game_named(name)
+    state = module.new_game([f"P{i}" for i in range(module.min_players)], 5, module.default_variant())
+    for _ in range(6):
+        state = module.apply(state, module.legal_actions(state)[0])
+    envelope = msgpack.unpackb(encode_save(SavedGame(state, ("human",) * module.min_players)), raw=False)
+    body = msgpack.unpackb(envelope["body"], raw=False)
+    assert list(body) == ["game", "title", "players", "variant", "seed", "setup", "actions"]
+    assert body["game"] == name and body["variant"] == module.variant_to_dict(state.variant)
+    assert (
+        len(body["actions"]) == 6
+        and decode_save(encode_save(SavedGame(state, ("human",) * module.min_players))).game == state
+    )
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_body_with_more_seats_than_its_game_takes_is_refused(name: str) -> None:
+    module = registry.game_named(name)
+    seats = ("human",) * module.min_players
+    state = module.new_game([f"P{i}" for i in range(module.min_players)], 5, module.default_variant())
+    envelope = msgpack.unpackb(encode_save(SavedGame(state, seats)), raw=False)
+    body = msgpack.unpackb(envelope["body"], raw=False)
+    body["players"] += [{"name": f"X{i}", "kind": "human"} for i in range(module.max_players + 1 - module.min_players)]
+    envelope["body"] = msgpack.packb(body, use_bin_type=True)
+    envelope["crc32"] = zlib.crc32(envelope["body"])
+    with pytest.raises(SaveError, match="has a broken game: players: expected a list of 2"):
+        decode_save(msgpack.packb(envelope, use_bin_type=True))

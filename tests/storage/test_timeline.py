@@ -96,7 +96,7 @@ def test_set_up_is_turn_zero_and_the_next_turn_shows_between_turns() -> None:
 
 def test_log_entries_and_actions_line_up() -> None:
     game = random_game(2, 9)
-    timeline = Timeline.of_save(decode_save(encode_save(SavedGame(game, ("human", "human")))))
+    timeline = Timeline.of_game(decode_save(encode_save(SavedGame(game, ("human", "human")))).game)
     for index in range(len(timeline)):
         assert timeline.entry_at(index) == game.log[index]
         assert timeline.action_at(index) == game.actions[index]
@@ -128,7 +128,7 @@ def test_branching_saves_the_game_as_it_stood() -> None:
     game = random_game(2, 6)
     timeline = Timeline.of_game(game)
     index = timeline.turn_start(7)
-    branch = timeline.branch(index, ("human", "bot:greedy"))
+    branch = SavedGame(timeline.state_at(index), ("human", "bot:greedy"))
     assert branch.game == prefix(game, index) and branch.title == "P0 vs P1"
     assert not branch.game.is_over
     again = decode_save(encode_save(branch))
@@ -156,7 +156,7 @@ def test_the_longest_legal_game_replays_turn_by_turn() -> None:
     passes = [i for i, action in enumerate(game.actions) if isinstance(action, Pass)]
     assert len(passes) > 40
     saved = decode_save(encode_save(SavedGame(game, ("human", "bot:random"))))
-    timeline = Timeline.of_save(saved)
+    timeline = Timeline.of_game(saved.game)
     assert timeline.final == game and set(passes) <= set(timeline.turn_starts)
     states = [prefix(game, i) for i in range(len(game.log) + 1)]
     for turn in range(timeline.turns + 1):

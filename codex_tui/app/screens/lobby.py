@@ -31,7 +31,9 @@ from codex_tui.app.screens.game_form import (
 from codex_tui.app.screens.live import LiveScreen, drawing
 from codex_tui.games.codex.rules.state import MAX_PLAYERS, MIN_PLAYERS
 from codex_tui.net.protocol import OPEN, CreateRequest, TableInfo
-from codex_tui.storage.saves import CODEX, HUMAN, INSTINKT
+from codex_tui.storage.saves import HUMAN
+
+CODEX, INSTINKT = "codex-naturalis", "instinkt"  # storage names no game now (issue 14)
 
 
 class TableRequested(Message):

@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Sequence
 from typing import Any
 
-from codex_tui.core.contract import BotMove, GameModule, GameSummary, VariantField, won
+from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
 from codex_tui.games.codex import record, rules, wire
 from codex_tui.games.codex.bots import bot_levels, make_bot
@@ -149,6 +149,12 @@ class CodexNaturalis(GameModule):
 
     def ui(self) -> Any:
         return importlib.import_module("codex_tui.games.codex.ui")
+
+    def cli_commands(self) -> Sequence[CliCommand]:
+        """`selfplay` and `tournament`: whole games between Codex's bots (imported only when asked for)."""
+        from codex_tui.games.codex.commands import COMMANDS
+
+        return COMMANDS
 
 
 CODEX = CodexNaturalis()

@@ -33,7 +33,6 @@ from codex_tui.games.codex.rules import (
     apply,
     start,
 )
-from codex_tui.storage.saves import SavedGame
 
 CHECKPOINT_EVERY = 8
 """Default spacing of cached states (see benchmarks/replay.py for the numbers)."""
@@ -62,8 +61,8 @@ def turn_number(game: Game) -> int:
 class Timeline:
     """Every state of one game, from its deal to its last action.
 
-    Built from the game's setup and actions (or a `SavedGame` or a `Game`,
-    whose log is used). Building replays every action and raises the engine's
+    Built from the game's setup and actions (or a `Game`, whose log is used;
+    a loaded save: `Timeline.of_game(saved.game)`). Building replays every action and raises the engine's
     ReplayError for the first illegal one, like `replay`.
     """
 
@@ -106,15 +105,6 @@ class Timeline:
     def of_game(cls, game: Game, *, every: int = CHECKPOINT_EVERY) -> Timeline:
         """The timeline of `game`'s log (for a record: `of_game(import_record(data))`)."""
         return cls(game.players, game.setup, game.variant, game.actions, game.seed, every=every)
-
-    @classmethod
-    def of_save(cls, saved: SavedGame, *, every: int = CHECKPOINT_EVERY) -> Timeline:
-        """The timeline of a loaded Codex save (it was checked on load; this replays it once more)."""
-        if not isinstance(saved.game, Game):
-            raise TypeError(
-                "a Timeline replays Codex Naturalis games; Instinkt has codex_tui.games.instinkt.rules.timeline"
-            )
-        return cls.of_game(saved.game, every=every)
 
     # ------------------------------------------------------------- states
 
@@ -184,13 +174,6 @@ class Timeline:
     def entry_at(self, index: int) -> LogEntry:
         """What action `index` did; the log line to highlight after it is the one at index - 1."""
         return self.entries[index]
-
-    def branch(self, index: int, kinds: Sequence[str], title: str = "") -> SavedGame:
-        """A new save holding the game as it stood at `index`, to play on from there.
-
-        Give it a new path (`new_save_path`): the original save is not touched.
-        """
-        return SavedGame(self.state_at(index), tuple(kinds), title=title)
 
 
 __all__ = ["CHECKPOINT_EVERY", "Timeline", "starts_turn", "turn_number", "turn_starts"]

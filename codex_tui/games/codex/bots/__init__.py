@@ -6,6 +6,7 @@ lists `bot_levels()`. The difficulty levels are `easy` (random-ish), `normal`
 2 s per move); `random` and `greedy` keep their own names for saves and tests.
 """
 
-from codex_tui.games.codex.bots.base import Bot, BotFactory, bot_levels, make_bot, register_bot
+from codex_tui.games.codex.bots.base import Bot, BotFactory
+from codex_tui.games.codex.bots.roster import bot_levels, make_bot
 
-__all__ = ["Bot", "BotFactory", "bot_levels", "make_bot", "register_bot"]
+__all__ = ["Bot", "BotFactory", "bot_levels", "make_bot"]

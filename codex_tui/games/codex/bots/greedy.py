@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from codex_tui.games.codex.bots.base import register_bot
 from codex_tui.games.codex.bots.cardinfo import gold_readiness
 from codex_tui.games.codex.rules import (
     CATALOG,
@@ -97,6 +96,3 @@ class GreedyBot:
         if isinstance(first, Draw):
             return max((a for a in actions if isinstance(a, Draw)), key=lambda a: draw_value(view, a))
         return first
-
-
-register_bot("greedy", GreedyBot, "best points now, then objectives; no look-ahead")

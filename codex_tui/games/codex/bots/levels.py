@@ -1,6 +1,6 @@
 """The difficulty levels a player picks from: easy, normal, hard, expert.
 
-`random` and `greedy` stay registered under their own names (saves, the
+`random` and `greedy` keep their own names in `roster.py` (saves, the
 self-play command and tests name them); the levels below are what menus
 offer. The search budgets are numbers of playouts, not seconds, so a level
 plays the same moves on every machine; they were calibrated on the 2-core
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from codex_tui.games.codex.bots.base import Bot, register_bot
+from codex_tui.games.codex.bots.base import Bot
 from codex_tui.games.codex.bots.greedy import GreedyBot
 from codex_tui.games.codex.bots.policy import CAREFUL
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig
@@ -64,9 +64,3 @@ def normal_bot(seed: int) -> Bot:
     bot = GreedyBot(seed)
     bot.name = "normal"
     return bot
-
-
-register_bot("easy", EasyBot, "random-ish: takes easy points half the time")
-register_bot("normal", normal_bot, "greedy: best points now, then objectives")
-register_bot("hard", hard_bot, "search: about 0.5 s per move")
-register_bot("expert", expert_bot, "search: about 2 s per move")

@@ -17,7 +17,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from codex_tui.games.codex.bots.base import make_bot
+from codex_tui.games.codex.bots.roster import make_bot
 from codex_tui.games.codex.rules import Pass, Place, Variant, apply, new_game, players_to_act, result, view
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from codex_tui.games.codex.bots.base import register_bot
 from codex_tui.games.codex.rules import Action, SeatView
 
 
@@ -19,6 +18,3 @@ class RandomBot:
         if not actions:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         return actions[self.rng.randrange(len(actions))]
-
-
-register_bot("random", RandomBot, "uniform over the legal moves")

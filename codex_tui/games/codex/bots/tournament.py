@@ -13,19 +13,20 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from functools import partial
-from typing import Any
 
-from codex_tui.cli import EXIT_OK, EXIT_USAGE, players_argument
+from codex_tui.cli.common import EXIT_OK, EXIT_USAGE, at_least, whole_number_in
 from codex_tui.games.codex.bots import bot_levels
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize, summarize_levels
-from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE
+from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS
 
-
-def _positive(value: str) -> int:
-    number = int(value)
-    if number < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return number
+TOURNAMENT_HELP = "bots play seat-balanced matches; prints win rates with 95%% confidence intervals"
+TOURNAMENT_DESCRIPTION = (
+    "Bots play seat-balanced matches: every deal is played once per seat rotation. "
+    "Prints win rates with 95% Wilson confidence intervals, average scores and time per move."
+)
+_positive = at_least(1)
+players_argument = whole_number_in(MIN_PLAYERS, MAX_PLAYERS, "players")
+"""argparse type of a --players option: a table size Codex Naturalis allows."""
 
 
 def _bot_list(value: str) -> list[str]:
@@ -38,16 +39,8 @@ def _bot_list(value: str) -> list[str]:
     return levels
 
 
-def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
-    """Add the `tournament` subcommand to an argparse subparsers object and return its parser."""
-    parser: argparse.ArgumentParser = subparsers.add_parser(
-        "tournament",
-        help="bots play seat-balanced matches; prints win rates with 95%% confidence intervals",
-        description=(
-            "Bots play seat-balanced matches: every deal is played once per seat rotation. "
-            "Prints win rates with 95% Wilson confidence intervals, average scores and time per move."
-        ),
-    )
+def add_tournament_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of `codex-tui tournament`."""
     parser.add_argument(
         "--bots",
         type=_bot_list,
@@ -59,7 +52,6 @@ def add_tournament_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=_positive, default=1, help="worker processes (default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal (default: 1)")
     parser.add_argument("--target-score", type=_positive, default=DEFAULT_TARGET_SCORE)
-    return parser
 
 
 def _play_all(entries: Sequence[str], games: int, players: int, seed: int, jobs: int, target: int) -> list[GameOutcome]:

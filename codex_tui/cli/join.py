@@ -1,0 +1,17 @@
+"""`codex-tui join`: the app of one player at a local server (OpenSSH's ForceCommand runs it)."""
+
+from __future__ import annotations
+
+import argparse
+
+from codex_tui.core.contract import CliCommand
+from codex_tui.net.options import JOIN_HELP, add_join_arguments
+
+
+def run(args: argparse.Namespace) -> int:
+    from codex_tui.app.remote import run_join
+
+    return run_join(args)
+
+
+COMMAND = CliCommand("join", JOIN_HELP, add_join_arguments, run)

@@ -1,0 +1,17 @@
+"""`codex-tui serve`: host games that players join with ssh (the server itself is in `codex_tui.net`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from codex_tui.core.contract import CliCommand
+from codex_tui.net.options import SERVE_HELP, add_serve_arguments
+
+
+def run(args: argparse.Namespace) -> int:
+    from codex_tui.net.serve import run_serve
+
+    return run_serve(args)
+
+
+COMMAND = CliCommand("serve", SERVE_HELP, add_serve_arguments, run)

@@ -1,0 +1,39 @@
+"""pyproject.toml ships every data file the package reads (cards, stylesheets) and points at the CLI."""
+
+from __future__ import annotations
+
+import tomllib
+from fnmatch import fnmatch
+from pathlib import Path
+
+import codex_tui
+from codex_tui.cli import main
+
+ROOT = Path(codex_tui.__file__).parent.parent
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def shipped(path: Path, package_data: dict[str, list[str]]) -> bool:
+    """Whether setuptools' package-data globs take `path` (a key is a package; "*" is every package)."""
+    package = ".".join(path.parent.relative_to(ROOT).parts)
+    patterns = package_data.get(package, []) + package_data.get("*", [])
+    return any(fnmatch(path.name, pattern) for pattern in patterns)
+
+
+def test_every_data_file_is_package_data() -> None:
+    package_data = PYPROJECT["tool"]["setuptools"]["package-data"]
+    data = [
+        path
+        for path in (ROOT / "codex_tui").rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    ]
+    assert any(path.name == "cards.txt" for path in data)
+    assert [path for path in data if not shipped(path, package_data)] == []
+    for stylesheet in ("app/x.tcss", "games/codex/ui/x.tcss", "games/instinkt/ui/x.tcss", "app/screens/x.tcss"):
+        assert shipped(ROOT / "codex_tui" / stylesheet, package_data), stylesheet
+
+
+def test_the_script_is_the_cli_main() -> None:
+    assert PYPROJECT["project"]["scripts"] == {"codex-tui": "codex_tui.cli:main"}
+    module, _, name = PYPROJECT["project"]["scripts"]["codex-tui"].partition(":")
+    assert getattr(__import__(module, fromlist=[name]), name) is main
