@@ -30,6 +30,10 @@ Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style:
 Button:focus { text-style: bold reverse; }
 """
 """The field with focus stands out: the compact widgets of a form show almost nothing of it themselves."""
+GAME_CSS = """
+#game SelectCurrent Static#label { text-wrap: nowrap; text-overflow: ellipsis; }
+"""
+"""The chosen game keeps to one line (its summary is cut short in a narrow form, not wrapped)."""
 
 YES_NO: tuple[tuple[str, bool], ...] = (("No", False), ("Yes", True))
 """A yes-or-no option's choices when its game names none."""

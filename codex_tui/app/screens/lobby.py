@@ -18,6 +18,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
+    GAME_CSS,
     bot_choices,
     chosen_game,
     game_rows,
@@ -190,7 +191,8 @@ class NewTableScreen(Screen[CreateRequest]):
     game's (its player counts, bot levels and variant fields)."""
 
     BINDINGS = [Binding("ctrl+s", "create", "Create"), Binding("escape", "cancel", "Back")]
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     NewTableScreen { align: center middle; }
     #form { width: 70; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
     .field { height: 3; }
@@ -200,6 +202,8 @@ class NewTableScreen(Screen[CreateRequest]):
     #error { color: $error; height: auto; }
     #create { margin: 0 0 0 14; }
     """
+        + GAME_CSS
+    )
 
     def compose(self) -> ComposeResult:
         game = registry.DEFAULT_GAME

@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Select, Static
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
     FOCUS_CSS,
+    GAME_CSS,
     bot_choices,
     chosen_game,
     default_bot,
@@ -66,6 +67,7 @@ class NewGameScreen(Screen[NewGameSettings]):
     #start { margin: 0 0 0 14; }
     """
         + FOCUS_CSS
+        + GAME_CSS
     )
 
     def compose(self) -> ComposeResult:
