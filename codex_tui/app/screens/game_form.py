@@ -155,7 +155,7 @@ def variant(screen: Screen[Any], module: GameModule) -> Any:
 
 
 def variant_words(module: GameModule, data: dict[str, Any]) -> str:
-    """The game and its options as the form names them: "Codex Naturalis, target score 20"."""
+    """The game's title, then each option as the form names it ("<title>, target score 20")."""
     words = [module.title]
     for field in module.variant_fields():
         value = data.get(field.key, field.default)
