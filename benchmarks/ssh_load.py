@@ -142,7 +142,7 @@ async def set_up(player: Player, port: int, hub: Path, size: tuple[int, int], se
     asyncio.get_running_loop().create_task(player.read())
     await player.wait_text(f"you are {player.name}", setup_timeout)
     opener = await HubClient.connect(hub, name=player.name)
-    opener.create(["bot:random"], target_score=20, seed=77)
+    opener.create(["bot:random"], "codex-naturalis", {"target_score": 20}, seed=77)
     await opener.receive_type("table", setup_timeout)
     await opener.close()
     await player.wait_text("(your seat)", setup_timeout)

@@ -75,8 +75,7 @@ from codex_tui.net.framing import FrameError
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.hubcheck import hub_problem, refused_problem
 from codex_tui.net.options import JOIN_HELP, add_join_arguments
-
-INSTINKT = "instinkt"  # storage names no game now (issue 14)
+from codex_tui.storage.saves import CODEX, INSTINKT
 
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""
@@ -416,7 +415,7 @@ class RemoteApp(CalmCrashes):
         self.setup_open = False
         for action in actions or []:
             self.setup_sent.add("starter" if isinstance(action, ChooseStarter) else "objective")
-            self.send(p.act(action))
+            self.send(p.act(action, CODEX))
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         if self.instinkt_screen is not None:
@@ -426,15 +425,15 @@ class RemoteApp(CalmCrashes):
         if not isinstance(action, CODEX_ACTIONS) or view is None or view.seat == SPECTATOR:
             return
         if action in view.legal_actions:
-            self.send(p.act(action))
+            self.send(p.act(action, CODEX))
 
     def _instinkt_action(self, action: object) -> None:
         view = self.instinkt_view
-        if not isinstance(action, p.INSTINKT_ACTIONS) or view is None or view.seat == instinkt.SPECTATOR:
+        if not isinstance(action, instinkt.Action) or view is None or view.seat == instinkt.SPECTATOR:
             return
         if view is not self.sent_for and action in view.legal_actions:
             self.sent_for = view
-            self.send(p.act(action))
+            self.send(p.act(action, INSTINKT))
 
     def on_undo_requested(self, message: UndoRequested) -> None:
         self.notify("There is no undo in a network game.", timeout=3)

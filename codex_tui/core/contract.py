@@ -73,6 +73,9 @@ class VariantField:
     """Largest allowed whole number (kind "int")."""
     help: str = ""
     """One short line for the form."""
+    choices: tuple[tuple[str, int | bool], ...] = ()
+    """(label, value) pairs a form offers instead of free entry, in order; empty: a
+    number field for "int", no/yes for "bool"."""
 
 
 @dataclass(frozen=True)

@@ -23,12 +23,13 @@ import logging
 import os
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from codex_tui import __file__ as package_file
+from codex_tui.core.contract import GameModule
 from codex_tui.net.framing import MAX_DOWN_FRAME, FrameError, pack_frame, read_frame
-from codex_tui.net.games import CODEX_GAME, TableGame
 
 log = logging.getLogger(__name__)
 
@@ -75,10 +76,10 @@ class Worker:
     def alive(self) -> bool:
         return self.process.returncode is None
 
-    async def ask(self, level: str, seed: int, view: Any, rules: TableGame) -> dict[str, object]:
+    async def ask(self, level: str, seed: int, view: Any, module: GameModule) -> dict[str, object]:
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
-        request = {"t": "choose", "game": rules.name, "level": level, "seed": seed, "view": rules.encode_view(view)}
+        request = {"t": "choose", "game": module.name, "level": level, "seed": seed, "view": module.encode_view(view)}
         stdin.write(pack_frame(request))
         await stdin.drain()
         reply = await read_frame(stdout, MAX_DOWN_FRAME)
@@ -111,14 +112,15 @@ class BotPool:
         self._all: set[Worker] = set()
         self._free = asyncio.Semaphore(size)
 
-    async def choose(self, level: str, seed: int, view: Any, rules: TableGame = CODEX_GAME) -> Any:
-        """The bot's action for `view`, a seat view of a game of `rules`."""
+    async def choose(self, level: str, seed: int, view: Any, module: GameModule, legal: Sequence[Any]) -> Any:
+        """The bot's action for `view`, a seat view of a game of `module`; if the
+        bot fails, a random one of `legal` (the seat's legal actions)."""
         async with self._free:
             worker = None
             try:
                 worker = self._idle.pop() if self._idle else await self._start()
-                data = await asyncio.wait_for(worker.ask(level, seed, view, rules), MOVE_TIMEOUT)
-                action = rules.action_from_dict(data)
+                data = await asyncio.wait_for(worker.ask(level, seed, view, module), MOVE_TIMEOUT)
+                action = module.action_from_dict(data, "action")
                 self._idle.append(worker)
                 return action
             except asyncio.CancelledError:
@@ -133,8 +135,7 @@ class BotPool:
                 log.error("bot %s failed (%s); it plays a random move", level, error)
                 if worker is not None:
                     await self._discard(worker)
-        moves = view.legal_actions
-        return moves[random.Random(seed).randrange(len(moves))]
+        return legal[random.Random(seed).randrange(len(legal))]
 
     async def _start(self) -> Worker:
         worker = await Worker.start()

@@ -3,7 +3,7 @@
 Started by `BotPool` as `python -m codex_tui.net.botworker`; one frame in
 (`{t: choose, game, level, seed, view}`) and one frame out (`{t: action,
 action}` or `{t: error, text}`) per move, on stdin and stdout. `game` names
-the table's game (Codex Naturalis when absent). It ends when stdin closes.
+the table's game in the registry (its default game when absent). It ends when stdin closes.
 It knows only the view it is sent, like every bot.
 """
 
@@ -13,9 +13,8 @@ import signal
 import sys
 from typing import Any, BinaryIO
 
-from codex_tui.core.registry import DEFAULT_GAME as CODEX
+from codex_tui.core import registry
 from codex_tui.net.framing import HEADER, MAX_DOWN_FRAME, FrameError, pack_frame, unpack_body
-from codex_tui.net.games import table_game
 
 
 def read_message(stream: BinaryIO) -> dict[str, Any] | None:
@@ -33,9 +32,9 @@ def read_message(stream: BinaryIO) -> dict[str, Any] | None:
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     try:
-        rules = table_game(str(request.get("game", CODEX)))
-        bot = rules.make_bot(str(request["level"]), int(request["seed"]))
-        return {"t": "action", "action": rules.action_to_dict(bot(rules.decode_view(request["view"])))}
+        module = registry.game_named(request.get("game", registry.DEFAULT_GAME))
+        bot = module.make_bot(str(request["level"]), int(request["seed"]))
+        return {"t": "action", "action": module.action_to_dict(bot(module.decode_view(request["view"])))}
     except Exception as error:  # a bot's bug must not end the worker
         return {"t": "error", "text": f"{type(error).__name__}: {error}"}
 

@@ -25,11 +25,10 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from codex_tui.core.registry import DEFAULT_GAME as CODEX
-from codex_tui.games.codex.rules import SPECTATOR
+from codex_tui.core.errors import IllegalAction
+from codex_tui.core.seats import SPECTATOR
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
-from codex_tui.net.games import CODEX_GAME, ILLEGAL, INSTINKT_GAME
 from codex_tui.net.tables import Table, TableError, TableRoom
 
 log = logging.getLogger(__name__)
@@ -44,7 +43,7 @@ MESSAGES_PER_SECOND = 40
 GOODBYE = "The game server is stopping; every game is saved. Connect again later to go on."
 LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
-REFUSED: tuple[type[Exception], ...] = (TableError, *ILLEGAL)
+REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
 """Requests the player is told about (a notice), not dropped for."""
 
 
@@ -106,8 +105,6 @@ class Hub:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
-        self._levels = set(CODEX_GAME.levels())
-        self._instinkt_levels = set(INSTINKT_GAME.levels())
         room.listeners.append(self._table_changed)
 
     # ----------------------------------------------------------- lifecycle
@@ -252,7 +249,7 @@ class Hub:
         name = peer.name
         assert name is not None
         if kind == p.CREATE:
-            request = p.parse_create(message, self._levels, self._instinkt_levels)
+            request = p.parse_create(message)
             self._detach(peer)
             table = await self.room.create(name, request)
             self._attach(peer, table, 0, returning=False)
@@ -279,9 +276,9 @@ class Hub:
                 raise TableError(f"table {finished.id} is not finished: watch it instead")
             peer.queue(pack_frame(finished.record_message()))
         elif kind == p.ACT:
-            action = p.parse_action(message, peer.table.kind if peer.table is not None else CODEX)
             if peer.table is None or peer.seat is None:
                 raise TableError("you are not at a table")
+            action = p.parse_action(message, peer.table.module.name)
             await self.room.act(peer.table, peer.seat, action)
         else:
             raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
@@ -328,18 +325,18 @@ class Hub:
         game = table.game
         if game is None:
             return pack_frame({"t": p.WAITING, "table": table.info("").to_wire(), "seat": seat})
-        rules = table.rules
+        module = table.module
         message: dict[str, Any] = {
             "t": p.TABLE,
             "table": table.id,
-            "game": rules.name,
+            "game": module.name,
             "seat": seat,
-            "view": rules.encode_view(rules.view(game, seat)),
+            "view": module.encode_view(module.view(game, seat)),
             "tags": list(table.tags()),
             "waiting_for": table.waiting_for(),
         }
         if game.is_over:
-            message["result"] = rules.result_to_wire(game)
+            message["result"] = module.result_to_wire(game)
         return pack_frame(message)
 
     def _schedule_lobby(self) -> None:

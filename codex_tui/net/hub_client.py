@@ -55,23 +55,9 @@ class HubClient:
 
     # -------------------------------------------------------------- requests
 
-    def create(
-        self,
-        others: list[str],
-        target_score: int = 20,
-        seed: int | None = None,
-        game: str | None = None,
-        draft: bool = False,
-    ) -> None:
-        """A Codex table to `target_score`, or with `game="instinkt"` an Instinkt one (`draft`: its variant)."""
-        message: dict[str, Any] = {"t": p.CREATE, "seats": others, "target_score": target_score}
-        if game is not None:
-            message["game"] = game
-        if draft:
-            message["draft"] = True
-        if seed is not None:
-            message["seed"] = seed
-        self.send(message)
+    def create(self, others: list[str], game: str, variant: dict[str, Any], seed: int | None = None) -> None:
+        """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
+        self.send(p.create_message(p.CreateRequest(game, tuple(others), variant, seed)))
 
     def join(self, table: int) -> None:
         self.send({"t": p.JOIN, "table": table})
@@ -82,8 +68,9 @@ class HubClient:
     def leave(self) -> None:
         self.send({"t": p.LEAVE})
 
-    def act(self, action: p.AnyAction) -> None:
-        self.send(p.act(action))
+    def act(self, action: Any, game: str) -> None:
+        """An action of the table's game (its registry name)."""
+        self.send(p.act(action, game))
 
     async def close(self) -> None:
         self.writer.close()

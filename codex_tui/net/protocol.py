@@ -10,19 +10,14 @@ at a field they did not check. docs/architecture.md lists the messages.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from codex_tui.games.codex.record import RecordError, action_from_dict, action_to_dict
-from codex_tui.games.codex.rules import Action
-from codex_tui.games.codex.rules.state import MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
-from codex_tui.games.instinkt import record as instinkt_record
-from codex_tui.games.instinkt import rules as instinkt
-from codex_tui.games.instinkt.bots import instinkt_levels
+from codex_tui.core import registry
+from codex_tui.core.contract import GameModule
+from codex_tui.core.errors import RecordError
 from codex_tui.storage.saves import HUMAN
 
-CODEX, INSTINKT = "codex-naturalis", "instinkt"  # storage names no game now (issue 14)
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
 TOKEN_ENV = "CODEX_TUI_TOKEN"
@@ -32,7 +27,11 @@ TOKEN_ENV = "CODEX_TUI_TOKEN"
 HELLO = "hello"
 """{token} from an app the SSH server spawned, or {name} from `codex-tui join`."""
 CREATE = "create"
-"""{game?, seats: ["open" | "bot:<level>", ...] for the seats after yours, target_score | draft, seed?}."""
+"""{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?}.
+
+`variant` is the game's `variant_to_dict` data. A request without `game` is for
+the registry's default game; one without `variant` takes the variant's fields
+from the top level (the shape before variants travelled whole)."""
 JOIN = "join"
 """{table}: take an open seat, or go back to yours."""
 WATCH = "watch"
@@ -66,14 +65,6 @@ BOT_PREFIX = "bot:"
 NAME_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,15}")
 """Player names: what an SSH user name may be here (1-16 characters)."""
 MAX_TABLE_ID = 2**31
-GAMES = (CODEX, INSTINKT)
-"""What a table may hold: the save file's `game` names. A create request
-without `game` is for Codex Naturalis, as before Instinkt existed."""
-INSTINKT_LEVELS = frozenset(instinkt_levels())
-
-AnyAction = Action | instinkt.Action
-INSTINKT_ACTIONS = (instinkt.Keep, instinkt.Choose, instinkt.Place, instinkt.Enter, instinkt.Move)
-"""Instinkt's moves (its `Place` is not Codex's: which game an action is for matters)."""
 
 
 class ProtocolError(ValueError):
@@ -89,14 +80,13 @@ def valid_name(name: object) -> bool:
 
 @dataclass(frozen=True)
 class CreateRequest:
+    game: str
+    """The registry name of the table's game."""
     others: tuple[str, ...]
     """Per seat after the creator's: OPEN or 'bot:<level>'."""
-    target_score: int
-    """Codex Naturalis only (0 at an Instinkt table)."""
+    variant: dict[str, Any]
+    """The game's variant as `variant_to_dict` writes it."""
     seed: int | None
-    game: str = CODEX
-    draft: bool = False
-    """Instinkt only: draw 5 and keep 3 at the start."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -108,74 +98,81 @@ def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
 
 def create_message(request: CreateRequest) -> dict[str, Any]:
     """The create message a client sends for `request`; `parse_create` reads it back."""
-    message: dict[str, Any] = {"t": CREATE, "seats": list(request.others)}
-    if request.game == INSTINKT:
-        message |= {"game": INSTINKT, "draft": request.draft}
-    else:
-        message["target_score"] = request.target_score
+    message: dict[str, Any] = {
+        "t": CREATE,
+        "game": request.game,
+        "seats": list(request.others),
+        "variant": dict(request.variant),
+    }
     if request.seed is not None:
         message["seed"] = request.seed
     return message
 
 
-def parse_create(
-    message: dict[str, Any], levels: Collection[str], instinkt_levels: Collection[str] = INSTINKT_LEVELS
-) -> CreateRequest:
-    """`levels`: the Codex bot levels; an Instinkt table's bots have their own."""
-    game = message.get("game", CODEX)
-    if game not in GAMES:
-        raise ProtocolError(f"game is one of {', '.join(GAMES)}")
+def game_named(name: object) -> GameModule:
+    """The registered game called `name`; ProtocolError if there is none."""
+    try:
+        return registry.game_named(name)
+    except registry.UnknownGame:
+        raise ProtocolError(f"game is one of {', '.join(registry.names())}") from None
+
+
+def checked_variant(module: GameModule, data: object) -> dict[str, Any]:
+    """`data` as the game's variant, unset fields at their defaults; ProtocolError names a bad field."""
+    if not isinstance(data, dict):
+        raise ProtocolError("variant must be a map")
+    try:
+        variant = module.variant_from_dict(module.variant_to_dict(module.default_variant()) | data)
+    except RecordError as error:
+        raise ProtocolError(str(error)[:200]) from None
+    return module.variant_to_dict(variant)
+
+
+def parse_create(message: dict[str, Any]) -> CreateRequest:
+    """A create request checked against its game: seat count, bot levels, variant."""
+    module = game_named(message.get("game", registry.DEFAULT_GAME))
     seats = message.get("seats")
-    if game == INSTINKT:
-        if not isinstance(seats, list) or len(seats) != 1:
-            raise ProtocolError("an Instinkt table has 2 seats")
-        allowed = instinkt_levels
-    else:
-        if not isinstance(seats, list) or not MIN_PLAYERS - 1 <= len(seats) <= MAX_PLAYERS - 1:
-            raise ProtocolError(f"a table has {MIN_PLAYERS}-{MAX_PLAYERS} seats")
-        allowed = levels
+    low, high = module.min_players - 1, module.max_players - 1
+    if not isinstance(seats, list) or not low <= len(seats) <= high:
+        counts = str(module.min_players) if low == high else f"{module.min_players}-{module.max_players}"
+        raise ProtocolError(f"a {module.title} table has {counts} seats")
+    levels = set(module.bot_levels())
     others = []
     for kind in seats:
-        if kind == OPEN or (isinstance(kind, str) and kind.startswith(BOT_PREFIX) and kind[4:] in allowed):
+        if kind == OPEN or (isinstance(kind, str) and kind.startswith(BOT_PREFIX) and kind[4:] in levels):
             others.append(kind)
         else:
             raise ProtocolError(f"a seat is 'open' or a bot level, not {kind!r}"[:120])
     seed = message.get("seed")
     if seed is not None:
         seed = _int_field(message, "seed", 0, 2**63 - 1)
-    if game == INSTINKT:
-        draft = message.get("draft", False)
-        if not isinstance(draft, bool):
-            raise ProtocolError("draft is true or false")
-        return CreateRequest(tuple(others), 0, seed, game=INSTINKT, draft=draft)
-    target = _int_field(message, "target_score", 1, MAX_TARGET_SCORE)
-    return CreateRequest(tuple(others), target, seed)
+    if "variant" in message:
+        variant = checked_variant(module, message["variant"])
+    else:
+        keys = [field.key for field in module.variant_fields()]
+        variant = checked_variant(module, {key: message[key] for key in keys if key in message})
+    return CreateRequest(module.name, tuple(others), variant, seed)
 
 
 def parse_table_id(message: dict[str, Any]) -> int:
     return _int_field(message, "table", 0, MAX_TABLE_ID)
 
 
-def parse_action(message: dict[str, Any], game: str = CODEX) -> AnyAction:
+def parse_action(message: dict[str, Any], game: str) -> Any:
     """An action of `game` (the table's), as its save files write them."""
-    data = message.get("action")
     try:
-        if game == INSTINKT:
-            return instinkt_record.action_from_dict(data, "action")
-        return action_from_dict(data, "action")
+        return game_named(game).action_from_dict(message.get("action"), "action")
     except (RecordError, TypeError, ValueError) as error:
         raise ProtocolError(str(error)[:200]) from None
 
 
-def action_dict(action: AnyAction) -> dict[str, Any]:
-    """An action of either game as its save files write it."""
-    if isinstance(action, INSTINKT_ACTIONS):
-        return instinkt_record.action_to_dict(action)
-    return action_to_dict(action)
+def action_dict(action: Any, game: str) -> dict[str, Any]:
+    """An action of `game` as its save files write it (the game's actions do not say whose they are)."""
+    return registry.game_named(game).action_to_dict(action)
 
 
-def act(action: AnyAction) -> dict[str, Any]:
-    return {"t": ACT, "action": action_dict(action)}
+def act(action: Any, game: str) -> dict[str, Any]:
+    return {"t": ACT, "action": action_dict(action, game)}
 
 
 # ---------------------------------------------------------------- the lobby
@@ -206,51 +203,53 @@ class TableInfo:
     id: int
     state: str
     """'waiting' for players, 'playing' or 'over'."""
-    target_score: int
-    """Codex Naturalis only (0 at an Instinkt table)."""
+    game: str
+    """The registry name of the table's game."""
+    variant: dict[str, Any]
+    """Its variant as `variant_to_dict` writes it."""
     seats: tuple[SeatInfo, ...]
     status: str
     """A few words: 'waiting for 1 player', 'ada to place', 'bo won'."""
     mine: bool
     """The player who receives this sits at the table."""
-    game: str = CODEX
-    draft: bool = False
-    """Instinkt's draw-5-keep-3 variant."""
+
+    @property
+    def module(self) -> GameModule:
+        return registry.game_named(self.game)
 
     @property
     def game_text(self) -> str:
-        """The lobby's Game column: 'Codex to 20', 'Instinkt', 'Instinkt, draft'."""
-        if self.game == INSTINKT:
-            return "Instinkt, draft" if self.draft else "Instinkt"
-        return f"Codex to {self.target_score}"
+        """The lobby's Game column, in the game's own words (its `variant_text`)."""
+        module = self.module
+        return module.variant_text(module.variant_from_dict(self.variant))
 
     def to_wire(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "state": self.state,
-            "target_score": self.target_score,
+            "game": self.game,
+            "variant": dict(self.variant),
             "seats": [[s.name, s.kind, s.online] for s in self.seats],
             "status": self.status,
             "mine": self.mine,
-            "game": self.game,
-            "draft": self.draft,
         }
 
     @classmethod
     def from_wire(cls, data: Any) -> TableInfo:
+        """A lobby row from the hub; ProtocolError for an unknown game or a malformed field."""
         try:
+            module = game_named(data.get("game", registry.DEFAULT_GAME))
             return cls(
                 id=int(data["id"]),
                 state=str(data["state"]),
-                target_score=int(data["target_score"]),
+                game=module.name,
+                variant=checked_variant(module, data["variant"]),
                 seats=tuple(
                     SeatInfo(None if name is None else str(name), str(kind), bool(online))
                     for name, kind, online in data["seats"]
                 ),
                 status=str(data["status"]),
                 mine=bool(data["mine"]),
-                game=str(data.get("game", CODEX)),
-                draft=bool(data.get("draft", False)),
             )
-        except (KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None

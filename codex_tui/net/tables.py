@@ -7,8 +7,8 @@ never hold a game, only their seat's view, so this is the one place a game
 changes. On start the room reloads every unfinished save, so a restart
 resumes every game where it stood.
 
-A table holds Codex Naturalis or Instinkt; what differs between them is
-asked of the table's `TableGame` (`games.py`), never decided here.
+A table holds any game of the registry; what differs between games is asked
+of the table's `GameModule` (`codex_tui.core.contract`), never decided here.
 
 Nothing here knows about sockets: the hub attaches and detaches watchers and
 is told about every change through `on_change`.
@@ -26,14 +26,11 @@ from pathlib import Path
 from typing import Any
 
 from codex_tui.core import registry
-from codex_tui.core.registry import DEFAULT_GAME as CODEX
-from codex_tui.games.codex.record import export_record
-from codex_tui.games.codex.rules import SPECTATOR
-from codex_tui.games.instinkt import record as instinkt_record
-from codex_tui.games.instinkt.rules import Game as InstinktGame
+from codex_tui.core.contract import GameModule
+from codex_tui.core.errors import IllegalAction
+from codex_tui.core.seats import SPECTATOR
 from codex_tui.net.botpool import BotPool, move_seed
-from codex_tui.net.games import ILLEGAL, TableGame, deal, table_game
-from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, AnyAction, CreateRequest, SeatInfo, TableInfo
+from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.storage.saves import (
     HUMAN,
     SAVE_SUFFIX,
@@ -63,13 +60,17 @@ class TableError(Exception):
 @dataclass(eq=False)
 class Table:
     id: int
-    target_score: int
+    module: GameModule
+    """The table's game."""
+    variant: Any
+    """That game's own Variant object."""
     names: list[str | None]
     """Per seat: the player's name; None for an open seat."""
     kinds: list[str]
     """Per seat: 'human' or 'bot:<level>'."""
     seed: int | None = None
-    game: Any | None = None
+    game: Any = None
+    """The game state (a `GameState` of `module`) once every seat is taken."""
     save_path: Path | None = None
     title: str = ""
     watchers: dict[object, int] = field(default_factory=dict)
@@ -78,14 +79,6 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     version: int = 0
     """Bumped on every change, so the hub can cache what it sends."""
-    kind: str = CODEX
-    """Which game: 'codex-naturalis' or 'instinkt' (as a save's `game` field)."""
-    draft: bool = False
-    """Instinkt's draw-5-keep-3 variant."""
-
-    @property
-    def rules(self) -> TableGame:
-        return table_game(self.kind)
 
     @property
     def state(self) -> str:
@@ -115,12 +108,11 @@ class Table:
         return TableInfo(
             id=self.id,
             state=self.state,
-            target_score=self.target_score,
+            game=self.module.name,
+            variant=self.module.variant_to_dict(self.variant),
             seats=self.seat_infos(),
             status=self.status(),
             mine=viewer in self.names,
-            game=self.kind,
-            draft=self.draft,
         )
 
     def record_message(self) -> dict[str, Any]:
@@ -128,15 +120,15 @@ class Table:
         included; the game is over, nothing is secret any more)."""
         game = self.game
         assert game is not None and game.is_over
-        record = instinkt_record.export_record(game) if isinstance(game, InstinktGame) else export_record(game)
-        return {"t": RECORD, "table": self.id, "game": self.kind, "title": self.title, "record": record}
+        record = self.module.export_record(game)
+        return {"t": RECORD, "table": self.id, "game": self.module.name, "title": self.title, "record": record}
 
     def status(self) -> str:
         game = self.game
         if game is None:
             missing = len(self.open_seats())
             return f"waiting for {missing} player{'s' if missing != 1 else ''}"
-        return self.rules.status(game)
+        return self.module.status(game)
 
     def tags(self) -> tuple[str, ...]:
         """What the score track shows after each name: a bot's level, or 'away'."""
@@ -151,7 +143,7 @@ class Table:
         if game is None or game.is_over:
             return None
         labels = []
-        for seat in self.rules.players_to_act(game):
+        for seat in self.module.players_to_act(game):
             name = game.players[seat]
             if self.is_bot(seat):
                 labels.append(f"{name} ({self.bot_level(seat)})")
@@ -193,15 +185,14 @@ class TableRoom:
                 continue  # finished: left where a crash before the move to finished/ put it
             table = Table(
                 id=self._new_id(),
-                target_score=0 if isinstance(game, InstinktGame) else game.variant.target_score,
+                module=registry.game_of(game),
+                variant=game.variant,
                 names=list(game.players),
                 kinds=list(saved.kinds),
                 seed=game.seed,
                 game=game,
                 save_path=path,
                 title=saved.title,
-                kind=registry.game_of(game).name,
-                draft=isinstance(game, InstinktGame) and game.variant.draft,
             )
             self.tables[table.id] = table
             self._schedule_bots(table)
@@ -270,14 +261,14 @@ class TableRoom:
         for seat, kind in enumerate(request.others, start=2):
             names.append(None if kind == OPEN else f"Bot {seat}")
             kinds.append(HUMAN if kind == OPEN else kind)
+        module = registry.game_named(request.game)
         table = Table(
             self._new_id(),
-            request.target_score,
+            module,
+            module.variant_from_dict(request.variant),
             names,
             kinds,
             seed=request.seed,
-            kind=request.game,
-            draft=request.draft,
         )
         self.tables[table.id] = table
         if not table.open_seats():
@@ -316,22 +307,22 @@ class TableRoom:
     async def _start(self, table: Table) -> None:
         names = tuple(name or "" for name in table.names)
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
-        table.game = deal(table.kind, names, seed, table.target_score, table.draft)
+        table.game = table.module.new_game(names, seed, table.variant)
         table.save_path = new_save_path(self.folder, names)
         await self._save(table)
         self._schedule_bots(table)
 
-    async def act(self, table: Table, seat: int, action: AnyAction) -> None:
+    async def act(self, table: Table, seat: int, action: Any) -> None:
         """A human's action; the engine's IllegalAction or TableError if refused.
 
-        Any seat `players_to_act` names may act, in any order: both players
-        pick their Instinkt card in secret, and set-up choices are parallel."""
+        Any seat `players_to_act` names may act, in any order: a game may
+        let several seats choose at once (secret picks, set-up choices)."""
         if seat == SPECTATOR or action.player != seat:
             raise TableError("you can only play for your own seat")
         async with table.lock:
             if table.game is None:
                 raise TableError("the game has not started")
-            table.game = table.rules.apply(table.game, action)
+            table.game = table.module.apply(table.game, action)
             await self._save(table)
         self._changed(table)
         self._schedule_bots(table)
@@ -366,28 +357,29 @@ class TableRoom:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        seats = [seat for seat in table.rules.players_to_act(game) if table.is_bot(seat)]
+        seats = [seat for seat in table.module.players_to_act(game) if table.is_bot(seat)]
         if seats:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seats[0], game))
 
     async def _bot_turn(self, table: Table, seat: int, game: Any) -> None:
         """One bot decision. Humans may act meanwhile (set-up choices and
-        Instinkt's secret picks are made in parallel): then this move is
+        secret picks are made in parallel): then this move is
         dropped and the bot looks again."""
-        rules = table.rules
+        module = table.module
         try:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            seed = move_seed(game.seed, seat, len(game.log))
-            action = await self.bots.choose(table.bot_level(seat), seed, rules.view(game, seat), rules)
+            seed = move_seed(game.seed, seat, len(game.actions))
+            legal = module.legal_actions_for(game, seat)
+            action = await self.bots.choose(table.bot_level(seat), seed, module.view(game, seat), module, legal)
             async with table.lock:
                 if table.game is not game:
                     return
                 try:
-                    table.game = rules.apply(game, action)
-                except ILLEGAL as error:
+                    table.game = module.apply(game, action)
+                except IllegalAction as error:
                     log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
-                    table.game = rules.apply(game, rules.legal_actions_for(game, seat)[0])
+                    table.game = module.apply(game, legal[0])
                 await self._save(table)
             self._changed(table)
         except asyncio.CancelledError:

@@ -185,8 +185,8 @@ async def test_gold_front_without_its_requirement_cannot_be_placed(saves: Path) 
 @pytest.mark.parametrize(
     ("field", "typed", "message"),
     [
-        ("#target", "0", "target score must be a whole number from 1 to 200"),
-        ("#target", "999", "target score must be a whole number from 1 to 200"),
+        ("#variant-codex-naturalis-target_score", "0", "target score must be a whole number from 1 to 200"),
+        ("#variant-codex-naturalis-target_score", "999", "target score must be a whole number from 1 to 200"),
         ("#seed", "-3", "seed must be a whole number (0 or more)"),
     ],
 )

@@ -50,6 +50,7 @@ QUITTING = {"quit", "app.quit", "help_quit", "app.help_quit", "choose('quit')", 
 """Actions that end the app (or leave the local one): a stream never presses their keys."""
 STREAM = 120
 SIZES = ((80, 24), (160, 50))
+CODEX, TO_20 = "codex-naturalis", {"target_score": 20}
 
 
 PALETTE_SKIPPED = ("Quit", "Screenshot")
@@ -236,9 +237,23 @@ class LobbyApp(App[None]):
         lobby = LobbyScreen("ada")
         lobby.show_tables(
             [
-                TableInfo(1, "waiting", 20, (SeatInfo("ada", "human", True), SeatInfo(None, "human", False)), "", True),
                 TableInfo(
-                    2, "playing", 20, (SeatInfo("bo", "human", True), SeatInfo("x", "bot:hard", True)), "", False
+                    1,
+                    "waiting",
+                    CODEX,
+                    TO_20,
+                    (SeatInfo("ada", "human", True), SeatInfo(None, "human", False)),
+                    "",
+                    True,
+                ),
+                TableInfo(
+                    2,
+                    "playing",
+                    CODEX,
+                    TO_20,
+                    (SeatInfo("bo", "human", True), SeatInfo("x", "bot:hard", True)),
+                    "",
+                    False,
                 ),
             ]
         )

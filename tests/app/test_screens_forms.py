@@ -8,8 +8,9 @@ from pathlib import Path
 from textual.widgets import Select
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.game_form import VARIANTS
-from codex_tui.app.screens.new_game import GAMES, NewGameScreen
+from codex_tui.app.screens.game_form import game_options
+from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.core import registry
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from tests.app.conftest import saved_game, settle
@@ -34,9 +35,9 @@ async def test_the_focused_field_stands_out(saves: Path) -> None:
 
 def test_the_readme_names_the_games_and_variants_as_the_form_does() -> None:
     text = re.sub(r"\s+", " ", README.read_text())
-    for label, _ in VARIANTS:
-        assert f'"{label}"' in text
-    assert all(title.split(" (")[0] in text for title, _ in GAMES)
+    choices = [label for game in registry.games() for field in game.variant_fields() for label, _ in field.choices]
+    assert choices and all(f'"{label}"' in text for label in choices)
+    assert all(title.split(" (")[0] in text for title, _ in game_options())
 
 
 async def test_the_set_up_draws_the_hand_as_cards_when_there_is_room(saves: Path) -> None:

@@ -201,7 +201,7 @@ def children_of(pid: int) -> list[int]:
 # ------------------------------------------------------------ playing by keys
 
 
-def seat_option(kind: str, game: str = "codex-naturalis") -> int:
+def seat_option(kind: str, game: str) -> int:
     """Where a seat kind ('open', 'bot:random', ...) is in the new-table form's list."""
     from codex_tui.app.screens.lobby import seat_options
 

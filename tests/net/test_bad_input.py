@@ -56,7 +56,7 @@ async def at_my_turn(server: GameServer, terminals: list[Terminal]) -> tuple[Ter
     The table is made on the server, not with the new-table form: what is
     tested is the input at the table (the form's keys are `test_play`'s)."""
     ada = await open_terminal(terminals, server.port, "ada")
-    await server.room.create("ada", CreateRequest(others=("bot:random",), target_score=20, seed=SEED))
+    await server.room.create("ada", CreateRequest("codex-naturalis", ("bot:random",), {"target_score": 20}, SEED))
     await ada.wait_for("(your seat)")
     await ada.press("enter")  # back to her seat
     await choose_setup_by_keys(ada)

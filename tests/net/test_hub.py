@@ -21,6 +21,8 @@ from codex_tui.net.serve import GameServer
 from codex_tui.storage.saves import load_save
 from tests.net.conftest import wait_until
 
+CODEX, INSTINKT = "codex-naturalis", "instinkt"
+
 
 async def hello(server: GameServer, name: str) -> HubClient:
     client = await HubClient.connect(server.hub.path, name=name)
@@ -30,7 +32,7 @@ async def hello(server: GameServer, name: str) -> HubClient:
 
 async def test_a_table_waits_for_its_players_then_deals_and_saves(server: GameServer) -> None:
     ada, bo, cy = [await hello(server, name) for name in ("ada", "bo", "cy")]
-    ada.create(["open", "bot:random"], target_score=15, seed=11)
+    ada.create(["open", "bot:random"], CODEX, {"target_score": 15}, seed=11)
     waiting = await ada.receive_type("waiting")
     assert waiting["table"]["status"] == "waiting for 1 player"
     table_id = waiting["table"]["id"]
@@ -57,20 +59,20 @@ async def test_a_table_waits_for_its_players_then_deals_and_saves(server: GameSe
 
 async def test_only_your_own_seat_and_only_legal_moves(server: GameServer) -> None:
     ada = await hello(server, "ada")
-    ada.create(["bot:random"], target_score=20, seed=3)
+    ada.create(["bot:random"], CODEX, {"target_score": 20}, seed=3)
     table = server.room.get((await ada.receive_type("table"))["table"])
-    ada.act(ChooseStarter(1, Side.FRONT))  # the bot's seat
+    ada.act(ChooseStarter(1, Side.FRONT), CODEX)  # the bot's seat
     assert "your own seat" in (await ada.receive_type("notice"))["text"]
-    ada.act(Pass(0))  # not a set-up move
+    ada.act(Pass(0), CODEX)  # not a set-up move
     assert (await ada.receive_type("notice"))["level"] == "warning"
-    ada.act(legal_actions_for(table.game, 0)[0])
+    ada.act(legal_actions_for(table.game, 0)[0], CODEX)
     await wait_until(lambda: any(entry.action.player == 0 for entry in table.game.log), what="ada's move")
     await ada.close()
 
 
 async def test_leaving_a_table_before_it_starts_gives_the_seat_up(server: GameServer) -> None:
     ada = await hello(server, "ada")
-    ada.create(["open"], target_score=20)
+    ada.create(["open"], CODEX, {"target_score": 20})
     table_id = (await ada.receive_type("waiting"))["table"]["id"]
     ada.leave()
     lobby = await ada.receive_type("lobby")
@@ -80,7 +82,7 @@ async def test_leaving_a_table_before_it_starts_gives_the_seat_up(server: GameSe
 
 async def test_a_disconnected_seat_is_shown_away(server: GameServer) -> None:
     ada, bo = await hello(server, "ada"), await hello(server, "bo")
-    ada.create(["open"], target_score=20, seed=5)
+    ada.create(["open"], CODEX, {"target_score": 20}, seed=5)
     table_id = (await ada.receive_type("waiting"))["table"]["id"]
     bo.join(table_id)
     await bo.receive_type("table")
@@ -103,8 +105,8 @@ async def test_tokens_are_one_time_passes(server: GameServer) -> None:
 
 
 def test_create_requests_are_checked() -> None:
-    levels = {"random", "greedy"}
-    assert parse_create({"seats": ["open", "bot:random"], "target_score": 20}, levels).others == ("open", "bot:random")
+    request = parse_create({"game": CODEX, "seats": ["open", "bot:random"], "variant": {"target_score": 20}})
+    assert request == CreateRequest(CODEX, ("open", "bot:random"), {"target_score": 20}, None)
     for bad in (
         {"seats": [], "target_score": 20},
         {"seats": ["open"] * 4, "target_score": 20},
@@ -114,24 +116,35 @@ def test_create_requests_are_checked() -> None:
         {"seats": ["open"], "target_score": True},
         {"seats": ["open"], "target_score": 20, "seed": -1},
         {"seats": "open", "target_score": 20},
+        {"game": CODEX, "seats": ["open"], "variant": {"target_score": 201}},
+        {"game": CODEX, "seats": ["open"], "variant": [20]},
     ):
         with pytest.raises(ProtocolError):
-            parse_create(bad, levels)
+            parse_create(bad)
+
+
+def test_the_create_message_of_before_variants_travelled_whole_is_still_read() -> None:
+    """Top-level variant fields, no `game` for the default game; unset fields take their defaults."""
+    assert parse_create({"seats": ["open"], "target_score": 15}) == CreateRequest(
+        CODEX, ("open",), {"target_score": 15}, None
+    )
+    assert parse_create({"game": INSTINKT, "seats": ["open"]}).variant == {"draft": False}
+    assert parse_create({"game": CODEX, "seats": ["open"], "variant": {}}).variant == {"target_score": 20}
 
 
 @pytest.mark.parametrize(
     "request_",
     [
-        CreateRequest(("open", "bot:greedy", "bot:hard"), 25, 7),
-        CreateRequest(("open",), 20, None),
-        CreateRequest(("bot:hard",), 0, 3, game="instinkt", draft=True),
-        CreateRequest(("open",), 0, None, game="instinkt", draft=False),
+        CreateRequest(CODEX, ("open", "bot:greedy", "bot:hard"), {"target_score": 25}, 7),
+        CreateRequest(CODEX, ("open",), {"target_score": 20}, None),
+        CreateRequest(INSTINKT, ("bot:hard",), {"draft": True}, 3),
+        CreateRequest(INSTINKT, ("open",), {"draft": False}, None),
     ],
 )
 def test_a_create_message_reads_back_as_the_request_it_was_made_from(request_: CreateRequest) -> None:
     message = create_message(request_)
-    assert message["t"] == CREATE
-    assert parse_create(message, {"greedy", "hard"}) == request_
+    assert message["t"] == CREATE and message["game"] == request_.game and message["variant"] == request_.variant
+    assert parse_create(message) == request_
 
 
 def test_frames_are_bounded() -> None:
@@ -166,40 +179,41 @@ def test_the_server_never_loads_the_ui() -> None:
 
 
 def test_instinkt_create_requests_are_checked() -> None:
-    levels = {"random", "greedy"}
-    request = parse_create({"game": "instinkt", "seats": ["bot:hard"], "draft": True}, levels)
-    assert (request.game, request.others, request.draft) == ("instinkt", ("bot:hard",), True)
-    assert parse_create({"seats": ["open"], "target_score": 20}, levels).game == "codex-naturalis"
+    request = parse_create({"game": INSTINKT, "seats": ["bot:hard"], "variant": {"draft": True}})
+    assert (request.game, request.others, request.variant) == (INSTINKT, ("bot:hard",), {"draft": True})
+    assert parse_create({"game": INSTINKT, "seats": ["bot:hard"], "draft": True}).variant == {"draft": True}
+    assert parse_create({"seats": ["open"], "target_score": 20}).game == CODEX
     for bad in (
-        {"game": "instinkt", "seats": ["open", "open"]},  # always 2 seats
-        {"game": "instinkt", "seats": []},
-        {"game": "instinkt", "seats": ["bot:random"]},  # a Codex bot
-        {"game": "instinkt", "seats": ["open"], "draft": "yes"},
+        {"game": INSTINKT, "seats": ["open", "open"]},  # always 2 seats
+        {"game": INSTINKT, "seats": []},
+        {"game": INSTINKT, "seats": ["bot:random"]},  # a Codex bot
+        {"game": INSTINKT, "seats": ["open"], "draft": "yes"},
+        {"game": INSTINKT, "seats": ["open"], "variant": {"draft": "yes"}},
         {"game": "chess", "seats": ["open"], "target_score": 20},
-        {"game": ["instinkt"], "seats": ["open"], "target_score": 20},
+        {"game": [INSTINKT], "seats": ["open"], "target_score": 20},
     ):
         with pytest.raises(ProtocolError):
-            parse_create(bad, levels)
+            parse_create(bad)
 
 
 async def test_either_player_may_pick_first_and_only_their_own_card(server: GameServer) -> None:
     ada, bo, cy = [await hello(server, name) for name in ("ada", "bo", "cy")]
-    ada.create(["open"], seed=31, game="instinkt")
+    ada.create(["open"], INSTINKT, {"draft": False}, seed=31)
     table_id = (await ada.receive_type("waiting"))["table"]["id"]
     lobby = await bo.receive_type("lobby")
-    assert lobby["tables"][0]["game"] == "instinkt"
+    assert lobby["tables"][0]["game"] == INSTINKT
     bo.join(table_id)
     message = await bo.receive_type("table")
-    assert message["game"] == "instinkt"
+    assert message["game"] == INSTINKT
     table = server.room.get(table_id)
     assert isinstance(table.game, instinkt.Game) and table.game.seed == 31
     assert load_save(table.save_path).game == table.game
 
-    bo.act(instinkt.Choose(1, instinkt.Animal.MOTH))  # bo first this time
+    bo.act(instinkt.Choose(1, instinkt.Animal.MOTH), INSTINKT)  # bo first this time
     await wait_until(lambda: table.game.seats[1].chosen is not None, what="bo's pick")
-    bo.act(instinkt.Choose(1, instinkt.Animal.RACCOON))  # a second pick is refused
+    bo.act(instinkt.Choose(1, instinkt.Animal.RACCOON), INSTINKT)  # a second pick is refused
     assert "already chosen" in (await bo.receive_type("notice"))["text"]
-    ada.act(instinkt.Choose(1, instinkt.Animal.RACCOON))  # not her seat
+    ada.act(instinkt.Choose(1, instinkt.Animal.RACCOON), INSTINKT)  # not her seat
     assert "your own seat" in (await ada.receive_type("notice"))["text"]
     cy.watch(table_id)
     watched = decode_instinkt_view((await cy.receive_type("table"))["view"])
@@ -207,7 +221,7 @@ async def test_either_player_may_pick_first_and_only_their_own_card(server: Game
     assert watched.has_chosen == (False, True) and watched.revealed == (None, None)
     assert all(entry.action.card is instinkt.Animal.SNAKE for entry in watched.log)  # "a card was chosen"
 
-    ada.act(instinkt.Choose(0, instinkt.Animal.CAT))
+    ada.act(instinkt.Choose(0, instinkt.Animal.CAT), INSTINKT)
     await wait_until(lambda: table.game.phase is instinkt.Phase.PLACE, what="the reveal")
     shown = decode_instinkt_view((await cy.receive_type("table"))["view"])
     assert shown.revealed == (instinkt.Animal.CAT, instinkt.Animal.MOTH)
@@ -218,14 +232,14 @@ async def test_either_player_may_pick_first_and_only_their_own_card(server: Game
 
 async def test_an_instinkt_bot_plays_a_whole_draft_game_in_the_worker(server: GameServer) -> None:
     ada = await hello(server, "ada")
-    ada.create(["bot:hard"], seed=5, game="instinkt", draft=True)
+    ada.create(["bot:hard"], INSTINKT, {"draft": True}, seed=5)
     message = await ada.receive_type("table")
     table = server.room.get(message["table"])
-    assert table.kinds == ["human", "bot:hard"] and table.draft
+    assert table.kinds == ["human", "bot:hard"] and table.variant.draft
     while "result" not in message:
         view = decode_instinkt_view(message["view"])
         if view.legal_actions and len(table.game.log) == len(view.log):  # a fresh position, ours to play
-            ada.act(view.legal_actions[0])
+            ada.act(view.legal_actions[0], INSTINKT)
         message = await ada.receive_type("table", timeout=60)
     game = table.game
     assert game.is_over and any(entry.action.player == 1 for entry in game.log)

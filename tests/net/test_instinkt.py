@@ -84,7 +84,7 @@ async def test_an_instinkt_table_made_by_keys_shows_each_player_only_their_own_c
     ada, bo = await seat_two(server, terminals, draft=True)
     table = only_table(server)
     game = game_of(table)
-    assert table.kind == INSTINKT and game.variant.draft and game.seed == SEED
+    assert table.module.name == INSTINKT and table.variant.draft and game.variant.draft and game.seed == SEED
     assert game.players == ("ada", "bo") and load_save(table.save_path).kinds == ("human", "human")
     cy = await open_terminal(terminals, server.port, "cy")
     await cy.press("w")  # watch the running table
@@ -191,11 +191,11 @@ async def test_a_restarted_server_resumes_instinkt_tables(tmp_path: Path, termin
         # a second table, against a bot that is thinking (slowly) when the server stops
         cy = await HubClient.connect(server.hub.path, name="cy")
         server.room.bot_delay = 60
-        cy.create(["bot:normal"], seed=7, game=INSTINKT)
+        cy.create(["bot:normal"], INSTINKT, {"draft": False}, seed=7)
         message = await cy.receive_type("table")
         assert message["game"] == INSTINKT
         bot_table = server.room.get(message["table"])
-        cy.act(instinkt.legal_actions(game_of(bot_table))[0])
+        cy.act(instinkt.legal_actions(game_of(bot_table))[0], INSTINKT)
         await wait_until(lambda: len(game_of(bot_table).log) == 1, what="cy's pick")
         await cy.close()
         log_before = game_of(table).log
@@ -206,7 +206,7 @@ async def test_a_restarted_server_resumes_instinkt_tables(tmp_path: Path, termin
     try:
         assert len(server.room.tables) == 2
         table = next(t for t in server.room.tables.values() if "ada" in t.names)
-        assert table.kind == INSTINKT and game_of(table).log == log_before
+        assert table.module.name == INSTINKT and game_of(table).log == log_before
         assert game_of(table).seats[1].chosen == pick
         bot_table = next(t for t in server.room.tables.values() if "cy" in t.names)
         await wait_until(lambda: game_of(bot_table).phase is not instinkt.Phase.CHOOSE, what="the bot to resume")

@@ -20,13 +20,13 @@ async def hello(server: GameServer, name: str) -> HubClient:
 
 async def finish_an_instinkt_game(server: GameServer, ada: HubClient) -> Table:
     """ada against an easy bot, her first legal move each time, to the end."""
-    ada.create(["bot:easy"], seed=3, game="instinkt")
+    ada.create(["bot:easy"], "instinkt", {"draft": False}, seed=3)
     message = await ada.receive_type(p.TABLE)
     table = server.room.get(message["table"])
     while "result" not in message:
         view = decode_instinkt_view(message["view"])
         if view.legal_actions and len(table.game.log) == len(view.log):
-            ada.act(view.legal_actions[0])
+            ada.act(view.legal_actions[0], "instinkt")
         message = await ada.receive_type(p.TABLE, timeout=60)
     ada.leave()
     return table
@@ -36,7 +36,7 @@ async def test_finished_tables_come_last_and_send_their_record(server: GameServe
     ada = await hello(server, "ada")
     finished = await finish_an_instinkt_game(server, ada)
     bo = await hello(server, "bo")
-    bo.create(["open"])
+    bo.create(["open"], "codex-naturalis", {"target_score": 20})
     waiting = (await bo.receive_type(p.WAITING))["table"]["id"]
     await wait_until(lambda: len(server.room.tables) == 2, what="bo's table")
     assert [info.id for info in server.room.infos("ada")] == [waiting, finished.id]  # her own finished one last

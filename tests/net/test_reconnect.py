@@ -17,6 +17,8 @@ from tests.net.conftest import (
     wait_until,
 )
 
+CODEX = "codex-naturalis"
+
 
 async def test_a_player_dropped_mid_turn_comes_back_to_the_same_turn(server, terminals: list[Terminal]) -> None:
     ada, bo = await seat_two_players(server, terminals)
@@ -58,10 +60,10 @@ async def test_a_restarted_server_resumes_its_games(tmp_path: Path, terminals: l
         # a second table, against a bot that is thinking (slowly) when the server stops
         cy = await HubClient.connect(server.hub.path, name="cy")
         server.room.bot_delay = 60
-        cy.create(["bot:random"], target_score=20, seed=7)
+        cy.create(["bot:random"], CODEX, {"target_score": 20}, seed=7)
         message = await cy.receive_type("table")
         bot_table = server.room.get(message["table"])
-        cy.act(legal_actions_for(bot_table.game, 0)[0])
+        cy.act(legal_actions_for(bot_table.game, 0)[0], CODEX)
         await wait_until(lambda: len(bot_table.game.log) == 1, what="cy's first choice")
         await cy.close()
         log_before = table.game.log

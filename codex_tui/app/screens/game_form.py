@@ -1,9 +1,13 @@
-"""The rows a local new game and a new SSH table share: game, players, target score, variant, seed.
+"""The rows a local new game and a new SSH table share: game, players, the game's options, seed.
 
-Both forms put their own seat rows between `game_rows` and `rule_rows`, so
-the tab order follows the form from top to bottom. Reading and checking
-the values lives here too, so a target score or seed refused in one form is
-refused in the other with the same words.
+Everything game-specific comes from the registry: the game list (title and
+summary), the player counts (its min/max players), the bot levels and one
+row per variant field (`GameModule.variant_fields`). Every game's rows are
+composed once and only the chosen game's are shown, so the tab order
+follows the form from top to bottom. Both forms put their own seat rows
+between `game_rows` and `rule_rows`. Reading and checking the values lives
+here too, so a value refused in one form is refused in the other with the
+same words.
 """
 
 from __future__ import annotations
@@ -13,11 +17,12 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from codex_tui.app.paging import PageSafeSelect
-from codex_tui.app.rulesets import CODEX, INSTINKT
-from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
+from codex_tui.core import registry
+from codex_tui.core.contract import GameModule, VariantField
 
 FOCUS_CSS = """
 Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
@@ -25,69 +30,143 @@ Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style:
 Button:focus { text-style: bold reverse; }
 """
 """The field with focus stands out: the compact widgets of a form show almost nothing of it themselves."""
+GAME_CSS = """
+#game SelectCurrent Static#label { text-wrap: nowrap; text-overflow: ellipsis; }
+"""
+"""The chosen game keeps to one line (its summary is cut short in a narrow form, not wrapped)."""
 
-VARIANTS = [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)]
-"""Instinkt's variants; Codex has a target score instead."""
+YES_NO: tuple[tuple[str, bool], ...] = (("No", False), ("Yes", True))
+"""A yes-or-no option's choices when its game names none."""
+PREFERRED_BOT = "normal"
+"""The level a bot seat starts at when the game has one of that name (else its weakest)."""
+
+
+def game_options() -> list[tuple[str, str]]:
+    """The Game list: each registered game's title and summary."""
+    return [(f"{module.title} ({module.summary})", module.name) for module in registry.games()]
+
+
+def most_seats() -> int:
+    """Seat rows a form composes: as many as the largest game has."""
+    return max(module.max_players for module in registry.games())
 
 
 def bot_choices(game: str) -> list[tuple[str, str]]:
-    """A seat's bot options for this game: its own levels (Instinkt's bots are not Codex's)."""
-    ruleset = INSTINKT if game == INSTINKT.name else CODEX
-    return [(f"Bot: {level}", f"bot:{level}") for level in ruleset.levels()]
+    """A seat's bot options for this game: its own levels."""
+    return [(f"Bot: {level}", f"bot:{level}") for level in registry.game_named(game).bot_levels()]
 
 
-def game_rows(games: list[tuple[str, str]], game: str, row: str, compact: bool) -> ComposeResult:
-    """The game choice and the number of players (hidden for a 2-player-only game)."""
+def default_bot(game: str) -> str:
+    levels = registry.game_named(game).bot_levels()
+    return f"bot:{PREFERRED_BOT if PREFERRED_BOT in levels else levels[0]}"
+
+
+def _counts(module: GameModule) -> list[tuple[str, int]]:
+    return [(str(n), n) for n in range(module.min_players, module.max_players + 1)]
+
+
+def game_rows(game: str, row: str, compact: bool) -> ComposeResult:
+    """The game choice and the number of players (hidden for a game with one count)."""
     with Horizontal(classes=row):
         yield Label("Game")
-        yield PageSafeSelect(games, value=game, allow_blank=False, id="game", compact=compact)
+        yield PageSafeSelect(game_options(), value=game, allow_blank=False, id="game", compact=compact)
     with Horizontal(classes=row, id="count-row"):
         yield Label("Players")
-        counts = [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
-        yield PageSafeSelect(counts, value=MIN_PLAYERS, allow_blank=False, id="count", compact=compact)
+        module = registry.game_named(game)
+        counts = _counts(module)
+        yield PageSafeSelect(counts, value=module.min_players, allow_blank=False, id="count", compact=compact)
+
+
+def field_id(game: str, field: VariantField) -> str:
+    """The widget id of a variant field; its row is this plus '-row'."""
+    return f"variant-{game}-{field.key}"
+
+
+def _field_widget(field: VariantField, widget_id: str, compact: bool) -> Widget:
+    widget: Widget
+    if field.choices or field.kind == "bool":
+        choices = list(field.choices or YES_NO)
+        widget = PageSafeSelect(choices, value=field.default, allow_blank=False, id=widget_id, compact=compact)
+    else:
+        digits = max(len(str(field.low)), len(str(field.high)))
+        widget = Input(value=str(field.default), id=widget_id, type="integer", max_length=digits, compact=compact)
+    widget.tooltip = field.help or None
+    return widget
 
 
 def rule_rows(row: str, compact: bool) -> ComposeResult:
-    """Target score (Codex), variant (Instinkt, hidden until chosen) and seed."""
-    with Horizontal(classes=row, id="target-row"):
-        yield Label("Target score")
-        yield Input(value=str(DEFAULT_TARGET_SCORE), id="target", type="integer", max_length=3, compact=compact)
-    with Horizontal(classes=row, id="draft-row"):
-        yield Label("Variant")
-        yield PageSafeSelect(VARIANTS, value=False, allow_blank=False, id="draft", compact=compact)
+    """Every game's variant fields (only the chosen game's are shown, see `show_rows_for`), then the seed."""
+    for module in registry.games():
+        for field in module.variant_fields():
+            widget_id = field_id(module.name, field)
+            with Horizontal(classes=f"{row} variant", id=f"{widget_id}-row"):
+                yield Label(field.label)
+                yield _field_widget(field, widget_id, compact)
     with Horizontal(classes=row):
         yield Label("Seed")
         yield Input(placeholder="random", id="seed", type="integer", max_length=12, compact=compact)
 
 
-def show_rows_for(screen: Screen[Any], two_players_only: bool) -> int:
-    """Show the rows that apply to the chosen game; returns how many seats to show."""
-    screen.query_one("#count-row").display = not two_players_only
-    screen.query_one("#target-row").display = not two_players_only
-    screen.query_one("#draft-row").display = two_players_only
-    return MIN_PLAYERS if two_players_only else player_count(screen)
+def show_rows_for(screen: Screen[Any], game: str) -> int:
+    """Show the rows that apply to `game` (its counts, its variant fields); returns how many seats to show."""
+    module = registry.game_named(game)
+    count = screen.query_one("#count", Select)
+    old = count.value
+    count.set_options(_counts(module))
+    fits = isinstance(old, int) and module.min_players <= old <= module.max_players
+    count.value = old if fits else module.min_players
+    screen.query_one("#count-row").display = module.min_players != module.max_players
+    shown = {f"{field_id(game, field)}-row" for field in module.variant_fields()}
+    for variant_row in screen.query(".variant"):
+        variant_row.display = variant_row.id in shown
+    return player_count(screen, module)
 
 
 def chosen_game(screen: Screen[Any]) -> str:
     return str(screen.query_one("#game", Select).value)
 
 
-def player_count(screen: Screen[Any]) -> int:
+def player_count(screen: Screen[Any], module: GameModule) -> int:
+    """The players chosen for `module`'s game (its only count when it has one)."""
     count = screen.query_one("#count", Select).value
-    return count if isinstance(count, int) else MIN_PLAYERS
+    if isinstance(count, int) and module.min_players <= count <= module.max_players:
+        return count
+    return module.min_players
 
 
-def draft_chosen(screen: Screen[Any]) -> bool:
-    return screen.query_one("#draft", Select).value is True
+def _field_value(screen: Screen[Any], game: str, field: VariantField) -> int | bool:
+    """One field as typed or chosen; ValueError says what to fix."""
+    widget = screen.query_one(f"#{field_id(game, field)}")
+    if isinstance(widget, Select):
+        value = widget.value
+        return value if isinstance(value, int) else field.default  # bool is an int
+    assert isinstance(widget, Input)
+    text = widget.value.strip() or str(field.default)
+    number = int(text) if text.isdigit() else field.low - 1
+    if not field.low <= number <= field.high:
+        raise ValueError(f"The {field.label.lower()} must be a whole number from {field.low} to {field.high}.")
+    return number
 
 
-def target_score(screen: Screen[Any]) -> int:
-    """The target score typed in (the default when empty); ValueError says what to fix."""
-    text = screen.query_one("#target", Input).value.strip() or str(DEFAULT_TARGET_SCORE)
-    target = int(text) if text.isdigit() else 0
-    if not 1 <= target <= MAX_TARGET_SCORE:
-        raise ValueError(f"The target score must be a whole number from 1 to {MAX_TARGET_SCORE}.")
-    return target
+def variant(screen: Screen[Any], module: GameModule) -> Any:
+    """The chosen game's Variant, as its fields say; ValueError says what to fix."""
+    data = {field.key: _field_value(screen, module.name, field) for field in module.variant_fields()}
+    return module.variant_from_dict(data)
+
+
+def variant_words(module: GameModule, data: dict[str, Any]) -> str:
+    """The game's title, then each option as the form names it ("<title>, target score 20")."""
+    words = [module.title]
+    for field in module.variant_fields():
+        value = data.get(field.key, field.default)
+        named = [label for label, choice in field.choices if choice == value and type(choice) is type(value)]
+        if named:
+            words.append(named[0])
+        elif field.kind == "bool":
+            words.extend([field.label.lower()] if value else [])
+        else:
+            words.append(f"{field.label.lower()} {value}")
+    return ", ".join(words)
 
 
 def seed(screen: Screen[Any]) -> int | None:

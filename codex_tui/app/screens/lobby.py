@@ -18,22 +18,22 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
+    GAME_CSS,
     bot_choices,
     chosen_game,
-    draft_chosen,
     game_rows,
+    most_seats,
     player_count,
     rule_rows,
     seed,
     show_rows_for,
-    target_score,
+    variant,
+    variant_words,
 )
 from codex_tui.app.screens.live import LiveScreen, drawing
-from codex_tui.games.codex.rules.state import MAX_PLAYERS, MIN_PLAYERS
+from codex_tui.core import registry
 from codex_tui.net.protocol import OPEN, CreateRequest, TableInfo
 from codex_tui.storage.saves import HUMAN
-
-CODEX, INSTINKT = "codex-naturalis", "instinkt"  # storage names no game now (issue 14)
 
 
 class TableRequested(Message):
@@ -180,21 +180,19 @@ class LobbyScreen(LiveScreen[None]):
         self.post_message(NewTableRequested())
 
 
-GAME_OPTIONS = [("Codex Naturalis (2-4 players)", CODEX), ("Instinkt (2 players, 4x4 duel)", INSTINKT)]
-
-
-def seat_options(game: str = CODEX) -> list[tuple[str, str]]:
-    """An open seat or a bot of the game's own levels (Instinkt's bots are not Codex's)."""
+def seat_options(game: str) -> list[tuple[str, str]]:
+    """An open seat or a bot of the game's own levels."""
     return [("Open seat: a player joins", OPEN), *bot_choices(game)]
 
 
 class NewTableScreen(Screen[CreateRequest]):
-    """The game, the seats after yours (players or bots), its target score or
-    variant, an optional seed. Instinkt is always 2 seats and has a variant
-    (draw 5, keep 3) instead of a target score."""
+    """The game, the seats after yours (players or bots), the game's own
+    options, an optional seed. The seat rows and options shown are the chosen
+    game's (its player counts, bot levels and variant fields)."""
 
     BINDINGS = [Binding("ctrl+s", "create", "Create"), Binding("escape", "cancel", "Back")]
-    DEFAULT_CSS = """
+    DEFAULT_CSS = (
+        """
     NewTableScreen { align: center middle; }
     #form { width: 70; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
     .field { height: 3; }
@@ -204,13 +202,16 @@ class NewTableScreen(Screen[CreateRequest]):
     #error { color: $error; height: auto; }
     #create { margin: 0 0 0 14; }
     """
+        + GAME_CSS
+    )
 
     def compose(self) -> ComposeResult:
-        options = seat_options()
+        game = registry.DEFAULT_GAME
+        options = seat_options(game)
         with Vertical(id="form"):
             yield Static("[b]New table[/b]   you take seat 1   tab: next field   enter: create   esc: back")
-            yield from game_rows(GAME_OPTIONS, CODEX, "field", compact=False)
-            for seat in range(2, MAX_PLAYERS + 1):
+            yield from game_rows(game, "field", compact=False)
+            for seat in range(2, most_seats() + 1):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
                     yield Label(f"Seat {seat}")
                     yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
@@ -220,12 +221,11 @@ class NewTableScreen(Screen[CreateRequest]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_seats(MIN_PLAYERS)
-        self.query_one("#draft-row").display = False
+        self._show_seats(show_rows_for(self, chosen_game(self)))
         self.query_one("#game", Select).focus()  # the first field: a first enter must not create a table
 
     def _show_seats(self, count: int) -> None:
-        for seat in range(2, MAX_PLAYERS + 1):
+        for seat in range(2, most_seats() + 1):
             self.query_one(f"#seat-{seat}").display = seat <= count
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -235,11 +235,11 @@ class NewTableScreen(Screen[CreateRequest]):
             self._game_chosen(chosen_game(self))
 
     def _game_chosen(self, game: str) -> None:
-        """Instinkt: 2 seats, its own bots, a variant instead of a target score."""
-        self._show_seats(show_rows_for(self, game == INSTINKT))
+        """The game's own seat counts, bots and options."""
+        self._show_seats(show_rows_for(self, game))
         options = seat_options(game)
         values = [value for _, value in options]
-        for seat in range(2, MAX_PLAYERS + 1):
+        for seat in range(2, most_seats() + 1):
             kind = self.query_one(f"#kind-{seat}", Select)
             old = kind.value
             kind.set_options(options)
@@ -253,12 +253,10 @@ class NewTableScreen(Screen[CreateRequest]):
 
     def settings(self) -> CreateRequest:
         """Read the form; ValueError says what to fix."""
-        game = chosen_game(self)
-        count = MIN_PLAYERS if game == INSTINKT else player_count(self)
+        module = registry.game_named(chosen_game(self))
+        count = player_count(self, module)
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
-        if game == INSTINKT:
-            return CreateRequest(others, 0, seed(self), game=INSTINKT, draft=draft_chosen(self))
-        return CreateRequest(others, target_score(self), seed(self))
+        return CreateRequest(module.name, others, module.variant_to_dict(variant(self, module)), seed(self))
 
     def action_create(self) -> None:
         try:
@@ -302,10 +300,7 @@ class WaitingScreen(LiveScreen[None]):
         for index, entry in enumerate(info.seats):
             you = "  (you)" if index == seat else ""
             text.append(f"  Seat {index + 1}: {entry.label}{you}\n")
-        if info.game == INSTINKT:
-            rules = "Instinkt, draft variant (draw 5, keep 3)" if info.draft else "Instinkt"
-        else:
-            rules = f"Codex Naturalis, target score {info.target_score}"
+        rules = variant_words(info.module, info.variant)
         text.append(f"\n{rules}. The game starts when every seat is taken.\n")
         text.append("Others join from the lobby. esc: leave the table (your seat opens again).", style="dim")
         self.query_one("#waiting-text", Static).update(text)

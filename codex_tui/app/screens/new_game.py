@@ -1,4 +1,4 @@
-"""The new-game form: seats, bots, target score, seed. Enter starts at once."""
+"""The new-game form: the game, seats, bots, the game's options, seed. Enter starts at once."""
 
 from __future__ import annotations
 
@@ -12,25 +12,22 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from codex_tui.app.paging import PageSafeSelect
-from codex_tui.app.rulesets import CODEX, INSTINKT
 from codex_tui.app.screens.game_form import (
     FOCUS_CSS,
+    GAME_CSS,
     bot_choices,
     chosen_game,
-    draft_chosen,
+    default_bot,
     game_rows,
+    most_seats,
     player_count,
     rule_rows,
     seed,
     show_rows_for,
-    target_score,
+    variant,
 )
 from codex_tui.core import registry
-from codex_tui.games.codex.bots import bot_levels
-from codex_tui.games.codex.rules.state import MAX_PLAYERS
 from codex_tui.storage.saves import HUMAN
-
-DEFAULT_BOT = "greedy"
 
 
 @dataclass(frozen=True)
@@ -44,17 +41,8 @@ class NewGameSettings:
     """That game's own Variant object."""
 
 
-GAMES = ((CODEX.title, CODEX.name), ("Instinkt (2 players, 4x4 duel)", INSTINKT.name))
-
-
-def kind_options(game: str = CODEX.name) -> list[tuple[str, str]]:
+def kind_options(game: str) -> list[tuple[str, str]]:
     return [("Human", HUMAN), *bot_choices(game)]
-
-
-def default_bot_kind() -> str:
-    levels = bot_levels()
-    level = "normal" if "normal" in levels else DEFAULT_BOT
-    return f"bot:{level}"
 
 
 class NewGameScreen(Screen[NewGameSettings]):
@@ -79,16 +67,18 @@ class NewGameScreen(Screen[NewGameSettings]):
     #start { margin: 0 0 0 14; }
     """
         + FOCUS_CSS
+        + GAME_CSS
     )
 
     def compose(self) -> ComposeResult:
-        options = kind_options()
+        game = registry.DEFAULT_GAME
+        options = kind_options(game)
         with Vertical(id="form"):
             yield Static("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start")
-            yield from game_rows(list(GAMES), CODEX.name, "field", compact=True)
-            for seat in range(MAX_PLAYERS):
+            yield from game_rows(game, "field", compact=True)
+            for seat in range(most_seats()):
                 name = "You" if seat == 0 else f"Bot {seat}"
-                kind = HUMAN if seat == 0 else default_bot_kind()
+                kind = HUMAN if seat == 0 else default_bot(game)
                 with Horizontal(classes="seat", id=f"seat-{seat}"):
                     yield Input(
                         value=name, placeholder=f"Player {seat + 1}", id=f"name-{seat}", max_length=16, compact=True
@@ -100,12 +90,11 @@ class NewGameScreen(Screen[NewGameSettings]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self._show_seats(2)
-        self.query_one("#draft-row").display = False
+        self._show_seats(show_rows_for(self, chosen_game(self)))
         self.query_one("#start", Button).focus()
 
     def _show_seats(self, count: int) -> None:
-        for seat in range(MAX_PLAYERS):
+        for seat in range(most_seats()):
             self.query_one(f"#seat-{seat}").display = seat < count
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -113,14 +102,14 @@ class NewGameScreen(Screen[NewGameSettings]):
             self._show_seats(event.value)
         if event.select.id == "game":
             game = chosen_game(self)
-            self._show_seats(show_rows_for(self, game == INSTINKT.name))
+            self._show_seats(show_rows_for(self, game))
             options = kind_options(game)
             values = [value for _, value in options]
-            for seat in range(MAX_PLAYERS):
+            for seat in range(most_seats()):
                 kind = self.query_one(f"#kind-{seat}", Select)
                 old = kind.value
                 kind.set_options(options)
-                kind.value = old if old in values else (HUMAN if seat == 0 else default_bot_kind())
+                kind.value = old if old in values else (HUMAN if seat == 0 else default_bot(game))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
@@ -130,8 +119,8 @@ class NewGameScreen(Screen[NewGameSettings]):
 
     def settings(self) -> NewGameSettings:
         """Read the form; ValueError says what to fix."""
-        game = chosen_game(self)
-        count = 2 if game == INSTINKT.name else player_count(self)
+        module = registry.game_named(chosen_game(self))
+        count = player_count(self, module)
         names = []
         for seat in range(count):
             name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
@@ -139,9 +128,7 @@ class NewGameScreen(Screen[NewGameSettings]):
         if len(set(names)) != len(names):
             raise ValueError("Two players have the same name: give each a different one.")
         kinds = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(count))
-        module = registry.game_named(game)
-        options = {"target_score": target_score(self)} if game == CODEX.name else {"draft": draft_chosen(self)}
-        return NewGameSettings(tuple(names), kinds, seed(self), game, module.variant_from_dict(options))
+        return NewGameSettings(tuple(names), kinds, seed(self), module.name, variant(self, module))
 
     def action_start(self) -> None:
         try:

@@ -24,10 +24,11 @@ class Instinkt(GameModule):
         return (
             VariantField(
                 "draft",
-                "Draft",
+                "Variant",
                 "bool",
                 False,
                 help="draw 5 cards and keep 3 at the start, instead of drawing 3",
+                choices=(("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)),
             ),
         )
 
