@@ -16,8 +16,9 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Select
 
 from codex_tui.app.paging import PageSafeSelect
-from codex_tui.app.rulesets import CODEX, INSTINKT
+from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
+from codex_tui.games.instinkt.module import INSTINKT
 
 FOCUS_CSS = """
 Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
@@ -33,7 +34,7 @@ VARIANTS = [("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)]
 def bot_choices(game: str) -> list[tuple[str, str]]:
     """A seat's bot options for this game: its own levels (Instinkt's bots are not Codex's)."""
     ruleset = INSTINKT if game == INSTINKT.name else CODEX
-    return [(f"Bot: {level}", f"bot:{level}") for level in ruleset.levels()]
+    return [(f"Bot: {level}", f"bot:{level}") for level in ruleset.bot_levels()]
 
 
 def game_rows(games: list[tuple[str, str]], game: str, row: str, compact: bool) -> ComposeResult:

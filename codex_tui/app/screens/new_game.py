@@ -12,7 +12,6 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Select, Static
 
 from codex_tui.app.paging import PageSafeSelect
-from codex_tui.app.rulesets import CODEX, INSTINKT
 from codex_tui.app.screens.game_form import (
     FOCUS_CSS,
     bot_choices,
@@ -27,7 +26,9 @@ from codex_tui.app.screens.game_form import (
 )
 from codex_tui.core import registry
 from codex_tui.games.codex.bots import bot_levels
+from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules.state import MAX_PLAYERS
+from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.storage.saves import HUMAN
 
 DEFAULT_BOT = "greedy"

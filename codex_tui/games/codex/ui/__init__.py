@@ -10,9 +10,8 @@ from typing import Any
 
 from rich.text import Text
 
-from codex_tui.app.screens.game_over import game_over_text
-from codex_tui.app.screens.modals import HELP_TEXT, EndScreen, Help
-from codex_tui.app.screens.replay import ReplayScreen
+from codex_tui.app.game_ui import GameUI
+from codex_tui.app.screens.modals import Help
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.codex.rules import (
     ChooseObjective,
@@ -27,7 +26,12 @@ from codex_tui.games.codex.rules import (
     result,
 )
 from codex_tui.games.codex.timeline import Timeline
+from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.game_over import game_over_text
+from codex_tui.games.codex.ui.help import HELP_TEXT
+from codex_tui.games.codex.ui.network import NetworkReplayScreen
+from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 
 ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
@@ -35,13 +39,6 @@ ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 
 WireResult = tuple[Result, tuple[int | None, ...]]
 """The result and every seat's secret objective, as `result_from_wire` gives them."""
-
-
-class NetworkReplayScreen(ReplayScreen):
-    """A finished table's replay; no "play from here" (a network player has no local games)."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return False if action == "branch" else super().check_action(action, parameters)
 
 
 class CodexUI:
@@ -90,4 +87,5 @@ class CodexUI:
         return NetworkReplayScreen(Timeline.of_game(game), title)
 
 
-UI = CodexUI()
+UI: GameUI = CodexUI()
+"""Checked against the protocol here, where both are known."""
