@@ -2,7 +2,9 @@
 
 Screens send `ActionChosen` / `UndoRequested` / `RedoRequested` up; this is
 the only place that calls the session, and after every change it hands the
-game screen the perspective seat's view again (attributes down).
+game screen the perspective seat's view again (attributes down). It knows no
+game: the session's `GameModule` (from the registry) plays it, and that
+game's `GameUI` gives the screens.
 """
 
 from __future__ import annotations
@@ -20,35 +22,22 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from codex_tui.app.crash import CRASH_LOG_NAME, CalmCrashes
-from codex_tui.app.messages import Action as AnyAction
+from codex_tui.app.game_ui import GameUI
 from codex_tui.app.messages import ActionChosen, GameInView, RedoRequested, UndoRequested
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.resume import describe_save, latest_unfinished
-from codex_tui.app.rulesets import INSTINKT, ruleset_of
-from codex_tui.app.screens.game_over import GameOverBar, game_over_text
-from codex_tui.app.screens.modals import (
-    HELP_TEXT,
-    INSTINKT_HELP_TEXT,
-    EndScreen,
-    HelpScreen,
-    PassDeviceScreen,
-    ResumeScreen,
-)
+from codex_tui.app.screens.game_over import GameOverBar
+from codex_tui.app.screens.live import PlayScreen
+from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen, ResumeScreen
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
-from codex_tui.app.screens.replay import ReplayExit, ReplayScreen
+from codex_tui.app.screens.replay import ReplayExit
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
 from codex_tui.app.session import GameSession, bot_level
 from codex_tui.app.terminal_input import guarded_driver_class
 from codex_tui.core import registry
-from codex_tui.games.codex.rules import Action, Game, IllegalAction, Phase, result, view
-from codex_tui.games.codex.timeline import Timeline
-from codex_tui.games.codex.ui.game import GameScreen
-from codex_tui.games.codex.ui.setup import SetupScreen
-from codex_tui.games.instinkt import rules as instinkt
-from codex_tui.games.instinkt.ui.end import InstinktEndScreen
-from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
-from codex_tui.games.instinkt.ui.screen import InstinktScreen
+from codex_tui.core.contract import GameAction
+from codex_tui.core.errors import IllegalAction
 from codex_tui.storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
 
 T = TypeVar("T")
@@ -86,7 +75,7 @@ class CodexApp(CalmCrashes):
         self.bot_delay = bot_delay
         self.offer_resume = offer_resume
         self.session: GameSession | None = None
-        self.game_screen: GameScreen | InstinktScreen | None = None
+        self.game_screen: PlayScreen | None = None
         self.revealed: int | None = None
         """The human who last passed the privacy screen (hot-seat)."""
         self.modal_open = False
@@ -162,7 +151,7 @@ class CodexApp(CalmCrashes):
     def begin(self, session: GameSession) -> None:
         self._leave_game()
         self.session = session
-        self.game_screen = InstinktScreen() if session.rules is INSTINKT else GameScreen()
+        self.game_screen = session.rules.ui().play_screen()
         self.push_screen(self.game_screen)
         self.call_after_refresh(self.advance)
 
@@ -238,8 +227,9 @@ class CodexApp(CalmCrashes):
             self._open_modal(PassDeviceScreen(game.players[seat]), lambda _: self._revealed(seat))
             return
         self.refresh_game()
-        if isinstance(game, Game) and game.phase is Phase.SETUP:
-            self._open_modal(SetupScreen(view(game, seat)), self._setup_chosen)
+        setup = self._ui().setup_screen(session.view_for(seat))
+        if setup is not None:
+            self._open_modal(setup, self._setup_chosen)
 
     def on_game_in_view(self, message: GameInView) -> None:
         if self.advance_held:
@@ -260,7 +250,12 @@ class CodexApp(CalmCrashes):
 
         self.push_screen(screen, closed)
 
-    def _setup_chosen(self, actions: list[Action] | None) -> None:
+    def _ui(self) -> GameUI:
+        """The screens of the game on show, or the default game's while none is (for its help)."""
+        session = self.session
+        return (session.rules if session is not None else registry.game_named(registry.DEFAULT_GAME)).ui()
+
+    def _setup_chosen(self, actions: list[Any] | None) -> None:
         for action in actions or []:
             self.apply_action(action, advance=False)
 
@@ -272,18 +267,14 @@ class CodexApp(CalmCrashes):
         there is a move to take back) returns to the game.
         """
         self.modal_open = True
-        self.push_screen(GameOverBar(game_over_text(game, self.perspective()), self._undo_offered()), self._end_chosen)
+        text = self._ui().game_over_text(game, self.perspective())
+        self.push_screen(GameOverBar(text, self._undo_offered()), self._end_chosen)
 
     def _undo_offered(self) -> bool:
         return self.session is not None and self.session.can_undo()
 
     def _summary(self, game: Any) -> Screen[str]:
-        offer_undo, to_board = self._undo_offered(), True
-        if isinstance(game, instinkt.Game):
-            return InstinktEndScreen(game, instinkt.result(game), offer_undo=offer_undo, to_board=to_board)
-        secrets_kept = tuple(seat.secret for seat in game.seats)
-        outcome = result(game)
-        return EndScreen(outcome, game.players, game.setup.common_objectives, secrets_kept, offer_undo, to_board)
+        return self._ui().end_screen(game, offer_undo=self._undo_offered(), to_board=True)
 
     def _end_chosen(self, choice: str | None) -> None:
         self.modal_open = False
@@ -352,18 +343,13 @@ class CodexApp(CalmCrashes):
             elif back_to_browser or over_nothing:
                 self.browse_saves()
 
-        screen: Screen[ReplayExit]
-        if isinstance(game, instinkt.Game):
-            screen = InstinktReplayScreen(game, opened.title)
-        else:
-            screen = ReplayScreen(Timeline.of_game(game), opened.title)
-        self.push_screen(screen, closed)
+        self.push_screen(registry.game_of(game).ui().replay_screen(game, opened.title), closed)
 
     def branch(self, opened: Replayable, index: int) -> None:
         """Play on from a moment of a replay, in a new save (the original is untouched)."""
         title = f"{opened.title} (from action {index})"
         game = opened.game
-        earlier = ruleset_of(game).replay(game, list(game.actions[:index]))
+        earlier = registry.game_of(game).rebuild(game, list(game.actions[:index]))
         saved = SavedGame(earlier, opened.kinds, title=title)
         path = new_save_path(self.saves_dir, saved.game.players)
         try:
@@ -398,18 +384,18 @@ class CodexApp(CalmCrashes):
         action = session.bot_action(seat, game)
         self.call_from_thread(self._bot_moved, game, action)
 
-    def _bot_moved(self, game: Any, action: AnyAction) -> None:
+    def _bot_moved(self, game: Any, action: GameAction) -> None:
         if self.session is None or self.session.game is not game:
             return  # undone or replaced while the bot was thinking
         self.apply_action(action)
 
     # ------------------------------------------------------------ changes
 
-    def apply_action(self, action: AnyAction, advance: bool = True) -> None:
+    def apply_action(self, action: GameAction, advance: bool = True) -> None:
         assert self.session is not None
         try:
             self.session.act(action)
-        except (IllegalAction, instinkt.IllegalAction) as error:
+        except IllegalAction as error:
             self.notify(str(error), severity="error")
         except SaveError as error:
             self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
@@ -439,8 +425,7 @@ class CodexApp(CalmCrashes):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            instinkt_game = self.session is not None and self.session.rules is INSTINKT
-            self.push_screen(HelpScreen(INSTINKT_HELP_TEXT if instinkt_game else HELP_TEXT))
+            self.push_screen(HelpScreen(self._ui().help_text))
 
     def save_copy(self) -> None:
         session = self.session

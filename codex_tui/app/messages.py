@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from textual.message import Message
 
-from codex_tui.games.codex.rules import Action as CodexAction
-from codex_tui.games.instinkt.rules import Action as InstinktAction
-
-Action = CodexAction | InstinktAction
+from codex_tui.core.contract import GameAction
 
 
 class ActionChosen(Message):
-    """A human chose this action; the app applies it through the session."""
+    """A human chose this action (of the game on show); the app applies it through the session."""
 
-    def __init__(self, action: Action) -> None:
+    def __init__(self, action: GameAction) -> None:
         super().__init__()
         self.action = action
 

@@ -7,14 +7,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from codex_tui.games.codex.record import RecordError, import_record
-from codex_tui.games.codex.rules import ReplayError, SetupError
+from codex_tui.core import registry
+from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.storage.saves import HUMAN, SaveError, load_save, read_save_bytes
 
 
 @dataclass(frozen=True)
 class Replayable:
     game: Any
+    """The state of any registered game."""
     kinds: tuple[str, ...]
     title: str
 
@@ -32,7 +33,9 @@ def open_replayable(path: Path) -> Replayable:
     """Load a save or a record; SaveError (for both) says what is wrong.
 
     A record does not say who was human, so a game branched from it is
-    played by humans at every seat.
+    played by humans at every seat. The record's `format` names its game; a
+    record of no known format is read as the default game's, whose error
+    says what is wrong with it.
     """
     if not looks_like_json(path):
         saved = load_save(path)
@@ -42,7 +45,7 @@ def open_replayable(path: Path) -> Replayable:
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise SaveError(path, f"is not a readable game record ({error})", "check the file") from None
     try:
-        game = import_record(data)
+        game = (registry.game_for_record(data) or registry.game_named(registry.DEFAULT_GAME)).import_record(data)
     except ReplayError as error:
         problem = f"holds an illegal action at index {error.index}: {error.error}"
         raise SaveError(path, problem, "check the record") from None

@@ -5,8 +5,9 @@ OpenSSH login, see `codex-tui join`) and holds no game: the hub sends this
 seat's view after every change and the screens show it; a chosen action goes
 back up and the server decides. Everything a local game shows (score track,
 areas, market, log, set-up choices, end summary, help) is the local app's
-own screens, fed with views: `GameScreen` at a Codex Naturalis table,
-`InstinktScreen` at an Instinkt one.
+own screens, fed with views: the play screen of the table's game, which the
+registry finds by the TABLE message's `game`, and whose `GameUI` also says
+what this seat may send.
 """
 
 from __future__ import annotations
@@ -30,8 +31,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from codex_tui.app.crash import CalmCrashes
+from codex_tui.app.game_ui import GameUI
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.screens.game_over import GameOverBar, result_line
+from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.lobby import (
     LobbyScreen,
     NewTableRequested,
@@ -40,42 +43,16 @@ from codex_tui.app.screens.lobby import (
     TableRequested,
     WaitingScreen,
 )
-from codex_tui.app.screens.modals import HELP_TEXT, INSTINKT_HELP_TEXT, EndScreen, HelpScreen
-from codex_tui.app.screens.replay import ReplayScreen
+from codex_tui.app.screens.modals import HelpScreen
 from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
-from codex_tui.core.errors import RecordError as WireError
-from codex_tui.games.codex import wire as codex_wire
-from codex_tui.games.codex.record import RecordError, import_record
-from codex_tui.games.codex.rules import (
-    SPECTATOR,
-    Action,
-    ChooseObjective,
-    ChooseStarter,
-    Draw,
-    Pass,
-    Phase,
-    Place,
-    SeatView,
-)
-from codex_tui.games.codex.timeline import Timeline
-from codex_tui.games.codex.ui.game import GameScreen
-from codex_tui.games.codex.ui.setup import SetupScreen
-from codex_tui.games.codex.wire import decode_view
-from codex_tui.games.instinkt import record as instinkt_record
-from codex_tui.games.instinkt import rules as instinkt
-from codex_tui.games.instinkt import wire as instinkt_wire
-from codex_tui.games.instinkt.rules.animals import ALL_ANIMALS
-from codex_tui.games.instinkt.rules.state import Seat, Setup
-from codex_tui.games.instinkt.ui.end import InstinktEndScreen
-from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
-from codex_tui.games.instinkt.ui.screen import InstinktScreen
-from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
+from codex_tui.core import registry
+from codex_tui.core.errors import RecordError, ReplayError, SetupError
+from codex_tui.core.seats import SPECTATOR
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import FrameError
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.hubcheck import hub_problem, refused_problem
 from codex_tui.net.options import JOIN_HELP, add_join_arguments
-from codex_tui.storage.saves import CODEX, INSTINKT
 
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""
@@ -96,60 +73,6 @@ def terminal_gone(fd: int = 0) -> bool:
     poller = select.poll()
     poller.register(fd, 0)  # no events asked for: hang-up and errors are always reported
     return any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in poller.poll(0))
-
-
-CODEX_ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
-"""The moves a network table plays (the app's messages also carry other games' moves)."""
-
-
-TURN_WORDS = {
-    instinkt.Phase.KEEP: "keep 3 of your 5 cards",
-    instinkt.Phase.CHOOSE: "choose your card in secret",
-    instinkt.Phase.PLACE: "place your card",
-    instinkt.Phase.MOVE: "move one of your cards (raccoon)",
-}
-"""The notice when an Instinkt seat has something to do."""
-
-
-def shown_game(view: instinkt.SeatView) -> instinkt.Game:
-    """A game for the end screen, built from the seat's view alone.
-
-    `InstinktEndScreen` draws a game's names and grid (and scores the grid);
-    the app never holds the real game, and this one holds nothing the view
-    did not: no hands, no piles, a placeholder deal."""
-    nothing = Seat(hand=(), pile=(), chosen=None, played=())
-    return instinkt.Game(
-        players=view.players,
-        variant=instinkt.Variant(),
-        setup=Setup(piles=(ALL_ANIMALS, ALL_ANIMALS), token=view.token),
-        seats=(nothing, nothing),
-        grid=view.grid,
-        token=view.token,
-        phase=view.phase,
-        order=view.order,
-        round=view.round,
-        log=view.log,
-    )
-
-
-class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
-    """The Instinkt summary with one way out: back to the lobby (a new game starts there)."""
-
-    BINDINGS = [Binding("escape,q,enter", "end('quit')", "Back to the lobby")]
-
-
-class NetworkReplayScreen(ReplayScreen):
-    """A finished table's replay; no "play from here" (a network player has no local games)."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return False if action == "branch" else super().check_action(action, parameters)
-
-
-class NetworkInstinktReplayScreen(InstinktReplayScreen):
-    """A finished Instinkt table's replay, without "play from here"."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return False if action == "branch" else super().check_action(action, parameters)
 
 
 class ConnectingScreen(Screen[None]):
@@ -181,16 +104,19 @@ class RemoteApp(CalmCrashes):
         self.table_id: int | None = None
         self.lobby: LobbyScreen | None = None
         self.waiting: WaitingScreen | None = None
-        self.game_screen: GameScreen | None = None
-        self.instinkt_screen: InstinktScreen | None = None
-        self.view: SeatView | None = None
-        self.instinkt_view: instinkt.SeatView | None = None
-        self.sent_for: instinkt.SeatView | None = None
-        """The Instinkt view an action was sent for: one action per view, so a
-        second enter before the server answers does not send the move twice."""
+        self.ui: GameUI | None = None
+        """The screens of the table's game (None away from a table)."""
+        self.game_name = registry.DEFAULT_GAME
+        """The registry name of the table's game: an action does not say which game it is of."""
+        self.game_screen: PlayScreen | None = None
+        self.view: Any = None
+        """This seat's last view of the table's game."""
+        self.sent_for: Any = None
+        """The view an action was sent for: one action per view, so a second
+        enter before the server answers does not send the move twice."""
         self.setup_open = False
-        self.setup_sent: set[str] = set()
-        """Set-up choices already sent: a view may arrive before the server has them."""
+        self.setup_sent: list[Any] = []
+        """Set-up actions already sent: a view may arrive before the server has them."""
         self.end_shown = False
         self.my_turn = False
 
@@ -225,7 +151,7 @@ class RemoteApp(CalmCrashes):
                     self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
                     return
                 await self._handle(message)
-        except (OSError, FrameError, p.ProtocolError, WireError) as error:
+        except (OSError, FrameError, p.ProtocolError, RecordError) as error:
             self.exit(return_code=EXIT_LOST, message=f"codex-tui: lost the game server ({error}).")
             return
         except (KeyError, TypeError, ValueError) as error:
@@ -278,7 +204,7 @@ class RemoteApp(CalmCrashes):
         if self.place != "lobby" or self.lobby is None:
             self.table_id = None
             self.game_screen = self.waiting = None
-            self.instinkt_screen = None
+            self.ui = None
             self.lobby = LobbyScreen(self.player)
             await self._go("lobby", self.lobby)
         self.lobby.show_tables(tables)
@@ -301,13 +227,10 @@ class RemoteApp(CalmCrashes):
         if self.place != "lobby":
             return
         title = str(message.get("title") or f"Table #{message.get('table')}")[:80]
-        screen: Screen[Any]
         try:
-            if message.get("game") == INSTINKT:
-                screen = NetworkInstinktReplayScreen(instinkt_record.import_record(message.get("record")), title)
-            else:
-                screen = NetworkReplayScreen(Timeline.of_game(import_record(message.get("record"))), title)
-        except (RecordError, ValueError) as error:
+            game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
+            screen = game.ui().network_replay_screen(game.import_record(message.get("record")), title)
+        except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
             self.notify(f"This game cannot be replayed: {error}", severity="warning")
             return
         self.push_screen(screen)
@@ -316,7 +239,7 @@ class RemoteApp(CalmCrashes):
         if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
             self.table_id = info.id
             self.lobby = self.game_screen = None
-            self.instinkt_screen = None
+            self.ui = None
             self.waiting = WaitingScreen(info, seat)
             await self._go("waiting", self.waiting)
         else:
@@ -325,63 +248,37 @@ class RemoteApp(CalmCrashes):
     # ---------------------------------------------------------------- game
 
     async def _show_table(self, message: dict[str, Any]) -> None:
-        if message.get("game") == INSTINKT:
-            await self._show_instinkt(message)
-            return
-        view = decode_view(message["view"])
+        game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
+        ui = game.ui()
+        view = game.decode_view(message["view"])
         table_id = int(message["table"])
-        if self.place != "table" or self.game_screen is None or self.table_id != table_id:
+        self.game_name = game.name
+        if self.place != "table" or self.game_screen is None or self.table_id != table_id or self.ui is not ui:
             self.table_id = table_id
             self.lobby = self.waiting = None
-            self.instinkt_screen = None
             self.setup_open = self.end_shown = self.my_turn = False
-            self.setup_sent = set()
-            self.game_screen = GameScreen()
+            self.setup_sent = []
+            self.sent_for = None
+            self.ui = ui
+            self.game_screen = ui.play_screen()
             await self._go("table", self.game_screen)
         self.view = view
         tags = tuple(str(tag) for tag in message.get("tags", ()))
         waiting_for = message.get("waiting_for")
         self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
-        self._turn_notice(view)
-        if view.phase is Phase.SETUP and view.seat != SPECTATOR and not self.setup_open:
-            mine = view.seats[view.seat]
-            owed = {"starter"} if mine.starter_side is None else set()
-            owed |= set() if mine.has_secret else {"objective"}
-            if owed - self.setup_sent:
-                self.setup_open = True
-                self.push_screen(SetupScreen(view), self._setup_chosen)
-        if view.phase is Phase.OVER and "result" in message and not self.end_shown:
+        self._turn_notice(ui, view)
+        setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
+        if setup is not None:
+            self.setup_open = True
+            self.push_screen(setup, self._setup_chosen)
+        if "result" in message and not self.end_shown:  # the server sends it once the game is over
             self.end_shown = True
-            outcome, secrets = codex_wire.result_from_wire(message["result"])
-            names, commons = view.players, view.common_objectives
+            outcome = game.result_from_wire(message["result"])
 
             def summary() -> Screen[str]:
-                return EndScreen(outcome, names, commons, secrets, to_board=True)
+                return ui.network_end_screen(view, outcome)
 
-            self._game_over(names, outcome.winners, summary)
-
-    async def _show_instinkt(self, message: dict[str, Any]) -> None:
-        view = decode_instinkt_view(message["view"])
-        table_id = int(message["table"])
-        if self.place != "table" or self.instinkt_screen is None or self.table_id != table_id:
-            self.table_id = table_id
-            self.lobby = self.waiting = self.game_screen = None
-            self.end_shown = self.my_turn = False
-            self.instinkt_screen = InstinktScreen()
-            await self._go("table", self.instinkt_screen)
-        self.instinkt_view = view
-        tags = tuple(str(tag) for tag in message.get("tags", ()))
-        waiting_for = message.get("waiting_for")
-        self.instinkt_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
-        mine = bool(view.legal_actions)
-        if mine and not self.my_turn:
-            self.notify(f"Your turn: {TURN_WORDS.get(view.phase, 'play')}.", title=self.player, timeout=4)
-            self.bell()
-        self.my_turn = mine
-        if view.phase is instinkt.Phase.OVER and "result" in message and not self.end_shown:
-            self.end_shown = True
-            outcome = instinkt_wire.result_from_wire(message["result"])
-            self._game_over(view.players, outcome.winners, lambda: NetworkInstinktEndScreen(shown_game(view), outcome))
+            self._game_over(view.players, ui.result_winners(outcome), summary)
 
     def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
         """The final board under a game-over bar; enter shows the summary, esc there comes back.
@@ -404,36 +301,28 @@ class RemoteApp(CalmCrashes):
 
         self.push_screen(GameOverBar(text, offer_undo=False), chosen)
 
-    def _turn_notice(self, view: SeatView) -> None:
-        mine = view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)
-        if mine and not self.my_turn and view.phase is Phase.PLACE:
-            self.notify("Your turn: place a card.", title=self.player, timeout=4)
+    def _turn_notice(self, ui: GameUI, view: Any) -> None:
+        """A notice (and the bell) when this seat's turn starts."""
+        mine = ui.has_move(view)
+        words = ui.turn_words(view) if mine and not self.my_turn else None
+        if words is not None:
+            self.notify(f"Your turn: {words}.", title=self.player, timeout=4)
             self.bell()
         self.my_turn = mine
 
-    def _setup_chosen(self, actions: list[Action] | None) -> None:
+    def _setup_chosen(self, actions: list[Any] | None) -> None:
         self.setup_open = False
         for action in actions or []:
-            self.setup_sent.add("starter" if isinstance(action, ChooseStarter) else "objective")
-            self.send(p.act(action, CODEX))
+            self.setup_sent.append(action)
+            self.send(p.act(action, self.game_name))
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        if self.instinkt_screen is not None:
-            self._instinkt_action(message.action)
+        ui, view = self.ui, self.view
+        action: Any = message.action  # the table's game's own move, once `may_send` says so
+        if ui is None or view is None or view is self.sent_for or not ui.may_send(view, action):
             return
-        view, action = self.view, message.action
-        if not isinstance(action, CODEX_ACTIONS) or view is None or view.seat == SPECTATOR:
-            return
-        if action in view.legal_actions:
-            self.send(p.act(action, CODEX))
-
-    def _instinkt_action(self, action: object) -> None:
-        view = self.instinkt_view
-        if not isinstance(action, instinkt.Action) or view is None or view.seat == instinkt.SPECTATOR:
-            return
-        if view is not self.sent_for and action in view.legal_actions:
-            self.sent_for = view
-            self.send(p.act(action, INSTINKT))
+        self.sent_for = view
+        self.send(p.act(action, self.game_name))
 
     def on_undo_requested(self, message: UndoRequested) -> None:
         self.notify("There is no undo in a network game.", timeout=3)
@@ -445,8 +334,8 @@ class RemoteApp(CalmCrashes):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            at_instinkt = isinstance(self.screen, InstinktScreen)
-            self.push_screen(HelpScreen(INSTINKT_HELP_TEXT if at_instinkt else HELP_TEXT))
+            ui = self.ui if self.ui is not None else registry.game_named(registry.DEFAULT_GAME).ui()
+            self.push_screen(HelpScreen(ui.help_text))
 
     async def action_quit(self) -> None:
         """q at a table goes back to the lobby (your seat waits for you); in the lobby it quits."""

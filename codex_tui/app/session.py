@@ -3,7 +3,8 @@
 Widgets and screens never touch the game; they ask the session. The session
 knows which seats are human and which are bots, keeps the redo stack, and
 writes the save after every change, so quitting at any moment loses nothing.
-No Textual here: it is tested directly, and the app only calls it.
+No Textual here: it is tested directly, and the app only calls it. The
+rules are the game's own `GameModule`, found in the registry by the state.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from codex_tui.app.rulesets import BotMove, Ruleset, ruleset_of
+from codex_tui.core import registry
+from codex_tui.core.contract import BotMove, GameModule
 from codex_tui.storage.saves import HUMAN, SavedGame, write_save
 
 BOT_PREFIX = "bot:"
@@ -26,6 +28,7 @@ def bot_level(kind: str) -> str | None:
 @dataclass
 class GameSession:
     game: Any
+    """The state of any registered game (a `GameState`)."""
     kinds: tuple[str, ...]
     save_path: Path | None = None
     title: str = ""
@@ -34,7 +37,7 @@ class GameSession:
     bots: dict[int, BotMove] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.rules: Ruleset = ruleset_of(self.game)
+        self.rules: GameModule = registry.game_of(self.game)
         for seat, kind in enumerate(self.kinds):
             level = bot_level(kind)
             if level is not None and seat not in self.bots:
@@ -68,14 +71,14 @@ class GameSession:
     # ------------------------------------------------------------- changes
 
     def act(self, action: Any) -> Any:
-        """Apply a new action (the ruleset's IllegalAction propagates); forget the redo stack."""
+        """Apply a new action (IllegalAction propagates); forget the redo stack."""
         self.game = self.rules.apply(self.game, action)
         self.redo_groups.clear()
         self.autosave()
         return self.game
 
     def can_undo(self) -> bool:
-        return any(self.is_human(entry.action.player) for entry in self.game.log)
+        return any(self.is_human(action.player) for action in self.game.actions)
 
     def undo(self) -> bool:
         """Take back the last human action and every bot action after it."""
@@ -106,7 +109,7 @@ class GameSession:
         return True
 
     def _rebuild(self, actions: list[Any]) -> None:
-        self.game = self.rules.replay(self.game, actions)
+        self.game = self.rules.rebuild(self.game, actions)
         self.autosave()
 
     def autosave(self) -> None:

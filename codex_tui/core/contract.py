@@ -20,7 +20,10 @@ import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
+
+if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
+    from codex_tui.app.game_ui import GameUI
 
 BotMove = Callable[[Any], Any]
 """A bot as the shell uses it: a seat's view in, an action out."""
@@ -243,11 +246,11 @@ class GameModule(ABC):
     # ------------------------------------------------------------------- UI
 
     @abstractmethod
-    def ui(self) -> Any:
+    def ui(self) -> GameUI:
         """The game's screens (imported here, lazily, so the rules never load Textual).
 
-        Returns the object the app's game-UI protocol describes
-        (`codex_tui.app.game_ui.GameUI`).
+        Returns the `UI` object of the game's `ui` package, which the app's
+        game-UI protocol describes (`codex_tui.app.game_ui.GameUI`).
         """
 
     # ------------------------------------------------------------- commands

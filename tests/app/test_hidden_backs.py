@@ -6,14 +6,15 @@ import random
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.cardart import Canvas, draw_small
-from codex_tui.app.describe import card_name, describe_entry
-from codex_tui.app.screens.replay import ReplayScreen
+from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.rules import CATALOG, Game, LogEntry, Phase, Place, Side, apply, legal_actions, new_game
 from codex_tui.games.codex.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
+from codex_tui.games.codex.ui.cardart import draw_small
+from codex_tui.games.codex.ui.describe import card_name, describe_entry
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.codex.ui.play_area import PlayAreaView
+from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.storage.saves import SavedGame, write_save
 from tests.app.conftest import app_for, settle
 from tests.backs import back_placed, backs_game, public_cards

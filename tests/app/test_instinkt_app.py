@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.replay import ReplayLog
+from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules import Animal, Choose, Phase, Setup, Variant, apply, new_game, start
 from codex_tui.games.instinkt.rules.actions import Enter
 from codex_tui.games.instinkt.rules.grid import deer_push
 from codex_tui.games.instinkt.rules.state import Piece
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from tests.app.conftest import session, settle
@@ -277,3 +280,20 @@ async def test_the_newest_log_line_stays_in_sight_at_80x24(saves: Path) -> None:
         lines = shown.wrap(app.console, panel.size.width)
         assert len(lines) <= panel.size.height
         assert shown.plain.endswith(panel.log_lines[-1].plain)
+
+
+async def test_an_instinkt_game_record_replays(saves: Path, tmp_path: Path) -> None:
+    """`codex-tui replay game.json` used to read every record as Codex Naturalis's and refuse Instinkt's."""
+    game = new_game(("Ada", "Bo"), 23)
+    bots = [INSTINKT.make_bot("normal", seat) for seat in (0, 1)]
+    while not game.is_over:
+        seat = INSTINKT.players_to_act(game)[0]
+        game = INSTINKT.apply(game, bots[seat](INSTINKT.view(game, seat)))
+    record = tmp_path / "duel.json"
+    record.write_text(json.dumps(INSTINKT.export_record(game)))
+    app = CodexApp(saves_dir=saves, save=record, bot_delay=0, mode="replay")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InstinktReplayScreen)
+        assert screen.final == game

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from codex_tui.app.messages import ActionChosen
-from codex_tui.app.screens.modals import EndScreen, PassDeviceScreen
+from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.games.codex.rules import Phase, Place, result
+from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.storage.saves import load_save

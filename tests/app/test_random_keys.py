@@ -23,14 +23,15 @@ from textual.command import Command, CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.rulesets import ruleset_of
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen
-from codex_tui.app.screens.modals import EndScreen, PassDeviceScreen
+from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.core import registry
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.bots.selfplay import play_out
 from codex_tui.games.codex.rules import Phase, Variant, new_game
+from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.instinkt import rules as instinkt
@@ -92,7 +93,7 @@ def assert_consistent(app: CodexApp) -> None:
     if app.session is None:
         return
     game = app.session.game
-    assert ruleset_of(game).replay(game, list(game.actions)) == game
+    assert registry.game_of(game).rebuild(game, list(game.actions)) == game
     path = app.session.save_path
     if path is not None and path.exists():  # a stream in the saves browser may have deleted it (d, y)
         assert load_save(path).game == game

@@ -14,10 +14,10 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.messages import ActionChosen
 from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.modals import EndScreen
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
+from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.wire import encode_view

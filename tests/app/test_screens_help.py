@@ -15,10 +15,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.lobby import LobbyScreen, NewTableScreen, WaitingScreen
 from codex_tui.app.screens.modals import (
-    HELP_TEXT,
-    INSTINKT_HELP_TEXT,
     KEYS_WIDTH,
-    EndScreen,
     Help,
     HelpScreen,
     PassDeviceScreen,
@@ -26,11 +23,14 @@ from codex_tui.app.screens.modals import (
     help_renderable,
 )
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.app.screens.replay import ReplayScreen
 from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
+from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.help import HELP_TEXT
+from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.help import HELP_TEXT as INSTINKT_HELP_TEXT
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from tests.app.conftest import saved_game, settle

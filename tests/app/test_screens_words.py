@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from codex_tui.app.describe import possessive, with_verb
-from codex_tui.app.screens.modals import winners_text
+from codex_tui.app.words import possessive, with_verb
 from codex_tui.games.codex.rules import EndReason
 from codex_tui.games.codex.rules.scoring import Result
+from codex_tui.games.codex.ui.end import winners_text
 from codex_tui.games.instinkt.rules.actions import Move
 from codex_tui.games.instinkt.rules.scoring import Result as InstinktResult
 from codex_tui.games.instinkt.rules.state import LogEntry

@@ -6,7 +6,8 @@ bar over the game screen's status line and key bar says the game is over,
 who won and what the last moves were; the board, the log and the scores stay
 visible above it, and enter opens the summary. The bar is modal, so no game
 key reaches the board underneath, except o / esc to look at the other
-players' areas; it offers undo when the app can undo.
+players' areas; it offers undo when the app can undo. Each game writes its
+bar's words (`GameUI.game_over_text`) with `result_line` and `tail_start`.
 """
 
 from __future__ import annotations
@@ -20,13 +21,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
-from codex_tui.app.describe import describe_entry, with_verb
-from codex_tui.games.codex.rules import Game, result
-from codex_tui.games.instinkt import rules as instinkt
-from codex_tui.games.instinkt.ui.words import log_lines
+from codex_tui.app.words import with_verb
 
 LAST_MOVES = 2
-"""At most this many of the other players' last moves are named on the bar."""
+"""At most this many of the other players' last moves are named on the bar (see `tail_start`)."""
 
 
 def winners_words(names: Sequence[str], winners: Sequence[int]) -> str:
@@ -44,24 +42,9 @@ def tail_start(players: Sequence[int], viewer: int) -> int:
     return min(start, max(len(players) - 1, 0))
 
 
-def last_moves(game: Game | instinkt.Game, viewer: int) -> list[str]:
-    names = game.players
-    if isinstance(game, instinkt.Game):
-        start = tail_start([entry.action.player for entry in game.log], viewer)
-        return log_lines(game.log, names, viewer, game.grid, len(game.log) - start)  # cells as on the board
-    start = tail_start([entry.action.player for entry in game.log], viewer)
-    return [describe_entry(entry, names, viewer) for entry in game.log[start:]]
-
-
 def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -> Text:
     """'Game over: You win. ' and then `after`."""
     return Text.assemble(("Game over: ", "bold"), (winners_words(names, winners), "bold"), ". ", after)
-
-
-def game_over_text(game: Game | instinkt.Game, viewer: int) -> Text:
-    winners = instinkt.result(game).winners if isinstance(game, instinkt.Game) else result(game).winners
-    moves = last_moves(game, viewer)
-    return result_line(game.players, winners, "Last: " + "; ".join(moves) + "." if moves else "")
 
 
 class GameOverBar(ModalScreen[str]):

@@ -14,7 +14,7 @@ widgets exist, and mounting draws whatever state arrived before.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from textual.screen import Screen
@@ -51,7 +51,17 @@ class LiveScreen(Screen[ResultType]):
 
 
 class PlayScreen(LiveScreen[None]):
-    """The screen a game is played on (any game): tells the app when it is on top again."""
+    """The screen a game is played on (any game): tells the app when it is on top again.
+
+    The app (local or network) drives it with `update_game` alone.
+    """
+
+    def update_game(
+        self, view: Any, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
+    ) -> None:
+        """Show a new state: `view` is the perspective seat's view, `tags` a word per seat (a bot's level),
+        `waiting_for` whom the game waits for when that is not the viewer. Each game's screen draws it."""
+        raise NotImplementedError
 
     def on_screen_resume(self) -> None:
         self.post_message(GameInView())

@@ -1,4 +1,5 @@
-"""Small screens: pass the device, help, the end-of-game summary, resume."""
+"""Small screens: pass the device, help (with the keys every game shares), resume; what every
+game's end-of-game summary shares (its keys and choices)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
-
-from codex_tui.app.describe import objective_text, possessive, with_verb
-from codex_tui.games.codex.rules import Result
 
 
 class PassDeviceScreen(Screen[None]):
@@ -49,66 +47,6 @@ HelpRow = tuple[str, str]
 """The keys, and what they do (wrapped under itself, so the keys column stays clear)."""
 Help = tuple[tuple[str, tuple[HelpRow, ...]], ...]
 """Sections: a title and its rows."""
-
-CODEX_KEYS: Help = (
-    (
-        "Placing a card",
-        (
-            ("← → ↑ ↓  h j k l", "move the cursor between the spots where the card may go (dotted boxes)"),
-            ("tab  shift+tab", "jump to the next / previous legal spot"),
-            ("1 2 3", "choose a card from your hand"),
-            ("f", "flip the chosen card (front / back)"),
-            (
-                "enter  space",
-                "place it; the line above the keys shows what it scores, which corners it covers and what "
-                "it shows before you confirm (enter passes when no card fits anywhere)",
-            ),
-        ),
-    ),
-    (
-        "Drawing",
-        (
-            ("← →  1 2 3 4 5 6", "choose a market card (1-4) or a deck (5 resource, 6 gold)"),
-            ("enter  space", "take it"),
-        ),
-    ),
-    (
-        "Looking around",
-        (
-            ("o", "show the next player's area, read-only (their hand as backs); esc: back to yours"),
-            ("shift+← → ↑ ↓  H J K L", "pan the view"),
-            ("c", "centre the view on your cards"),
-        ),
-    ),
-    (
-        "Set-up (before the first turn)",
-        (
-            ("← → ↑ ↓  h j k l  1 2", "the front or the back of your starter card, then one of two secret objectives"),
-            ("enter  space", "confirm"),
-            ("backspace", "back to the starter card's side"),
-        ),
-    ),
-)
-
-INSTINKT_KEYS: Help = (
-    (
-        "Choosing (both players, in secret, in any order)",
-        (
-            ("← →  1 2 3", "the card to play this round"),
-            ("enter  space", "choose it"),
-            ("1 2 3 4 5  enter", "draft variant: mark 3 of your 5 cards to keep, then keep them"),
-        ),
-    ),
-    (
-        "Placing (the higher number first; on a tie the token holder, and the token passes)",
-        (
-            ("← → ↑ ↓  h j k l  tab", "move between the cells where the card may go (dotted)"),
-            ("enter  space", "place it; the line above the keys shows both scores after it"),
-            ("the deer", "← → ↑ ↓ or tab: which line end it enters (▸ ◂ ▾ ▴); the board shows the push; enter"),
-            ("the raccoon", "choose one of your cards, enter; then its new cell, enter (esc: back)"),
-        ),
-    ),
-)
 
 GAME_KEYS: tuple[HelpRow, ...] = (
     ("u", "undo your last move (a bot's reply goes back with it)"),
@@ -191,43 +129,6 @@ SHARED_KEYS: Help = (
     ),
 )
 
-CODEX_SYMBOLS: tuple[HelpRow, ...] = (
-    ("F P A I", "fungi, plant, animal, insect: resources, in their colours"),
-    ("Q K M", "quill, inkwell, manuscript: objects"),
-    ("·", "an empty corner you can cover"),
-    ("┌ ┐ └ ┘", "a hidden corner: nothing goes there"),
-    ("═ ║", "a double border: a gold card (a single one: a resource card)"),
-    ("f12", "lower case + id: a card's kingdom, for patterns; it is not a resource you hold"),
-    ("(F)", "in the middle: a back's permanent resource, which you do hold"),
-    ("ok  no", "on a gold: whether your visible resources meet its requirement"),
-)
-
-INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
-    ("B 7owl", "a black card (light on dark): its number and animal (wlf wolf, wpt wolpertinger)"),
-    ("W10der", 'a white card (dark on light); "3pt" on its border: its points now'),
-    ("a-d  1-4", "columns and rows from the grid's top-left card; + a row or column it may still grow into"),
-    ("→ on a card", "the move on show moves that card (the side panel says from where to where)"),
-    ("X", "the snake, never placed: if either player reveals it, both cards leave the game"),
-    ("scores at the top", "each player's points if the game ended with the board as it is"),
-    ("each card in hand", "shows what it scores; the end screen scores every card"),
-)
-
-HELP_TEXT: Help = (
-    *CODEX_KEYS,
-    ("The game", GAME_KEYS),
-    *SHARED_KEYS,
-    ("Reading the cards", CODEX_SYMBOLS),
-)
-"""Every key of every screen a Codex Naturalis player meets, and what the cards' marks mean."""
-
-INSTINKT_HELP_TEXT: Help = (
-    *INSTINKT_KEYS,
-    ("The game", GAME_KEYS),
-    *SHARED_KEYS,
-    ("Reading the board", INSTINKT_SYMBOLS),
-)
-"""The same for Instinkt."""
-
 KEYS_WIDTH = 24
 """The keys column: wide enough for most keys, so the words keep most of a narrow screen."""
 
@@ -261,7 +162,7 @@ class HelpScreen(ModalScreen[None]):
     #help-box:focus { border: round $accent; }
     """
 
-    def __init__(self, help: Help = HELP_TEXT) -> None:
+    def __init__(self, help: Help) -> None:
         super().__init__()
         self.help = help
 
@@ -279,43 +180,6 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def summary_table(
-    result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
-) -> Table:
-    table = Table(title="Final scores", expand=False)
-    table.add_column("Player")
-    table.add_column("Cards", justify="right")
-    table.add_column(f"Obj. {commons[0]}", justify="right")
-    table.add_column(f"Obj. {commons[1]}", justify="right")
-    table.add_column("Secret", justify="right")
-    table.add_column("Total", justify="right", style="bold")
-    for seat, name in enumerate(names):
-        first, second, secret = result.objective_points[seat]
-        label = f"{secret} ({secrets[seat]})" if secrets[seat] else str(secret)
-        winner = seat in result.winners
-        table.add_row(
-            ("★ " if winner else "  ") + name,
-            str(result.placement_points[seat]),
-            str(first),
-            str(second),
-            label,
-            str(result.totals[seat]),
-            style="bold" if winner else None,
-        )
-    return table
-
-
-def winners_text(result: Result, names: tuple[str, ...]) -> str:
-    winners = [names[i] for i in result.winners]
-    text = with_verb(winners[0], "wins") if len(winners) == 1 else " and ".join(winners) + " share the victory"
-    if result.tie_break == "most objective points":
-        text += " (tie on points, broken by most objective points)"
-    elif result.tie_break == "shared victory":
-        text += " (tied on points and on objective points)"
-    end = "a player reached the target score" if result.end and result.end.value == "score" else "both decks ran out"
-    return f"{text}. The end came because {end}."
 
 
 END_BINDINGS: list[BindingType] = [
@@ -343,49 +207,6 @@ class EndChoices:
 
     def end_allowed(self, action: str, parameters: tuple[object, ...]) -> bool:
         return not (action == "end" and parameters == ("undo",) and not self.offer_undo)
-
-
-class EndScreen(EndChoices, Screen[str]):
-    """The summary of a Codex game."""
-
-    BINDINGS = END_BINDINGS
-    DEFAULT_CSS = """
-    EndScreen { align: center middle; }
-    #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }
-    #end-box Static { width: auto; max-width: 100%; }
-    """
-
-    def __init__(
-        self,
-        result: Result,
-        names: tuple[str, ...],
-        commons: tuple[int, int],
-        secrets: tuple[int | None, ...],
-        offer_undo: bool = False,
-        to_board: bool = False,
-    ) -> None:
-        super().__init__()
-        self.result = result
-        self.names = names
-        self.commons = commons
-        self.secrets = secrets
-        self.offer_undo = offer_undo
-        self.to_board = to_board
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="end-box"):
-            yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
-            yield Static(Text(winners_text(self.result, self.names), style="bold"))
-            lines = [f"Obj. {c}: {objective_text(c)}" for c in self.commons]
-            lines += [f"{possessive(n)} secret {s}: {objective_text(s)}" for n, s in zip(self.names, self.secrets) if s]
-            yield Static("\n".join(lines))
-        yield Footer()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.end_allowed(action, parameters)
-
-    def action_end(self, choice: str) -> None:
-        self.dismiss(self.end_choice(choice))
 
 
 class ResumeScreen(Screen[bool]):

@@ -1,9 +1,8 @@
-"""The replay viewer: step through a saved game, see any player's hand at any moment.
+"""What every game's replay viewer shares: how it ends, its log panel, its summary box.
 
-Hidden information is shown: a replay is of a finished or shared game. The
-states come from a `Timeline` (cached along the log), so seeking is instant;
-the widgets are the game screen's own, fed the chosen seat's view of the
-state at the current index.
+Each game's replay screen (in the game's `ui` package) steps through its own
+states; they all return a `ReplayExit`, list the moves in a `ReplayLog` and
+show the final scores in a `ReplaySummary`.
 """
 
 from __future__ import annotations
@@ -15,25 +14,11 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Static
 
-from codex_tui.app.describe import describe_entry, possessive
-from codex_tui.app.screens.live import LiveScreen, drawing
-from codex_tui.app.screens.modals import summary_table, winners_text
-from codex_tui.app.widgets.status_line import StatusLine
-from codex_tui.games.codex.rules import Place, Side, players_to_act, result, view
-from codex_tui.games.codex.timeline import Timeline
-from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
-from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
-from codex_tui.games.codex.ui.score_track import ScoreTrack
-from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
-
-SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
-"""Actions per second while playing."""
 CURRENT = Style(reverse=True, bold=True)
 DIM = Style(color="#8a8a8a")
 
@@ -107,30 +92,6 @@ class ReplayLog(Widget):
         return text
 
 
-class GoToTurn(ModalScreen[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
-    DEFAULT_CSS = """
-    GoToTurn { align: center middle; }
-    #goto-box { width: 40; height: auto; border: round $primary; background: $panel; padding: 0 1; }
-    """
-
-    def __init__(self, turns: int) -> None:
-        super().__init__()
-        self.turns = turns
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="goto-box"):
-            yield Static(f"Go to turn (0-{self.turns}, 0 is the set-up):")
-            yield Input(type="integer", id="turn", max_length=4)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        self.dismiss(int(text) if text.isdigit() else None)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
-
-
 class ReplaySummary(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,e,q", "close", "Close")]
     DEFAULT_CSS = """
@@ -150,196 +111,3 @@ class ReplaySummary(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-class ReplayScreen(LiveScreen[ReplayExit]):
-    BINDINGS = [
-        Binding("q,escape", "close", "Close"),
-        Binding("right,l", "step(1)", "Step"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", "Next turn"),
-        Binding("up,k,pageup,leftsquarebracket", "turn(-1)", "Prev turn", show=False),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
-        Binding("g", "goto", "Go to turn"),
-        Binding("space,p", "play", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("tab", "next_seat", "Player"),
-        *[Binding(str(n), f"seat({n - 1})", f"Player {n}", show=False) for n in range(1, 5)],
-        Binding("b", "branch", "Play from here"),
-        Binding("e", "summary", "Summary"),
-        Binding("question_mark", "app.help", "Help", show=False),
-    ]
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    #replay-main { height: 1fr; }
-    #replay-side { width: 40; padding: 0 0 0 1; border-left: solid $foreground 25%; }
-    ReplayScreen ToastRack { margin-bottom: 9; }
-    ReplayScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
-    """
-
-    def __init__(self, timeline: Timeline, title: str) -> None:
-        super().__init__()
-        self.timeline = timeline
-        self.replay_title = title
-        self.index = 0
-        self.seat = 0
-        self.speed = 2
-        self.player: Timer | None = None
-        self.follow = True
-        """Show the acting player's area as the replay moves (until a player is picked)."""
-        entries = [timeline.entry_at(i) for i in range(len(timeline))]
-        self.log_lines = [describe_entry(e, timeline.players, e.action.player) for e in entries]
-
-    def compose(self) -> ComposeResult:
-        yield ScoreTrack(id="score")
-        with Horizontal(id="replay-main"):
-            yield PlayAreaView(id="area")
-            with Vertical(id="replay-side"):
-                yield SymbolsPanel(id="symbols")
-                yield ObjectivesPanel(id="objectives")
-                yield MarketPanel(id="market")
-                yield ReplayLog(self.log_lines, id="log")
-        yield CardTray(id="tray")
-        yield StatusLine(id="status")
-        yield Footer()
-
-    def render_all(self) -> None:
-        self.show_state()
-
-    @drawing
-    def on_resize(self) -> None:
-        """The side panel grows with the screen: log lines are whole from 120 columns."""
-        self.query_one("#replay-side").styles.width = side_width(self.size.width, least=40, extra=4)
-        self.show_state()
-
-    # ------------------------------------------------------------- drawing
-
-    @drawing
-    def show_state(self) -> None:
-        state = self.timeline.state_at(self.index)
-        seat_view = view(state, self.seat)
-        shown = seat_view.seats[self.seat]
-        last = self.timeline.action_at(self.index - 1) if self.index else None
-        highlight = isinstance(last, Place) and last.player == self.seat
-        area = self.query_one(PlayAreaView)
-        area.show(
-            AreaScene(
-                shown.area,
-                cursor=last.pos if highlight and isinstance(last, Place) else None,
-                ghost=(last.card, last.side) if highlight and isinstance(last, Place) else None,
-            )
-        )
-        self.query_one(ScoreTrack).show(seat_view, ("",) * len(seat_view.seats), self.seat, self.size.width or 80)
-        self.query_one(SymbolsPanel).show(shown.area, shown.name)
-        self.query_one(ObjectivesPanel).show(seat_view, shown.area, detailed=self.size.height >= 36)
-        self.query_one(MarketPanel).show(seat_view, shown.area)
-        self.query_one(ReplayLog).show(self.index - 1)
-        items = tuple(TrayCard(f"{i + 1} in hand", card=c, side=Side.FRONT) for i, c in enumerate(seat_view.hand))
-        self.query_one(CardTray).show(TrayScene(f"{possessive(shown.name)} hand (shown in replays)", items))
-        self.query_one(StatusLine).show(self.status())
-        self.refresh_bindings()
-
-    def status(self) -> str:
-        total = len(self.timeline)
-        turn = self.timeline.turn_at(self.index)
-        playing = f" · playing {SPEEDS[self.speed]:g}/s" if self.player else ""
-        state = self.timeline.state_at(self.index)
-        if self.index == total and state.is_over:
-            return f"{self.replay_title} · the end (e: summary) · action {total}/{total}{playing}"
-        waiting = players_to_act(state)
-        who = f" · {state.players[waiting[0]]} to act" if waiting else ""
-        return f"{self.replay_title} · turn {turn} · action {self.index}/{total}{who}{playing}"
-
-    # ------------------------------------------------------------- moving
-
-    def go(self, index: int) -> None:
-        self.index = max(0, min(index, len(self.timeline)))
-        if self.index and self.follow:
-            self.seat = self.timeline.action_at(self.index - 1).player
-        self.show_state()
-        if self.index == len(self.timeline) and self.player is not None:
-            self._stop()
-            self.action_summary()
-
-    def action_step(self, delta: int) -> None:
-        self.go(self.index + delta)
-
-    def action_turn(self, delta: int) -> None:
-        turn = self.timeline.turn_at(self.index)
-        target = max(0, min(turn + delta, self.timeline.turns))
-        start = self.timeline.turn_start(target)
-        if delta < 0 and start >= self.index and target > 0:
-            start = self.timeline.turn_start(target - 1)
-        self.go(start)
-
-    def action_jump(self, where: int) -> None:
-        self.go(len(self.timeline) if where < 0 else where)
-
-    def action_goto(self) -> None:
-        def chosen(turn: int | None) -> None:
-            if turn is not None:
-                self.go(self.timeline.turn_start(max(0, min(turn, self.timeline.turns))))
-
-        self.app.push_screen(GoToTurn(self.timeline.turns), chosen)
-
-    def action_play(self) -> None:
-        if self.player is not None:
-            self._stop()
-        else:
-            if self.index >= len(self.timeline):
-                self.index = 0
-            self.player = self.set_interval(1 / SPEEDS[self.speed], lambda: self.go(self.index + 1))
-        self.show_state()
-
-    def _stop(self) -> None:
-        if self.player is not None:
-            self.player.stop()
-            self.player = None
-
-    def action_speed(self, delta: int) -> None:
-        self.speed = max(0, min(self.speed + delta, len(SPEEDS) - 1))
-        if self.player is not None:
-            self._stop()
-            self.action_play()
-        else:
-            self.show_state()
-
-    def action_seat(self, seat: int) -> None:
-        if seat < len(self.timeline.players):
-            self.seat = seat
-            self.follow = False
-            self.show_state()
-            self.query_one(PlayAreaView).recentre()
-
-    def action_next_seat(self) -> None:
-        self.action_seat((self.seat + 1) % len(self.timeline.players))
-
-    def action_summary(self) -> None:
-        state = self.timeline.state_at(self.index)
-        if not state.is_over:
-            return
-        outcome = result(state)
-        secrets = tuple(seat.secret for seat in state.seats)
-        table = summary_table(outcome, state.players, state.setup.common_objectives, secrets)
-        self.app.push_screen(ReplaySummary([table, Text(winners_text(outcome, state.players), style="bold")]))
-
-    def action_branch(self) -> None:
-        self._stop()
-        self.dismiss(ReplayExit("branch", self.index))
-
-    def action_close(self) -> None:
-        self._stop()
-        self.dismiss(ReplayExit("close"))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        total = len(self.timeline)
-        if action == "step":
-            delta = parameters[0] if parameters else 1
-            return True if 0 <= self.index + int(str(delta)) <= total else None
-        if action == "summary":
-            return True if self.index == total and self.timeline.final.is_over else None
-        if action == "branch":
-            return True if not self.timeline.state_at(self.index).is_over else None
-        return True

@@ -6,7 +6,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.style import Style
 
-from codex_tui.app.cardart import Canvas
+from codex_tui.app.canvas import Canvas
 
 
 class CanvasRenderable:

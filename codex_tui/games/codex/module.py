@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
@@ -12,6 +12,9 @@ from codex_tui.games.codex import record, rules, wire
 from codex_tui.games.codex.bots import bot_levels, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.timeline import turn_number
+
+if TYPE_CHECKING:  # the screens load only when `ui()` is called
+    from codex_tui.app.game_ui import GameUI
 
 
 class CodexNaturalis(GameModule):
@@ -147,8 +150,9 @@ class CodexNaturalis(GameModule):
     def make_bot(self, level: str, seed: int) -> BotMove:
         return make_bot(level, seed).choose
 
-    def ui(self) -> Any:
-        return importlib.import_module("codex_tui.games.codex.ui")
+    def ui(self) -> GameUI:
+        ui: GameUI = importlib.import_module("codex_tui.games.codex.ui").UI
+        return ui
 
     def cli_commands(self) -> Sequence[CliCommand]:
         """`selfplay` and `tournament`: whole games between Codex's bots (imported only when asked for)."""

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.games.instinkt import record, rules, wire
 from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
+
+if TYPE_CHECKING:  # the screens load only when `ui()` is called
+    from codex_tui.app.game_ui import GameUI
 
 
 class Instinkt(GameModule):
@@ -144,8 +147,9 @@ class Instinkt(GameModule):
     def make_bot(self, level: str, seed: int) -> BotMove:
         return make_instinkt_bot(level, seed)
 
-    def ui(self) -> Any:
-        return importlib.import_module("codex_tui.games.instinkt.ui")
+    def ui(self) -> GameUI:
+        ui: GameUI = importlib.import_module("codex_tui.games.instinkt.ui").UI
+        return ui
 
     def cli_commands(self) -> Sequence[CliCommand]:
         return ()

@@ -15,15 +15,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer
 
-from codex_tui.app.describe import card_name, possessive, short_name, symbol_letters, symbols_text, with_verb
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.navigation import cycle, nearest, step
 from codex_tui.app.screens.live import PlayScreen, drawing
 from codex_tui.app.widgets.status_line import StatusLine, fit
+from codex_tui.app.words import possessive, with_verb
 from codex_tui.games.codex.rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatView, Side
 from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
+from codex_tui.games.codex.ui.describe import card_name, short_name, symbol_letters, symbols_text
 from codex_tui.games.codex.ui.panels import (
     GameLog,
     MarketPanel,

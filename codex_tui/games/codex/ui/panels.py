@@ -13,7 +13,10 @@ from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Static
 
-from codex_tui.app.describe import (
+from codex_tui.games.codex.rules import CATALOG, PlayArea, SeatView, Symbol
+from codex_tui.games.codex.rules.engine import requirement_met
+from codex_tui.games.codex.rules.objectives import objective_points
+from codex_tui.games.codex.ui.describe import (
     describe_entry,
     objective_progress,
     objective_short,
@@ -22,10 +25,7 @@ from codex_tui.app.describe import (
     points_text,
     symbol_letters,
 )
-from codex_tui.app.theme import SYMBOL_COLOURS
-from codex_tui.games.codex.rules import CATALOG, PlayArea, SeatView, Symbol
-from codex_tui.games.codex.rules.engine import requirement_met
-from codex_tui.games.codex.rules.objectives import objective_points
+from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")

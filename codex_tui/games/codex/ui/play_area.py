@@ -15,8 +15,9 @@ from textual.geometry import Size
 from textual.strip import Strip
 from textual.widget import Widget
 
-from codex_tui.app.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, Canvas, draw_small
+from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.rules import PlayArea, Pos, Side
+from codex_tui.games.codex.ui.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, draw_small
 
 SPOT_STYLE = Style(color="#606060")
 CURSOR_STYLE = Style(color="#ffff5f", bold=True)

@@ -9,8 +9,8 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from codex_tui.app.describe import card_summary, objective_text, pattern_rows
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
+from codex_tui.games.codex.ui.describe import card_summary, objective_text, pattern_rows
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 HAND_AS_CARDS = 34

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from rich.style import Style
 from textual.widget import Widget
 
-from codex_tui.app.cardart import LARGE_H, LARGE_W, Canvas, draw_deck, draw_large
+from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
 from codex_tui.games.codex.rules import Side, Symbol
 from codex_tui.games.codex.rules.symbols import CardKind
+from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_deck, draw_large
 
 GAP = 1
 SELECTED = Style(color="#ffff5f", bold=True)

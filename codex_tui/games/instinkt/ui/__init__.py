@@ -1,1 +1,72 @@
-"""The Instinkt screens: a 4x4 board, secret picks, the deer's push and the raccoon's move."""
+"""The Instinkt screens: a 4x4 board, secret picks, the deer's push and the raccoon's move.
+
+`UI` is what `Instinkt.ui()` hands the shell (see `codex_tui.app.game_ui.GameUI`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.text import Text
+
+from codex_tui.app.game_ui import GameUI
+from codex_tui.app.screens.modals import Help
+from codex_tui.core.seats import SPECTATOR
+from codex_tui.games.instinkt.rules import Choose, Enter, Game, Keep, Move, Place, Result, SeatView, result
+from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.game_over import game_over_text
+from codex_tui.games.instinkt.ui.help import HELP_TEXT
+from codex_tui.games.instinkt.ui.network import (
+    TURN_WORDS,
+    NetworkInstinktEndScreen,
+    NetworkInstinktReplayScreen,
+    shown_game,
+)
+from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
+from codex_tui.games.instinkt.ui.screen import InstinktScreen
+
+ACTIONS = (Keep, Choose, Place, Enter, Move)
+"""Instinkt's moves (its `Place` is not Codex's): a network seat sends no other game's action."""
+
+
+class InstinktUI:
+    help_text: Help = HELP_TEXT
+
+    def play_screen(self) -> InstinktScreen:
+        return InstinktScreen()
+
+    def setup_screen(self, view: SeatView, sent: Sequence[Any] = ()) -> None:
+        """None: the draft's keep is chosen on the board itself."""
+        return None
+
+    def game_over_text(self, game: Game, perspective: int) -> Text:
+        return game_over_text(game, perspective)
+
+    def end_screen(self, game: Game, *, offer_undo: bool, to_board: bool) -> InstinktEndScreen:
+        return InstinktEndScreen(game, result(game), offer_undo=offer_undo, to_board=to_board)
+
+    def replay_screen(self, game: Game, title: str) -> InstinktReplayScreen:
+        return InstinktReplayScreen(game, title)
+
+    def has_move(self, view: SeatView) -> bool:
+        return bool(view.legal_actions)
+
+    def turn_words(self, view: SeatView) -> str | None:
+        return TURN_WORDS.get(view.phase, "play")
+
+    def may_send(self, view: SeatView, action: Any) -> bool:
+        return isinstance(action, ACTIONS) and view.seat != SPECTATOR and action in view.legal_actions
+
+    def result_winners(self, result: Result) -> tuple[int, ...]:
+        return result.winners
+
+    def network_end_screen(self, view: SeatView, result: Result) -> NetworkInstinktEndScreen:
+        return NetworkInstinktEndScreen(shown_game(view), result)
+
+    def network_replay_screen(self, game: Game, title: str) -> NetworkInstinktReplayScreen:
+        return NetworkInstinktReplayScreen(game, title)
+
+
+UI: GameUI = InstinktUI()
+"""Checked against the protocol here, where both are known."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from textual.widget import Widget
 
-from codex_tui.app.cardart import Canvas
+from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
 from codex_tui.games.instinkt.rules.actions import Axis, End
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal

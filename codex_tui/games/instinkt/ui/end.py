@@ -11,8 +11,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from codex_tui.app.describe import with_verb
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
+from codex_tui.app.words import with_verb
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.scoring import Result, score_cards
 from codex_tui.games.instinkt.rules.state import Game

@@ -11,9 +11,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from codex_tui.app.describe import possessive
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.app.widgets.status_line import StatusLine
+from codex_tui.app.words import possessive
 from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
 from codex_tui.games.instinkt.ui.coords import origin_of

@@ -18,11 +18,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
-from codex_tui.app.describe import with_verb
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.navigation import step
 from codex_tui.app.screens.live import PlayScreen, drawing
 from codex_tui.app.widgets.status_line import StatusLine
+from codex_tui.app.words import with_verb
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal

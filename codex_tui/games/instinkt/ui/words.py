@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from codex_tui.app.describe import possessive
+from codex_tui.app.words import possessive
 from codex_tui.games.instinkt.rules.actions import Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes

@@ -1,65 +1,27 @@
-"""Drawing cards into a grid of styled cells.
+"""Drawing Codex Naturalis cards into a grid of styled cells.
 
 Two sizes: the compact 7x3 card of the play area, whose corner cells are
 shared with the diagonal neighbours exactly as the physical cards overlap,
 and the larger card of the hand, market and set-up screens, which has room
-for words. A `Canvas` is a sparse grid; widgets turn its rows into strips.
+for words, drawn into a `Canvas` (`codex_tui.app.canvas`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-
-from rich.segment import Segment
 from rich.style import Style
 
-from codex_tui.app.describe import scoring_text, symbol_letters
-from codex_tui.app.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
+from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.rules import CATALOG, Side, Symbol
 from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
 from codex_tui.games.codex.rules.symbols import CardKind
-
-Cell = tuple[str, Style]
+from codex_tui.games.codex.ui.describe import scoring_text, symbol_letters
+from codex_tui.games.codex.ui.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
 
 SMALL_W, SMALL_H = 7, 3
 STEP_X, STEP_Y = SMALL_W - 1, SMALL_H - 1
 """Screen offset between diagonal neighbours: they share one corner cell."""
 LARGE_W, LARGE_H = 12, 5
-
-
-@dataclass
-class Canvas:
-    cells: dict[tuple[int, int], Cell] = field(default_factory=dict)
-
-    def put(self, col: int, row: int, char: str, style: Style) -> None:
-        self.cells[(col, row)] = (char, style)
-
-    def text(self, col: int, row: int, text: str, style: Style) -> None:
-        for offset, char in enumerate(text):
-            self.put(col + offset, row, char, style)
-
-    def segments(self, row: int, start: int, width: int, blank: Style) -> list[Segment]:
-        """One row from column `start`, `width` cells wide, merged into runs of one style."""
-        segments: list[Segment] = []
-        run: list[str] = []
-        run_style: Style | None = None
-        cells = self.cells
-        for col in range(start, start + width):
-            char, style = cells.get((col, row), (" ", blank))
-            if style is not run_style and run:
-                segments.append(Segment("".join(run), run_style))
-                run = []
-            run_style = style
-            run.append(char)
-        if run:
-            segments.append(Segment("".join(run), run_style))
-        return segments
-
-    def lines(self, width: int, height: int, blank: Style) -> Iterable[list[Segment]]:
-        for row in range(height):
-            yield self.segments(row, 0, width, blank)
 
 
 def _card(card_id: int) -> Card | HiddenCard:

@@ -1,4 +1,4 @@
-"""Words for cards, objectives and log entries, as a player reads them.
+"""Codex Naturalis words for cards, objectives and log entries, as a player reads them.
 
 Kept apart from the widgets so that tests can check the wording and the
 widgets stay about layout.
@@ -23,28 +23,6 @@ from codex_tui.games.codex.rules.cards import ObjectiveCard, ObjectiveKind, Play
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.objectives import times_met
 from codex_tui.games.codex.rules.symbols import CardKind, Symbol
-
-YOU = "You"
-"""The name the new-game form gives the human at the keyboard; words agree with it."""
-
-IRREGULAR = {"is": "are", "has": "have", "was": "were"}
-
-
-def possessive(name: str, capital: bool = True) -> str:
-    """ "Ada's", but "Your" (or "your" mid-sentence) for a player called You."""
-    if name == YOU:
-        return "Your" if capital else "your"
-    return f"{name}'s"
-
-
-def with_verb(name: str, verb: str) -> str:
-    """ "Ada wins", "You win": `verb` is given as it goes with a name ("wins", "is", "reaches")."""
-    if name != YOU:
-        return f"{name} {verb}"
-    if verb in IRREGULAR:
-        return f"{name} {IRREGULAR[verb]}"
-    plain = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "zes")) else verb.removesuffix("s")
-    return f"{name} {plain}"
 
 
 def card_name(card_id: int) -> str:

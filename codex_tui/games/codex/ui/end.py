@@ -1,0 +1,96 @@
+"""The end of a Codex Naturalis game: the final scores, objective by objective, and why it ended."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
+from codex_tui.app.words import possessive, with_verb
+from codex_tui.games.codex.rules import Result
+from codex_tui.games.codex.ui.describe import objective_text
+
+
+def summary_table(
+    result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
+) -> Table:
+    table = Table(title="Final scores", expand=False)
+    table.add_column("Player")
+    table.add_column("Cards", justify="right")
+    table.add_column(f"Obj. {commons[0]}", justify="right")
+    table.add_column(f"Obj. {commons[1]}", justify="right")
+    table.add_column("Secret", justify="right")
+    table.add_column("Total", justify="right", style="bold")
+    for seat, name in enumerate(names):
+        first, second, secret = result.objective_points[seat]
+        label = f"{secret} ({secrets[seat]})" if secrets[seat] else str(secret)
+        winner = seat in result.winners
+        table.add_row(
+            ("★ " if winner else "  ") + name,
+            str(result.placement_points[seat]),
+            str(first),
+            str(second),
+            label,
+            str(result.totals[seat]),
+            style="bold" if winner else None,
+        )
+    return table
+
+
+def winners_text(result: Result, names: tuple[str, ...]) -> str:
+    winners = [names[i] for i in result.winners]
+    text = with_verb(winners[0], "wins") if len(winners) == 1 else " and ".join(winners) + " share the victory"
+    if result.tie_break == "most objective points":
+        text += " (tie on points, broken by most objective points)"
+    elif result.tie_break == "shared victory":
+        text += " (tied on points and on objective points)"
+    end = "a player reached the target score" if result.end and result.end.value == "score" else "both decks ran out"
+    return f"{text}. The end came because {end}."
+
+
+
+class EndScreen(EndChoices, Screen[str]):
+    """The summary of a Codex game."""
+
+    BINDINGS = END_BINDINGS
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }
+    #end-box Static { width: auto; max-width: 100%; }
+    """
+
+    def __init__(
+        self,
+        result: Result,
+        names: tuple[str, ...],
+        commons: tuple[int, int],
+        secrets: tuple[int | None, ...],
+        offer_undo: bool = False,
+        to_board: bool = False,
+    ) -> None:
+        super().__init__()
+        self.result = result
+        self.names = names
+        self.commons = commons
+        self.secrets = secrets
+        self.offer_undo = offer_undo
+        self.to_board = to_board
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="end-box"):
+            yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
+            yield Static(Text(winners_text(self.result, self.names), style="bold"))
+            lines = [f"Obj. {c}: {objective_text(c)}" for c in self.commons]
+            lines += [f"{possessive(n)} secret {s}: {objective_text(s)}" for n, s in zip(self.names, self.secrets) if s]
+            yield Static("\n".join(lines))
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.end_allowed(action, parameters)
+
+    def action_end(self, choice: str) -> None:
+        self.dismiss(self.end_choice(choice))

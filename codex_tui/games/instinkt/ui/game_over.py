@@ -1,0 +1,20 @@
+"""The game-over bar's words at the end of an Instinkt game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from codex_tui.app.screens.game_over import result_line, tail_start
+from codex_tui.games.instinkt.rules import Game, result
+from codex_tui.games.instinkt.ui.words import log_lines
+
+
+def last_moves(game: Game, viewer: int) -> list[str]:
+    """The log lines of the moves since `viewer`'s own last one, cells named as on the board."""
+    start = tail_start([entry.action.player for entry in game.log], viewer)
+    return log_lines(game.log, game.players, viewer, game.grid, len(game.log) - start)
+
+
+def game_over_text(game: Game, viewer: int) -> Text:
+    moves = last_moves(game, viewer)
+    return result_line(game.players, result(game).winners, "Last: " + "; ".join(moves) + "." if moves else "")
