@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import platform
 import statistics
 import sys
 import time
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine import area_with  # noqa: E402
+from textual import __version__ as textual_version  # noqa: E402
 
 from codex_tui.app.app import CodexApp  # noqa: E402
 from codex_tui.app.session import GameSession  # noqa: E402
@@ -65,6 +68,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--presses", type=int, default=200)
     args = parser.parse_args()
+    print(
+        f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()},"
+        f" Textual {textual_version}; load {os.getloadavg()[0]:.1f}; {args.presses} presses per line"
+    )
     for size in ((80, 24), (160, 50)):
         for cards in (10, 60):
             handler, idle = asyncio.run(measure(cards, args.presses, size))
