@@ -20,10 +20,10 @@ from tests.app.test_snapshots import settle
 
 
 def counting(method: Callable[..., Any], counts: Counter[str]) -> Callable[..., Any]:
-    """`method`, counting its calls per widget class (one tally for each kind of widget)."""
+    """`method`, counting its calls per widget (by id, else by class)."""
 
     def counted(self: Widget, *args: Any, **kwargs: Any) -> Any:
-        counts[type(self).__name__] += 1
+        counts[self.id or type(self).__name__] += 1
         return method(self, *args, **kwargs)
 
     return counted
@@ -57,8 +57,8 @@ async def test_a_cursor_move_repaints_only_the_play_area_and_the_preview_line(
         cursor = screen.cursor
         refreshed, rendered = await repaints(pilot, monkeypatch, "left", "up", "right", "down", "tab", "shift+tab")
         assert screen.cursor != cursor and screen.query_one(StatusLine).text != before
-        assert set(refreshed) == {"PlayAreaView", "StatusLine"}, refreshed
-        assert set(rendered) <= {"StatusLine"}, rendered  # the play area draws its own lines (Line API)
+        assert set(refreshed) == {"area", "status"}, refreshed
+        assert set(rendered) <= {"status"}, rendered  # the play area draws its own lines (Line API)
 
 
 async def test_a_flip_repaints_the_hand_but_not_the_side_panels(
@@ -72,7 +72,7 @@ async def test_a_flip_repaints_the_hand_but_not_the_side_panels(
         before = screen.query_one(CardTray).scene
         refreshed, rendered = await repaints(pilot, monkeypatch, "f")
         assert screen.query_one(CardTray).scene != before
-        assert {"CardTray", "PlayAreaView", "StatusLine"} <= set(refreshed), refreshed
-        side = {"ScoreTrack", "SymbolsPanel", "ObjectivesPanel", "MarketPanel", "GameLog"}
+        assert {"tray", "area", "status"} <= set(refreshed), refreshed
+        side = {"score", "symbols", "objectives", "market", "log"}
         assert not side & (set(refreshed) | set(rendered)), (refreshed, rendered)
         assert isinstance(screen.query_one(PlayAreaView).scene.ghost, tuple)
