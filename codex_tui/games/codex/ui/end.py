@@ -52,7 +52,6 @@ def winners_text(result: Result, names: tuple[str, ...]) -> str:
     return f"{text}. The end came because {end}."
 
 
-
 class EndScreen(EndChoices, Screen[str]):
     """The summary of a Codex game."""
 

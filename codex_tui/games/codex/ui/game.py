@@ -1,18 +1,26 @@
 """The game screen: play area, hand or market tray, side panels, score track.
 
-The screen keeps only interface state (selected card, sides shown, cursor,
-whose area is on show). What is legal comes from the seat's view, built by
-the engine; what a placement would do comes from `rules.preview`. A chosen
-move goes up to the app as an `ActionChosen` message.
+The screen holds the seat's view and the interface state (selected card,
+sides shown, cursor, whose area is on show) as reactives. What each widget
+shows is derived from them into reactives of the screen's own (the area's
+scene, the tray's, the status line's text), to which the widgets are bound
+(`data_bind`): so setting the cursor redraws the play area and the preview
+line and nothing else, and state set before the widgets exist (or after they
+are gone) needs no guard: the bindings draw it when the widgets mount.
+What is legal comes from the seat's view, built by the engine; what a
+placement would do comes from `rules.preview`. A chosen move goes up to the
+app as an `ActionChosen` message.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.widgets import Footer
 
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
@@ -20,7 +28,7 @@ from codex_tui.app.navigation import cycle, nearest, step
 from codex_tui.app.screens.live import PlayScreen, drawing
 from codex_tui.app.widgets.status_line import StatusLine, fit
 from codex_tui.app.words import possessive, with_verb
-from codex_tui.games.codex.rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, Pos, SeatView, Side
+from codex_tui.games.codex.rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, PlayArea, Pos, SeatView, Side
 from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
@@ -39,6 +47,15 @@ from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
+
+
+class PreviewLine(StatusLine):
+    """The status line with its text as a reactive, bound to the screen's `status`."""
+
+    wording: var[str] = var("", init=False)
+
+    def watch_wording(self, text: str) -> None:
+        self.show(text)  # repaints only if the text changed; two lines when it has a line break
 
 
 class GameScreen(PlayScreen):
@@ -66,42 +83,59 @@ class GameScreen(PlayScreen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    DEFAULT_CSS = """
-    GameScreen { layout: vertical; }
-    #main { height: 1fr; }
-    #side { width: 36; padding: 0 0 0 1; border-left: solid $foreground 25%; }
-    #status { color: $text; background: $boost; }
-    /* Notifications sit above the hand, over the foot of the side panel:
-       never over the preview line or the key bar. */
-    GameScreen ToastRack { margin-bottom: 9; }
-    GameScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
-    """
+    CSS_PATH = "game.tcss"
+
+    # What the app hands in (`update_game`): the seat's view, redrawn whenever it comes.
+    view: var[SeatView | None] = var(None, always_update=True, init=False)
+    tags: var[tuple[str, ...]] = var((), init=False)
+    waiting_for: var[str | None] = var(None, init=False)
+
+    # Interface state: what the player looks at and has chosen.
+    viewing: var[int] = var(0, init=False)
+    """The seat whose area is on show."""
+    selected: var[int] = var(0, init=False)
+    sides: var[dict[int, Side]] = var(dict, init=False)
+    """The side each card of the hand shows (front when absent)."""
+    cursor: var[Pos | None] = var(None, init=False)
+    draw_index: var[int] = var(0, init=False)
+    columns: var[int] = var(80, init=False)
+    """The screen's width: what the preview and the score track fit to."""
+    tall: var[bool] = var(False, init=False)
+    """Tall enough to spell out the objectives."""
+
+    # What the widgets show, derived from the above (the widgets are bound to these).
+    shown_area: var[PlayArea | None] = var(None, always_update=True, init=False)
+    shown_name: var[str] = var("", init=False)
+    showing_own: var[bool] = var(True, init=False)
+    """The area on show is the viewer's own."""
+    home_area: var[PlayArea | None] = var(None, always_update=True, init=False)
+    area_scene: var[AreaScene] = var(AreaScene(PlayArea.empty()), always_update=True, init=False)
+    tray_scene: var[TrayScene] = var(TrayScene("", ()), always_update=True, init=False)
+    status: var[str] = var("", init=False)
 
     def __init__(self) -> None:
         super().__init__()
-        self.view: SeatView | None = None
-        self.tags: tuple[str, ...] = ()
         self.perspective = 0
-        self.viewing = 0
-        self.selected = 0
-        self.sides: dict[int, Side] = {}
-        self.cursor: Pos | None = None
-        self.draw_index = 0
+        """The seat the view is for (the first one for a spectator)."""
         self.can_undo = False
         self.can_redo = False
-        self.waiting_for: str | None = None
+        self._holding = False
+        """Several reactives are being set: derive what the widgets show once, at the end."""
 
     def compose(self) -> ComposeResult:
-        yield ScoreTrack(id="score")
+        screen = GameScreen
+        yield ScoreTrack(id="score").data_bind(screen.view, screen.tags, screen.viewing, screen.columns)
         with Horizontal(id="main"):
-            yield PlayAreaView(id="area")
+            yield PlayAreaView(id="area").data_bind(scene=screen.area_scene)
             with Vertical(id="side"):
-                yield SymbolsPanel(id="symbols")
-                yield ObjectivesPanel(id="objectives")
-                yield MarketPanel(id="market")
-                yield GameLog(id="log")
-        yield CardTray(id="tray")
-        yield StatusLine(id="status")
+                yield SymbolsPanel(id="symbols").data_bind(area=screen.shown_area, owner=screen.shown_name)
+                yield ObjectivesPanel(id="objectives").data_bind(
+                    screen.view, area=screen.shown_area, detailed=screen.tall, own=screen.showing_own
+                )
+                yield MarketPanel(id="market").data_bind(screen.view, area=screen.home_area)
+                yield GameLog(id="log").data_bind(screen.view)
+        yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
+        yield PreviewLine(id="status").data_bind(wording=screen.status)
         yield Footer()
 
     # -------------------------------------------------------------- state in
@@ -116,23 +150,33 @@ class GameScreen(PlayScreen):
     ) -> None:
         """Show a new state. `view` is the perspective seat's view."""
         home = max(view.seat, 0)  # a spectator (seat -1) looks at the first area
-        if self.view is None or home != self.perspective:  # the first view may be of any seat
-            self.sides.clear()
-            self.cursor = None
-            self.viewing = home
-        self.view = view
-        self.tags = tuple(tags)
-        self.perspective = home
-        if self.viewing >= len(view.seats):
-            self.viewing = view.seat
-        self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
-        self.selected = min(self.selected, max(len(view.hand) - 1, 0))
-        spots = self._spots()
-        if spots and (self.cursor is None or self.cursor not in spots):
-            self.cursor = nearest(self.cursor or (0, 0), spots)
-        if self._drawing() and not self._draw_enabled(self.draw_index):
-            self.draw_index = next((i for i in range(DRAW_SLOTS) if self._draw_enabled(i)), 0)
-        self.render_all()
+        with self._one_derivation():
+            if self.view is None or home != self.perspective:  # the first view may be of any seat
+                self.sides = {}
+                self.cursor = None
+                self.viewing = home
+            self.perspective = home
+            self.tags = tuple(tags)
+            self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
+            self.view = view
+            if self.viewing >= len(view.seats):
+                self.viewing = view.seat
+            self.selected = min(self.selected, max(len(view.hand) - 1, 0))
+            spots = self._spots()
+            if spots and (self.cursor is None or self.cursor not in spots):
+                self.cursor = nearest(self.cursor or (0, 0), spots)
+            if self._drawing() and not self._draw_enabled(self.draw_index):
+                self.draw_index = next((i for i in range(DRAW_SLOTS) if self._draw_enabled(i)), 0)
+
+    @contextmanager
+    def _one_derivation(self) -> Iterator[None]:
+        """Set several reactives at once: what the widgets show is derived once, after the last."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+        self._derive_table()
 
     # ------------------------------------------------------------ helpers
 
@@ -184,56 +228,72 @@ class GameScreen(PlayScreen):
     def _draw_enabled(self, index: int) -> bool:
         return self._draw_action(index) is not None
 
-    # ------------------------------------------------------------- render
+    # ---------------------------------------------------- what the widgets show
 
-    @drawing
-    def render_all(self) -> None:
-        """Redraw everything: after a new state, a resize or another area on show."""
+    def watch_view(self) -> None:
+        self._derive_table()
+
+    def watch_viewing(self) -> None:
+        self._derive_table()
+
+    def watch_selected(self) -> None:
+        self._derive_choice()
+
+    def watch_sides(self) -> None:
+        self._derive_choice()
+
+    def watch_draw_index(self) -> None:
+        self._derive_choice()
+
+    def watch_cursor(self) -> None:
+        self._derive_cursor()
+
+    def watch_waiting_for(self) -> None:
+        self._derive_cursor()
+
+    def watch_columns(self) -> None:
+        self._derive_cursor()
+
+    def _derive_table(self) -> None:
+        """After a new state or another area on show: the side panels, then the choice."""
         view = self.view
-        if view is None:
+        if view is None or self._holding:
             return
         shown = view.seats[self.viewing]
-        big = self.size.height >= 36
-        self.query_one(ScoreTrack).show(view, self.tags, self.viewing, self.size.width or 80)
-        self.query_one(SymbolsPanel).show(shown.area, shown.name)
-        own = self.viewing == self.perspective
-        self.query_one(ObjectivesPanel).show(view, shown.area, detailed=big, own=own)
-        self.query_one(MarketPanel).show(view, view.seats[self.perspective].area)
-        self.query_one(GameLog).show(view, view.seat)
-        self.render_choice()
+        self.shown_area, self.shown_name = shown.area, shown.name
+        self.showing_own = self.viewing == self.perspective
+        self.home_area = view.seats[self.perspective].area
+        self._derive_choice()
 
-    @drawing
-    def render_choice(self) -> None:
-        """Redraw what a card choice or flip changes: tray, area, status, keys."""
-        if self.view is None:
+    def _derive_choice(self) -> None:
+        """After a card choice or flip: the tray and the keys, then the cursor."""
+        if self.view is None or self._holding:
             return
-        self.query_one(CardTray).show(self._tray_scene())
-        self.render_cursor()
-        self.refresh_bindings()
+        self.tray_scene = self._tray_scene()
+        self._derive_cursor()
+        if self.drawable:
+            self.refresh_bindings()
 
-    @drawing
-    def render_cursor(self) -> None:
-        """Redraw what a cursor move changes: the area and the preview line only.
+    def _derive_cursor(self) -> None:
+        """After a cursor move: the play area and the preview line only.
 
         This is the path of every arrow press, so it touches nothing else
         (re-laying out the panels or the footer would cost more than the move).
         """
         view = self.view
-        if view is None:
+        if view is None or self._holding:
             return
         own_area = self.viewing == self.perspective
         ghost = self._selected_card() if own_area and self._placing() and not self._must_pass() else None
         ghost_legal = self._chosen_place() in view.legal_actions if ghost else True
-        self.query_one(PlayAreaView).show(
-            AreaScene(
-                view.seats[self.viewing].area,
-                spots=self._spots(),
-                cursor=self.cursor if own_area and self._placing() else None,
-                ghost=ghost,
-                ghost_legal=ghost_legal,
-            )
+        self.area_scene = AreaScene(
+            view.seats[self.viewing].area,
+            spots=self._spots(),
+            cursor=self.cursor if own_area and self._placing() else None,
+            ghost=ghost,
+            ghost_legal=ghost_legal,
         )
-        self.query_one(StatusLine).show(self.status_text(self._status_width()))
+        self.status = self.status_text(self.columns)
 
     def _tray_scene(self) -> TrayScene:
         view = self.view
@@ -276,9 +336,6 @@ class GameScreen(PlayScreen):
         if view.seat < 0:
             title = "Watching: hands stay hidden"
         return TrayScene(title, tuple(items), self.selected if choosing else None)
-
-    def _status_width(self) -> int:
-        return self.query_one(StatusLine).size.width or self.size.width or self.app.size.width
 
     def status_text(self, width: int = 80) -> str:
         """What to do now, or the preview, worded to fit `width` (on two lines if need be)."""
@@ -355,7 +412,7 @@ class GameScreen(PlayScreen):
     def on_resize(self) -> None:
         """Wider terminals get a wider side panel, so log lines are whole from 120 columns."""
         self.query_one("#side").styles.width = side_width(self.size.width, least=36)
-        self.render_all()
+        self.columns, self.tall = self.size.width, self.size.height >= 36
 
     # ------------------------------------------------------------ actions
 
@@ -403,32 +460,27 @@ class GameScreen(PlayScreen):
         chosen = self._selected_card()
         if chosen is not None:
             card, side = chosen
-            self.sides[card] = Side.BACK if side is Side.FRONT else Side.FRONT
-            self.render_choice()
+            self.sides = {**self.sides, card: Side.BACK if side is Side.FRONT else Side.FRONT}
 
     def action_select(self, index: int) -> None:
         if self._drawing():
             self.draw_index = min(index, DRAW_SLOTS - 1)
         elif self.view is not None and index < len(self.view.hand):
             self.selected = index
-        self.render_choice()
 
     def action_move(self, direction: str) -> None:
         if self._drawing():
             if direction in ("left", "right"):
                 self.draw_index = (self.draw_index + (1 if direction == "right" else -1)) % DRAW_SLOTS
-                self.render_choice()
             return
         spots = self._spots()
         if self.cursor is not None and spots:
             self.cursor = step(self.cursor, direction, spots)
-            self.render_cursor()
 
     def action_next_spot(self, backwards: bool = False) -> None:
         spots = self._spots()
         if self.cursor is not None and spots:
             self.cursor = cycle(self.cursor, spots, backwards)
-            self.render_cursor()
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.query_one(PlayAreaView).pan(dx, dy)
@@ -439,12 +491,10 @@ class GameScreen(PlayScreen):
     def action_other_area(self) -> None:
         if self.view is not None:
             self.viewing = (self.viewing + 1) % len(self.view.seats)
-            self.render_all()
             self.query_one(PlayAreaView).recentre()
 
     def action_own_area(self) -> None:
         self.viewing = self.perspective
-        self.render_all()
         self.query_one(PlayAreaView).recentre()
 
     def action_undo(self) -> None:

@@ -1,7 +1,8 @@
 """The small text panels beside the play area: symbols, objectives, market, log.
 
-Each takes plain data in `show(...)` and renders Rich text from it; none of
-them decides anything about the rules.
+Each declares what it shows as reactive attributes and renders Rich text
+from them when painted: the game screen binds them to its own state, the
+replay sets them (`show`). None of them decides anything about the rules.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import textwrap
 
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive, var
 from textual.widget import Widget
-from textual.widgets import Static
 
 from codex_tui.games.codex.rules import CATALOG, PlayArea, SeatView, Symbol
 from codex_tui.games.codex.rules.engine import requirement_met
@@ -52,20 +53,29 @@ def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
     return Text(label, style=Style(color=SYMBOL_COLOURS[symbol], bold=True, dim=count == 0))
 
 
-class SymbolsPanel(Static):
+class SymbolsPanel(Widget):
     """Visible resources and objects of the area being shown."""
 
     DEFAULT_CSS = "SymbolsPanel { height: auto; }"
 
+    area: reactive[PlayArea | None] = reactive(None, layout=True)
+    owner: reactive[str] = reactive("", layout=True)
+
     def show(self, area: PlayArea, owner: str) -> None:
-        text = Text(f"{owner}: ", style=DIM)
+        """Set what to show (for screens that set it rather than bind it)."""
+        self.area, self.owner = area, owner
+
+    def render(self) -> Text:
+        if self.area is None:
+            return Text()
+        text = Text(f"{self.owner}: ", style=DIM)
         for symbol in Symbol:
-            text.append_text(symbol_text(symbol, area.counts[symbol]))
+            text.append_text(symbol_text(symbol, self.area.counts[symbol]))
             text.append(" " if symbol != Symbol.INSECT else " │ ")
-        self.update(text)
+        return text
 
 
-class ObjectivesPanel(Static):
+class ObjectivesPanel(Widget):
     """The two common objectives and a secret one, with progress on the area shown.
 
     On the viewer's own area the secret is the viewer's; on another player's
@@ -75,10 +85,24 @@ class ObjectivesPanel(Static):
 
     DEFAULT_CSS = "ObjectivesPanel { height: auto; }"
 
+    view: reactive[SeatView | None] = reactive(None, layout=True)
+    area: reactive[PlayArea | None] = reactive(None, layout=True)
+    """The area the progress is counted on (the one on show)."""
+    detailed: reactive[bool] = reactive(False, layout=True)
+    """Each objective in words, with its pattern (on tall terminals)."""
+    own: reactive[bool] = reactive(True, layout=True)
+
     def show(self, view: SeatView, area: PlayArea, detailed: bool, own: bool = True) -> None:
+        """Set what to show (for screens that set it rather than bind it)."""
+        self.view, self.area, self.detailed, self.own = view, area, detailed, own
+
+    def render(self) -> Text:
+        view, area = self.view, self.area
+        if view is None or area is None:
+            return Text()
         text = Text("Objectives", style=HEADING)
         entries = [("Common", o) for o in view.common_objectives]
-        if own and view.secret is not None:
+        if self.own and view.secret is not None:
             entries.append(("Secret", view.secret))
         for label, objective in entries:
             points = objective_points(area, objective)
@@ -86,21 +110,32 @@ class ObjectivesPanel(Static):
             text.append(f"{label[0]} {objective:>3} ", style=DIM)
             text.append(objective_short(objective))
             text.append(f"  now {points}" if points else "  now 0", style=Style(bold=bool(points), dim=not points))
-            if detailed:
+            if self.detailed:
                 text.append(f"\n    {objective_text(objective)}: {objective_progress(area, objective)}", style=DIM)
                 for row in pattern_rows(objective):
                     text.append(f"\n      {row}", style=DIM)
-        if not own:
+        if not self.own:
             text.append("\nS   ?  secret, hidden", style=DIM)
-        self.update(text)
+        return text
 
 
-class MarketPanel(Static):
+class MarketPanel(Widget):
     """The four face-up cards and the two decks, one line each."""
 
     DEFAULT_CSS = "MarketPanel { height: auto; }"
 
+    view: reactive[SeatView | None] = reactive(None, layout=True)
+    area: reactive[PlayArea | None] = reactive(None, layout=True)
+    """The area gold requirements are checked against (the viewer's own)."""
+
     def show(self, view: SeatView, area: PlayArea) -> None:
+        """Set what to show (for screens that set it rather than bind it)."""
+        self.view, self.area = view, area
+
+    def render(self) -> Text:
+        view, area = self.view, self.area
+        if view is None or area is None:
+            return Text()
         text = Text("Market  ", style=HEADING)
         text.append(f"R deck {view.resource_deck_size}", style=DIM)
         if view.resource_deck_top is not None:
@@ -124,7 +159,7 @@ class MarketPanel(Static):
                 text.append(symbol_letters(card.requires), style=DIM)
                 met = requirement_met(card, area.counts)
                 text.append(" ok" if met else " no", style=Style(color="#5fd75f" if met else "#ff5f5f"))
-        self.update(text)
+        return text
 
 
 class GameLog(Widget):
@@ -133,21 +168,19 @@ class GameLog(Widget):
     The lines are chosen when rendering, from the real size, so the newest
     entry is never cut off whatever the panels above it take; a line wider
     than the panel wraps (indented) instead of losing its end, where the
-    points are.
+    points are. Entries are worded for the view's own seat (hidden draws
+    stay hidden).
     """
 
     DEFAULT_CSS = "GameLog { height: 1fr; }"
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.lines: tuple[str, ...] = ()
+    view: var[SeatView | None] = var(None)
+    lines: reactive[tuple[str, ...]] = reactive(())
+    """The newest 60 entries in words; the widget repaints only when they change."""
 
-    def show(self, view: SeatView, viewer: int | None) -> None:
-        names = view.players
-        lines = tuple(describe_entry(entry, names, viewer) for entry in view.log[-60:])
-        if lines != self.lines:
-            self.lines = lines
-            self.refresh()
+    def watch_view(self, view: SeatView | None) -> None:
+        if view is not None:
+            self.lines = tuple(describe_entry(entry, view.players, view.seat) for entry in view.log[-60:])
 
     def render(self) -> Text:
         room = max(self.size.height - 1, 0)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -85,15 +86,17 @@ def draw_scene(scene: AreaScene, base: Canvas | None = None) -> Canvas:
 
 
 class PlayAreaView(Widget, can_focus=False):
-    """Shows one player's area; the screen owns the cursor and sets `scene`."""
+    """Shows one player's area: whatever `scene` holds (the screen owns the cursor)."""
 
     DEFAULT_CSS = """
     PlayAreaView { height: 1fr; width: 1fr; }
     """
 
+    scene: reactive[AreaScene] = reactive(AreaScene(PlayArea.empty()), init=False)
+    """What to show; a game screen binds it to its own, others set it (`show`)."""
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.scene = AreaScene(PlayArea.empty())
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
@@ -101,7 +104,11 @@ class PlayAreaView(Widget, can_focus=False):
         self._laid_out_size = Size(0, 0)
         self._base: tuple[PlayArea, frozenset[Pos], Canvas] | None = None
 
-    def show(self, scene: AreaScene, follow: bool = True) -> None:
+    def show(self, scene: AreaScene) -> None:
+        """Show `scene` (for screens that set it rather than bind it)."""
+        self.scene = scene
+
+    def watch_scene(self, old: AreaScene, scene: AreaScene) -> None:
         """Draw a new scene; pan so the cursor (or the whole area) stays in view.
 
         Cards and spots are drawn once per state; a cursor move only redraws
@@ -110,17 +117,16 @@ class PlayAreaView(Widget, can_focus=False):
         has its real size: a centre computed before layout would be a guess,
         and the board would start off to one side (or out of view).
         """
-        first = not self.scene.area.cards
-        new_area = scene.area is not self.scene.area
-        self.scene = scene
+        first = not old.area.cards
+        new_area = scene.area is not old.area
         if self._base is None or self._base[0] is not scene.area or self._base[1] != scene.spots:
             self._base = (scene.area, scene.spots, draw_base(scene.area, scene.spots))
         self.canvas = draw_scene(scene, self._base[2])
         if first or (new_area and self._fits()):
             self.recentre()
-        elif follow and scene.cursor is not None:
+        elif scene.cursor is not None:
             self._keep_in_view(to_screen(scene.cursor))
-        self._invalidate()
+        self._strips.clear()  # the reactive repaints the widget
 
     def recentre(self) -> None:
         """Centre the view on the area and its open spots, then keep the cursor in view.

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
-from textual.widgets import Static
+from textual.reactive import reactive
+from textual.widget import Widget
 
 from codex_tui.games.codex.rules import Phase, SeatView
 
@@ -48,21 +49,38 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
-class ScoreTrack(Static):
+class ScoreTrack(Widget):
+    """Scores, bars and tags per seat, then the turn line: drawn from its reactives."""
+
     DEFAULT_CSS = "ScoreTrack { height: 2; }"
 
+    view: reactive[SeatView | None] = reactive(None)
+    tags: reactive[tuple[str, ...]] = reactive(())
+    """A tag per seat (a bot's level), or ''."""
+    viewing: reactive[int | None] = reactive(None)
+    """The seat whose area is on show (underlined)."""
+    columns: reactive[int] = reactive(80)
+    """The width to fit: how much shows per seat (bars and bot tags go first)."""
+
     def show(self, view: SeatView, tags: Sequence[str], viewing: int | None, width: int) -> None:
-        """`width` decides how much fits per seat: bars and bot tags go first."""
+        """Set what to show (for screens that set it rather than bind it)."""
+        self.view, self.tags, self.viewing, self.columns = view, tuple(tags), viewing, width
+
+    def render(self) -> Text:
+        view, tags, width = self.view, self.tags, self.columns
+        if view is None:
+            return Text()
         target = view.variant.target_score
         budget = width // max(len(view.seats), 1)
         text = Text()
         for seat, public in enumerate(view.seats):
             mover = seat == view.current and view.phase is not Phase.OVER
             text.append("▶" if mover else " ", style=CURRENT)
-            name_style = CURRENT if mover else Style(bold=seat == viewing, underline=seat == viewing)
+            name_style = CURRENT if mover else Style(bold=seat == self.viewing, underline=seat == self.viewing)
             text.append(public.name[: 10 if budget >= 22 else 7], style=name_style)
-            if tags[seat] and budget >= 22:
-                text.append(f"({tags[seat]})", style=DIM)
+            tag = tags[seat] if seat < len(tags) else ""
+            if tag and budget >= 22:
+                text.append(f"({tag})", style=DIM)
             text.append(f" {public.score:>2}", style=Style(bold=True))
             if budget >= 34:
                 text.append(" " + score_bar(public.score, target), style=FILLED)
@@ -70,4 +88,4 @@ class ScoreTrack(Static):
         text.append(f"→{target}", style=DIM)
         text.append("\n")
         text.append(status_line(view, width), style=DIM)
-        self.update(text)
+        return text

@@ -1,4 +1,10 @@
-"""Set-up choices for one human: the starter's side, then the secret objective."""
+"""Set-up choices for one human: the starter's side, then the secret objective.
+
+The step and the choice are reactives; the title, the cards and the words
+under them are derived from them into reactives the widgets are bound to,
+and two CSS classes (set from reactives too) show the starter's two sides
+only at the first step and the hand as cards only when there is room.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import reactive, var
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Footer
 
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
 from codex_tui.games.codex.ui.describe import card_summary, objective_text, pattern_rows
@@ -15,6 +23,17 @@ from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 HAND_AS_CARDS = 34
 """Terminal rows from which the set-up draws the hand as cards."""
+
+
+class Words(Widget):
+    """A block of text, as tall as it needs: whatever `text` holds."""
+
+    DEFAULT_CSS = "Words { height: auto; }"
+
+    text: reactive[str | Text] = reactive("", layout=True)
+
+    def render(self) -> str | Text:
+        return self.text
 
 
 class SetupScreen(Screen[list[Action]]):
@@ -31,11 +50,20 @@ class SetupScreen(Screen[list[Action]]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    DEFAULT_CSS = """
-    SetupScreen { align: center middle; }
-    #setup-box { width: 90; max-width: 100%; height: auto; padding: 0 1; border: round $primary; }
-    #setup-title { text-style: bold; }
-    """
+    CSS_PATH = "setup.tcss"
+
+    step: var[str] = var("starter", init=False)
+    """'starter' (which side goes on the table), then 'objective'."""
+    choice: var[int] = var(0, init=False)
+    roomy: var[bool] = var(False, init=False, toggle_class="-roomy")
+    """Tall enough to draw the hand as cards (below, it is one line of words)."""
+
+    # What the widgets show, derived from the above (the widgets are bound to these).
+    on_starter: var[bool] = var(True, init=False, toggle_class="-starter")
+    title: var[str] = var("", init=False)
+    sides_scene: var[TrayScene] = var(TrayScene("", ()), init=False)
+    detail: var[Text] = var(Text, init=False)
+    hand_scene: var[TrayScene] = var(TrayScene("", ()), init=False)
 
     def __init__(self, view: SeatView) -> None:
         super().__init__()
@@ -43,46 +71,52 @@ class SetupScreen(Screen[list[Action]]):
         mine = view.seats[view.seat]
         self.need_starter = mine.starter_side is None
         self.need_objective = not mine.has_secret
-        self.step = "starter" if self.need_starter else "objective"
-        self.choice = 0
         self.chosen: list[Action] = []
+        self.set_reactive(SetupScreen.step, "starter" if self.need_starter else "objective")
+        self._derive()
 
     def compose(self) -> ComposeResult:
+        screen = SetupScreen
         with Vertical(id="setup-box"):
-            yield Static(id="setup-title")
-            yield CardTray(id="setup-tray")
-            yield Static(id="setup-detail")
-            yield CardTray(id="setup-hand")
+            yield Words(id="setup-title").data_bind(text=screen.title)
+            yield CardTray(id="setup-tray").data_bind(scene=screen.sides_scene)
+            yield Words(id="setup-detail").data_bind(text=screen.detail)
+            yield CardTray(id="setup-hand").data_bind(scene=screen.hand_scene)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.render_step()
+        self.on_resize()
 
     def on_resize(self) -> None:
-        self.render_step()
+        self.roomy = (self.size.height or self.app.size.height) >= HAND_AS_CARDS
 
-    def _roomy(self) -> bool:
-        """Tall enough to draw the hand as cards (below, it is one line of words)."""
-        return (self.size.height or self.app.size.height) >= HAND_AS_CARDS
+    def watch_step(self) -> None:
+        self._derive()
 
-    def render_step(self) -> None:
+    def watch_choice(self) -> None:
+        self._derive()
+
+    def watch_roomy(self) -> None:
+        self._derive()
+
+    def _derive(self) -> None:
+        """What the widgets show at this step, for this choice."""
         view = self.view
         name = view.seats[view.seat].name
-        tray = self.query_one("#setup-tray", CardTray)
         detail = Text()
-        tray.display = self.step == "starter"
+        self.on_starter = self.step == "starter"
         if self.step == "starter":
             starter = view.seats[view.seat].starter
-            title = f"{name}: which side of your starter card goes on the table?"
+            self.title = f"{name}: which side of your starter card goes on the table?"
             items = (
                 TrayCard("1 front", card=starter, side=Side.FRONT),
                 TrayCard("2 back", card=starter, side=Side.BACK),
             )
-            tray.show(
-                TrayScene("Front: a resource in each corner. Back: permanent centre resources.", items, self.choice)
+            self.sides_scene = TrayScene(
+                "Front: a resource in each corner. Back: permanent centre resources.", items, self.choice
             )
         else:
-            title = f"{name}: keep one secret objective (only you will see it)"
+            self.title = f"{name}: keep one secret objective (only you will see it)"
             for index, card in enumerate(view.objective_choices):
                 chosen = index == self.choice
                 detail.append(
@@ -94,18 +128,16 @@ class SetupScreen(Screen[list[Action]]):
             detail.append("\nCommon objectives, scored by everyone:\n")
             for card in view.common_objectives:
                 detail.append(f"   Objective {card}: {objective_text(card)}\n")
-        hand = self.query_one("#setup-hand", CardTray)
-        hand.display = self._roomy()
-        if self._roomy():
-            hand.show(TrayScene("Your hand", tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))))
+        if self.roomy:
+            self.hand_scene = TrayScene(
+                "Your hand", tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))
+            )
         else:
             detail.append("\nYour hand: " + "; ".join(card_summary(c) for c in view.hand))
-        self.query_one("#setup-title", Static).update(title)
-        self.query_one("#setup-detail", Static).update(detail)
+        self.detail = detail
 
     def action_choose(self, index: int) -> None:
         self.choice = index
-        self.render_step()
 
     def action_confirm(self) -> None:
         view = self.view
@@ -113,7 +145,6 @@ class SetupScreen(Screen[list[Action]]):
             self.chosen.append(ChooseStarter(view.seat, Side.FRONT if self.choice == 0 else Side.BACK))
             if self.need_objective:
                 self.step, self.choice = "objective", 0
-                self.render_step()
                 return
         else:
             self.chosen.append(ChooseObjective(view.seat, view.objective_choices[self.choice]))
@@ -123,7 +154,6 @@ class SetupScreen(Screen[list[Action]]):
         if self.step == "objective" and self.chosen:
             self.chosen.clear()
             self.step, self.choice = "starter", 0
-            self.render_step()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.style import Style
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
@@ -59,17 +60,18 @@ def draw_tray(scene: TrayScene) -> Canvas:
 
 
 class CardTray(Widget):
+    """A row of large cards: whatever `scene` holds."""
+
     DEFAULT_CSS = """
     CardTray { height: 7; width: 1fr; }
     """
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.scene = TrayScene("", ())
+    scene: reactive[TrayScene] = reactive(TrayScene("", ()))
+    """What to show; a game screen binds it to its own, others set it (`show`)."""
 
     def show(self, scene: TrayScene) -> None:
+        """Show `scene` (for screens that set it rather than bind it)."""
         self.scene = scene
-        self.refresh()
 
     def render(self) -> CanvasRenderable:
         width = max(len(self.scene.items) * (LARGE_W + GAP), len(self.scene.title))
