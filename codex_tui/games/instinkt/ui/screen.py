@@ -117,14 +117,16 @@ OFFERED = ("confirm", "move", "next", "select", "back", "undo", "redo")
 class InstinktScreen(PlayScreen):
     """The seat's view and its choice in progress are reactives; what each widget shows is derived from them.
 
-    A change to the state recomputes the widgets' parts (`header_text`, `scene`,
-    `hand`, `recent_log`, `prompt`, `offered`), each a reactive of the screen bound to
-    its widget with `data_bind`: a part that comes out equal is not set again,
-    so its widget does not repaint (a cursor move repaints the board and the
-    prompt line, not the hand, the log or the footer). The app feeds states in
-    from outside at any time (`update_game`), even before the widgets exist or
-    after they are gone: the parts are kept on the screen, and a binding hands
-    them to its widget when the widget mounts.
+    A change to the state (`STATE`) derives the widgets' parts again
+    (`header_text`, `scene`, `hand`, `prompt`; `recent_log` only with a new
+    view), each a reactive of the screen bound to its widget with `data_bind`:
+    a part that comes out equal is not set, so its widget does not repaint (a
+    cursor move repaints the board and the prompt line, not the header, the
+    hand or the log), and the footer is redrawn only when the `offered`
+    actions change. The app feeds states in from outside at any time
+    (`update_game`), even before the widgets exist or after they are gone:
+    the parts stay on the screen, no widget is queried, and each binding
+    hands its part to the widget when the widget mounts.
     """
 
     BINDINGS = [
