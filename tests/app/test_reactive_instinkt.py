@@ -113,7 +113,7 @@ async def test_states_before_compose_are_drawn_at_mount_and_states_after_the_pop
         screen.action_next()
         await settle(pilot)
         assert screen.view is not None and screen.view.seat == 0 and screen.can_undo
-        assert screen.prompt.startswith("Place your wolf ")
+        assert screen.status_text().startswith("Place your wolf ")
     assert app.return_code in (None, 0)
 
 
@@ -129,3 +129,14 @@ async def test_the_replay_side_widens_from_130_columns(saves: Path) -> None:
             await pilot.press("right")
             await settle(pilot)
             assert app.screen.prompt.startswith("action 1/")
+
+
+async def test_the_replay_header_shows_a_save_title_as_written(saves: Path) -> None:
+    """A title is the player's text: brackets in it are shown, not read as markup (they vanished before)."""
+    path = saves / "duel.msgpack"
+    write_save(path, SavedGame(placing(), ("human", "human"), title="[b]Duel[/b] [red]"))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, InstinktReplayScreen)
+        assert app.screen.query_one(ScoreHeader).text.plain.startswith(" [b]Duel[/b] [red] · round 1 ·")
