@@ -108,8 +108,6 @@ class PromptLine(StatusLine):
         self.show(line)  # repaints, and takes a second line only when the words need one
 
 
-STATE = ("view", "tags", "can_undo", "can_redo", "waiting_for", "selected", "keep", "cursor", "entry_index", "source")
-"""The screen's reactives that the widgets' parts are derived from."""
 OFFERED = ("confirm", "move", "next", "select", "back", "undo", "redo")
 """The screen's own actions whose offer depends on the state (the footer shows the offered ones)."""
 
@@ -117,7 +115,7 @@ OFFERED = ("confirm", "move", "next", "select", "back", "undo", "redo")
 class InstinktScreen(PlayScreen):
     """The seat's view and its choice in progress are reactives; what each widget shows is derived from them.
 
-    A change to the state (`STATE`) derives the widgets' parts again
+    A change to the state (the reactives fed in and the choice) derives the widgets' parts again
     (`header_text`, `scene`, `hand`, `prompt`; `recent_log` only with a new
     view), each a reactive of the screen bound to its widget with `data_bind`:
     a part that comes out equal is not set, so its widget does not repaint (a
@@ -174,8 +172,11 @@ class InstinktScreen(PlayScreen):
     def __init__(self) -> None:
         super().__init__()
         self._holding = 0
-        for name in STATE:
-            self.watch(self, name, self._state_changed, init=False)
+        cls = InstinktScreen
+        state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
+        choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source)
+        for part in (*state, *choice):
+            self.watch(self, part.name, self._state_changed, init=False)
 
     def compose(self) -> ComposeResult:
         yield ScoreHeader(id="i-header").data_bind(text=InstinktScreen.header_text)
@@ -294,7 +295,7 @@ class InstinktScreen(PlayScreen):
             return Move(view.seat, *self.source, *self.cursor)
         return None
 
-    # ------------------------------------------------------------- render
+    # ------------------------------------------------------------ parts
 
     def header(self) -> Text:
         view = self.view
