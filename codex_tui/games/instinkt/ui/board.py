@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rich.style import Style
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
@@ -198,15 +199,16 @@ def _in_reach(cell: Cell, grid: Grid) -> bool:
 
 
 class BoardView(Widget):
+    """Draws its `scene`, a reactive: setting a different scene repaints the board, an equal one does not."""
+
     DEFAULT_CSS = "BoardView { width: 1fr; height: 1fr; content-align: center middle; }"
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.scene = BoardScene({})
+    scene: reactive[BoardScene] = reactive(lambda: BoardScene({}))
 
-    def show(self, scene: BoardScene) -> None:
-        self.scene = scene
-        self.refresh()
+    def __init__(self, scene: BoardScene | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        if scene is not None:
+            self.set_reactive(BoardView.scene, scene)
 
     def render(self) -> CanvasRenderable:
         canvas, width, height = draw_board(self.scene)

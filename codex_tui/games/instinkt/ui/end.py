@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
@@ -77,12 +78,8 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     """The summary of an Instinkt game; returns what `EndChoices` says."""
 
     BINDINGS = END_BINDINGS
-    DEFAULT_CSS = """
-    InstinktEndScreen { layout: vertical; }
-    #end-scroll { height: 1fr; }
-    #end-scroll Static { width: 100%; }
-    #end-board { width: 40; height: 14; }
-    """
+    CSS_PATH = Path(__file__).with_name("end.tcss")
+    """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 
     def __init__(self, game: Game, outcome: Result, offer_undo: bool = False, to_board: bool = False) -> None:
         super().__init__()
@@ -94,12 +91,11 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
             yield Static(Text(game_verdict(self.game, self.outcome), style="bold"))
-            yield BoardView(id="end-board")
+            yield BoardView(BoardScene(self.game.grid), id="end-board")
             yield Static(breakdown(self.game))
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(BoardView).show(BoardScene(self.game.grid))
         self.query_one("#end-scroll").focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

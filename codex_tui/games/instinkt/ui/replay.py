@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
-from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import possessive
 from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
 from codex_tui.games.instinkt.ui.coords import origin_of
 from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
-from codex_tui.games.instinkt.ui.screen import SidePanel, points_now
+from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
 from codex_tui.games.instinkt.ui.words import card_text, describe
 
 DIM = Style(color="#8a8a8a")
@@ -34,7 +36,19 @@ def all_states(game: Game) -> list[Game]:
     return states
 
 
+class MomentLog(ReplayLog):
+    """The replay's log, showing its `moment`: the action reached and the log's words at that moment."""
+
+    moment: reactive[tuple[int, tuple[str, ...]]] = reactive((-1, ()), repaint=False)
+
+    def watch_moment(self, moment: tuple[int, tuple[str, ...]]) -> None:
+        current, lines = moment
+        self.show(current, list(lines))
+
+
 class InstinktReplayScreen(Screen[ReplayExit]):
+    """The moment on show (`index`, and whether it plays on) is reactive; each widget's part is derived from it."""
+
     BINDINGS = [
         Binding("q,escape", "close", "Close"),
         Binding("right,l", "step(1)", "Step"),
@@ -45,47 +59,54 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
     ]
-    DEFAULT_CSS = """
-    InstinktReplayScreen { layout: vertical; }
-    #ir-header { height: 1; }
-    #ir-main { height: 1fr; }
-    #ir-side { width: 44; padding: 0 0 0 1; }
-    #ir-panel { height: auto; }
-    """
+    CSS_PATH = Path(__file__).with_name("replay.tcss")
+    """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
+    """A wider side on a wide terminal: the log's lines are whole from 130 columns."""
+
+    index: reactive[int] = reactive(0, repaint=False, init=False, bindings=True)
+    """The number of actions played at the moment on show."""
+    playing: reactive[bool] = reactive(False, repaint=False, init=False)
+    # What the widgets show, derived from the above.
+    header_text: reactive[Text] = reactive(Text, repaint=False)
+    scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
+    hands: reactive[Text] = reactive(Text, repaint=False)
+    moment: reactive[tuple[int, tuple[str, ...]]] = reactive((-1, ()), repaint=False)
+    prompt: reactive[str] = reactive("", repaint=False)
 
     def __init__(self, game: Game, title: str) -> None:
         super().__init__()
         self.states = all_states(game)
         self.final = self.states[-1]
         self.replay_title = title
-        self.index = 0
         self.player: Timer | None = None
+        self._derive()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="ir-header")
+        yield ScoreHeader(id="ir-header").data_bind(text=InstinktReplayScreen.header_text)
         with Horizontal(id="ir-main"):
-            yield BoardView(id="ir-board")
+            yield BoardView(id="ir-board").data_bind(InstinktReplayScreen.scene)
             with Vertical(id="ir-side"):
-                yield SidePanel(id="ir-panel")
-                yield ReplayLog([], id="ir-log")
-        yield StatusLine(id="ir-status")
+                yield SidePanel(id="ir-panel").data_bind(body=InstinktReplayScreen.hands)
+                yield MomentLog([], id="ir-log").data_bind(InstinktReplayScreen.moment)
+        yield PromptLine(id="ir-status").data_bind(line=InstinktReplayScreen.prompt)
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.show_state()
+    def watch_index(self) -> None:
+        self._derive()
 
-    def on_resize(self) -> None:
-        """A wider side on a wide terminal: the log's lines are whole from 130 columns."""
-        self.query_one("#ir-side").styles.width = 64 if self.size.width >= 130 else 44
+    def watch_playing(self) -> None:
+        self._derive()
 
-    def show_state(self) -> None:
+    def _derive(self) -> None:
+        """Each widget's part at the moment on show."""
         state = self.states[self.index]
         now = points_now(state.grid)
         names = state.players
-        self.query_one("#ir-header", Static).update(
+        self.header_text = Text(
             f" {self.replay_title} · round {state.round} · {names[0]} {now[0]} · {names[1]} {now[1]} pts"
         )
-        self.query_one(BoardView).show(BoardScene(state.grid))
+        self.scene = BoardScene(state.grid)
         text = Text()
         for seat, name in enumerate(names):
             hand = ", ".join(card_text(c) for c in state.seats[seat].hand) or "(empty)"
@@ -94,27 +115,24 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             chosen = state.seats[seat].chosen
             if chosen is not None:
                 text.append(f"  picked this round: {card_text(chosen)}\n", style=DIM)
-        self.query_one(SidePanel).show(text)
+        self.hands = text
         origin = origin_of(state.grid)  # log cells are named as on the board now
-        self.query_one(ReplayLog).show(
-            self.index - 1,
-            [
-                describe(entry, names, SPECTATOR, before.grid, after.grid, origin, all_seen=True)
-                for entry, before, after in zip(self.final.log, self.states, self.states[1:])
-            ],
+        lines = tuple(
+            describe(entry, names, SPECTATOR, before.grid, after.grid, origin, all_seen=True)
+            for entry, before, after in zip(self.final.log, self.states, self.states[1:])
         )
+        self.moment = (self.index - 1, lines)
         total = len(self.states) - 1
         end = " · the end (e: summary)" if self.index == total and state.is_over else ""
-        playing = " · playing" if self.player else ""
-        self.query_one(StatusLine).show(f"action {self.index}/{total}{end}{playing}")
-        self.refresh_bindings()
+        playing = " · playing" if self.playing else ""
+        self.prompt = f"action {self.index}/{total}{end}{playing}"
 
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.states) - 1))
-        self.show_state()
         if self.index == len(self.states) - 1 and self.player is not None:
             self.player.stop()
             self.player = None
+            self.playing = False
 
     def action_step(self, delta: int) -> None:
         self.go(self.index + delta)
@@ -130,7 +148,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             if self.index >= len(self.states) - 1:
                 self.index = 0
             self.player = self.set_interval(0.5, lambda: self.go(self.index + 1))
-        self.show_state()
+        self.playing = self.player is not None
 
     def action_summary(self) -> None:
         if self.index == len(self.states) - 1 and self.final.is_over:

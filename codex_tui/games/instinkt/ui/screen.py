@@ -8,19 +8,22 @@ move goes up to the app as an `ActionChosen` message.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Footer
 
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.navigation import step
-from codex_tui.app.screens.live import PlayScreen, drawing
+from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import with_verb
 from codex_tui.core.seats import SPECTATOR
@@ -54,20 +57,22 @@ def _acted(before: SeatView, after: SeatView) -> bool:
     return any(entry.action.player == after.seat for entry in after.log[len(before.log) :])
 
 
+class ScoreHeader(Widget):
+    """The players, their points if the game ended now, the round and the frame: two lines."""
+
+    text: reactive[Text] = reactive(Text)
+
+    def render(self) -> Text:
+        return self.text
+
+
 class SidePanel(Widget):
     """The hand and the preview on top, then as many of the newest log lines as fit below."""
 
     DEFAULT_CSS = "SidePanel { height: 1fr; }"
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.body = Text()
-        self.log_lines: tuple[Text, ...] = ()
-
-    def show(self, body: Text, log: Sequence[Text] = ()) -> None:
-        self.body = body
-        self.log_lines = tuple(log)
-        self.refresh()
+    body: reactive[Text] = reactive(Text)
+    log_lines: reactive[tuple[Text, ...]] = reactive(tuple)
 
     def render(self) -> Text:
         width = max(self.size.width, 10)
@@ -94,7 +99,34 @@ class SidePanel(Widget):
         return text
 
 
+class PromptLine(StatusLine):
+    """The status line with what it says as a reactive: what to do now, or the move on show and its points."""
+
+    line: reactive[str] = reactive("", repaint=False)
+
+    def watch_line(self, line: str) -> None:
+        self.show(line)  # repaints, and takes a second line only when the words need one
+
+
+OFFERED = ("confirm", "move", "next", "select", "back", "undo", "redo")
+"""The screen's own actions whose offer depends on the state (the footer shows the offered ones)."""
+
+
 class InstinktScreen(PlayScreen):
+    """The seat's view and its choice in progress are reactives; what each widget shows is derived from them.
+
+    A change to the state (the reactives fed in and the choice) derives the widgets' parts again
+    (`header_text`, `scene`, `hand`, `prompt`; `recent_log` only with a new
+    view), each a reactive of the screen bound to its widget with `data_bind`:
+    a part that comes out equal is not set, so its widget does not repaint (a
+    cursor move repaints the board and the prompt line, not the header, the
+    hand or the log), and the footer is redrawn only when the `offered`
+    actions change. The app feeds states in from outside at any time
+    (`update_game`), even before the widgets exist or after they are gone:
+    the parts stay on the screen, no widget is queried, and each binding
+    hands its part to the widget when the widget mounts.
+    """
+
     BINDINGS = [
         Binding("enter,space", "confirm", "Confirm"),
         Binding("left,h", "move('left')", "Left", show=False),
@@ -109,39 +141,50 @@ class InstinktScreen(PlayScreen):
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
-    DEFAULT_CSS = """
-    InstinktScreen { layout: vertical; }
-    #i-header { height: 4; }
-    #i-main { height: 1fr; }
-    #i-side { width: 37; padding: 0 0 0 1; }
-    #i-status { height: 2; text-wrap: wrap; }
-    ToastRack { dock: top !important; align: right top !important; margin: 2 0 0 0 !important; }
-    Toast { width: auto !important; max-width: 100% !important; padding: 0 1 !important; margin: 0 !important; }
-    """
-    """Notices take the header's two empty lines (a titled notice is two lines high), never the log or
-    the status line; `update_game` clears them once the seat has acted, so a "your turn"
-    notice does not outlive the turn."""
+    CSS_PATH = Path(__file__).with_name("screen.tcss")
+    """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
+
+    # What the app feeds in.
+    view: reactive[SeatView | None] = reactive(None, repaint=False, init=False)
+    tags: reactive[tuple[str, ...]] = reactive((), repaint=False, init=False)
+    can_undo: reactive[bool] = reactive(False, repaint=False, init=False)
+    can_redo: reactive[bool] = reactive(False, repaint=False, init=False)
+    waiting_for: reactive[str | None] = reactive(None, repaint=False, init=False)
+    # The seat's choice in progress.
+    selected: reactive[int] = reactive(0, repaint=False, init=False)
+    """The card under the cursor when choosing."""
+    keep: reactive[frozenset[int]] = reactive(frozenset, repaint=False, init=False)
+    """The cards marked to keep (draft)."""
+    cursor: reactive[Cell | None] = reactive(None, repaint=False, init=False)
+    entry_index: reactive[int] = reactive(0, repaint=False, init=False)
+    """The deer's entrance on show."""
+    source: reactive[Cell | None] = reactive(None, repaint=False, init=False)
+    """The card the raccoon moves, once picked."""
+    # What the widgets show, derived from the above.
+    header_text: reactive[Text] = reactive(Text, repaint=False)
+    scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
+    hand: reactive[Text] = reactive(Text, repaint=False)
+    recent_log: reactive[tuple[Text, ...]] = reactive(tuple, repaint=False)
+    prompt: reactive[str] = reactive("", repaint=False)
+    offered: reactive[frozenset[str]] = reactive(frozenset, repaint=False, bindings=True)
+    """The actions of `OFFERED` that `check_action` allows now; the footer is redrawn when they change."""
 
     def __init__(self) -> None:
         super().__init__()
-        self.view: SeatView | None = None
-        self.tags: tuple[str, ...] = ()
-        self.selected = 0
-        self.keep: set[int] = set()
-        self.cursor: Cell | None = None
-        self.entry_index = 0
-        self.source: Cell | None = None
-        self.can_undo = False
-        self.can_redo = False
-        self.waiting_for: str | None = None
+        self._holding = 0
+        cls = InstinktScreen
+        state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
+        choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source)
+        for part in (*state, *choice):
+            self.watch(self, part.name, self._state_changed, init=False)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="i-header")
+        yield ScoreHeader(id="i-header").data_bind(text=InstinktScreen.header_text)
         with Horizontal(id="i-main"):
-            yield BoardView(id="i-board")
+            yield BoardView(id="i-board").data_bind(InstinktScreen.scene)
             with Vertical(id="i-side"):
-                yield SidePanel(id="i-panel")
-        yield StatusLine(id="i-status")
+                yield SidePanel(id="i-panel").data_bind(body=InstinktScreen.hand, log_lines=InstinktScreen.recent_log)
+        yield PromptLine(id="i-status").data_bind(line=InstinktScreen.prompt)
         yield Footer()
 
     # ------------------------------------------------------------ state in
@@ -149,20 +192,51 @@ class InstinktScreen(PlayScreen):
     def update_game(
         self, view: SeatView, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
     ) -> None:
-        if self.view is None or view.phase != self.view.phase or view.round != self.view.round:
-            self.keep.clear()
-            self.source = None
-            self.entry_index = 0
-        if self.view is not None and self.is_attached and _acted(self.view, view):
-            self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
-        self.view = view
-        self.tags = tuple(tags)
-        self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
-        self.selected = min(self.selected, max(len(view.hand) - 1, 0))
-        cells = self._cells()
-        if cells and self.cursor not in cells:
-            self.cursor = cells[0]
-        self.render_all()
+        with self._changing():
+            if self.view is None or view.phase != self.view.phase or view.round != self.view.round:
+                self.keep = frozenset()
+                self.source = None
+                self.entry_index = 0
+            if self.view is not None and self.is_attached and _acted(self.view, view):
+                self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
+            self.view = view
+            self.tags = tuple(tags)
+            self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
+            self.selected = min(self.selected, max(len(view.hand) - 1, 0))
+            cells = self._cells()
+            if cells and self.cursor not in cells:
+                self.cursor = cells[0]
+
+    @contextmanager
+    def _changing(self) -> Iterator[None]:
+        """Change several parts of the state and derive the widgets' parts once, at the end."""
+        self._holding += 1
+        try:
+            yield
+        finally:
+            self._holding -= 1
+        if not self._holding:
+            self._derive()
+
+    def _state_changed(self) -> None:
+        if not self._holding:
+            self._derive()
+
+    def watch_view(self, view: SeatView | None) -> None:
+        """The log changes only with the view: derive it here rather than on every cursor move."""
+        if view is not None:
+            lines = log_lines(view.log, view.players, view.seat, view.grid, 12)
+            self.recent_log = tuple(Text(line, style=DIM) for line in lines)
+
+    def _derive(self) -> None:
+        """Each widget's part from the state; a part that comes out equal leaves its widget as it is."""
+        if self.view is None:
+            return
+        self.header_text = self.header()
+        self.scene = self.board_scene()
+        self.hand = self.side_text()
+        self.prompt = self.status_text()
+        self.offered = frozenset(name for name in OFFERED if self.check_action(name, ()))
 
     # ------------------------------------------------------------ helpers
 
@@ -221,19 +295,7 @@ class InstinktScreen(PlayScreen):
             return Move(view.seat, *self.source, *self.cursor)
         return None
 
-    # ------------------------------------------------------------- render
-
-    @drawing
-    def render_all(self) -> None:
-        view = self.view
-        if view is None:
-            return
-        self.query_one("#i-header", Static).update(self.header())
-        self.query_one(BoardView).show(self.board_scene())
-        body, log = self.side_text()
-        self.query_one(SidePanel).show(body, log)
-        self.query_one(StatusLine).show(self.status_text())
-        self.refresh_bindings()
+    # ------------------------------------------------------------ parts
 
     def header(self) -> Text:
         view = self.view
@@ -347,7 +409,8 @@ class InstinktScreen(PlayScreen):
             return text, grid
         return None
 
-    def side_text(self) -> tuple[Text, list[Text]]:
+    def side_text(self) -> Text:
+        """The hand, the card chosen, what is revealed, the piles and the preview; the log goes below it."""
         view = self.view
         assert view is not None
         kind = self._kind()
@@ -378,8 +441,7 @@ class InstinktScreen(PlayScreen):
             text.append(f"\n{words}", style=BOLD)
             text.append(f"\n  {scores_text(before, after, seat)}", style=BOLD)
         text.append("\nLog", style=BOLD)
-        lines = log_lines(view.log, view.players, view.seat, view.grid, 12)
-        return text, [Text(line, style=DIM) for line in lines]
+        return text
 
     def status_text(self) -> str:
         view = self.view
@@ -445,10 +507,10 @@ class InstinktScreen(PlayScreen):
     def action_confirm(self) -> None:
         kind = self._kind()
         if kind == "source":
-            self.source = self.cursor
-            cells = self._cells()
-            self.cursor = cells[0] if cells else None
-            self.render_all()
+            with self._changing():
+                self.source = self.cursor
+                cells = self._cells()
+                self.cursor = cells[0] if cells else None
             return
         action = self._chosen_action()
         if action is not None and action in self._legal():
@@ -459,10 +521,9 @@ class InstinktScreen(PlayScreen):
         if view is None or index >= len(view.hand):
             return
         if self._kind() == "keep":
-            self.keep.symmetric_difference_update({index})
+            self.keep ^= {index}
         else:
             self.selected = index
-        self.render_all()
 
     def action_move(self, direction: str) -> None:
         kind = self._kind()
@@ -480,7 +541,6 @@ class InstinktScreen(PlayScreen):
             flipped = [(x, -y) for x, y in self._cells()]
             x, y = step((self.cursor[0], -self.cursor[1]), direction, flipped)
             self.cursor = (x, -y)
-        self.render_all()
 
     def action_next(self) -> None:
         kind = self._kind()
@@ -492,13 +552,12 @@ class InstinktScreen(PlayScreen):
             cells = self._cells()
             if cells and self.cursor in cells:
                 self.cursor = cells[(cells.index(self.cursor) + 1) % len(cells)]
-        self.render_all()
 
     def action_back(self) -> None:
-        self.source = None
-        cells = self._cells()
-        self.cursor = cells[0] if cells else None
-        self.render_all()
+        with self._changing():
+            self.source = None
+            cells = self._cells()
+            self.cursor = cells[0] if cells else None
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())
