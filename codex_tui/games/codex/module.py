@@ -8,7 +8,7 @@ from typing import Any
 
 from codex_tui.core.contract import BotMove, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
-from codex_tui.games.codex import record, rules, wire
+from codex_tui.games.codex import record, rules, twin, wire
 from codex_tui.games.codex.bots import bot_levels, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.timeline import turn_number
@@ -149,6 +149,9 @@ class CodexNaturalis(GameModule):
 
     def ui(self) -> Any:
         return importlib.import_module("codex_tui.games.codex.ui")
+
+    def hidden_twin(self, game: rules.Game, seat: int, seed: int) -> rules.Game:
+        return twin.hidden_twin(game, seat, seed)
 
 
 CODEX = CodexNaturalis()

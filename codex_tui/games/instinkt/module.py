@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from codex_tui.core.contract import BotMove, GameModule, GameSummary, VariantField, won
-from codex_tui.games.instinkt import record, rules, wire
+from codex_tui.games.instinkt import record, rules, twin, wire
 from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
 
@@ -145,6 +145,9 @@ class Instinkt(GameModule):
 
     def ui(self) -> Any:
         return importlib.import_module("codex_tui.games.instinkt.ui")
+
+    def hidden_twin(self, game: rules.Game, seat: int, seed: int) -> rules.Game:
+        return twin.hidden_twin(game, seat, seed)
 
 
 INSTINKT = Instinkt()
