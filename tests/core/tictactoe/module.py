@@ -143,6 +143,10 @@ class TicTacToe(GameModule):
     def make_bot(self, level: str, seed: int) -> BotMove:
         return bots.make_bot(level, seed)
 
+    def cli_commands(self) -> Sequence[Any]:
+        """No command-line commands of its own (the CLI asks every registered game)."""
+        return ()
+
     def ui(self) -> Any:
         raise NotImplementedError("tic-tac-toe has no screens: the tests play it through the session and the hub")
 

@@ -70,6 +70,7 @@ def export_record(game: Game) -> dict[str, Any]:
         "variant": variant_to_dict(game.variant),
         "first": game.first,
         "actions": [action_to_dict(action) for action in game.actions],
+        "result": result_to_dict(game),
     }
 
 
@@ -95,9 +96,7 @@ def board_rows(game: Game) -> list[str]:
 
 def result_to_dict(game: Game) -> dict[str, Any]:
     return {
-        "game": RECORD_FORMAT,
-        "players": list(game.players),
         "finished": game.is_over,
-        "winners": list(winners(game)),
+        "winners": list(winners(game)) if game.is_over else None,
         "board": board_rows(game),
     }
