@@ -61,7 +61,7 @@ def objectives_seen(game: Game, seat: int) -> set[int]:
 
 def _shuffle_within(groups: dict[object, list[int]], rng: random.Random) -> dict[int, int]:
     mapping: dict[int, int] = {}
-    for _, ids in sorted(groups.items(), key=lambda item: str(item[0])):
+    for ids in groups.values():
         targets = list(ids)
         rng.shuffle(targets)
         mapping.update(zip(ids, targets))
