@@ -241,7 +241,7 @@ class GameModule(ABC):
 
     @abstractmethod
     def make_bot(self, level: str, seed: int) -> BotMove:
-        """A bot of this level; KeyError for an unknown level."""
+        """A bot of this level; ValueError (naming the known levels) for an unknown one."""
 
     # ------------------------------------------------------------------- UI
 
@@ -262,6 +262,21 @@ class GameModule(ABC):
         Codex Naturalis offers `tournament` and `selfplay` (its bots' matches);
         the CLI adds them beside its own commands without naming the game.
         Import the commands' modules here, lazily, like `ui()`.
+        """
+
+    # ------------------------------------------------------------ privacy
+
+    @abstractmethod
+    def hidden_twin(self, game: Any, seat: int, seed: int) -> Any:
+        """A game `seat` (or SPECTATOR) cannot tell from `game`, its secrets dealt again from `seed`.
+
+        Same players, variant and number of actions; every card (or other
+        secret) this seat has not been shown may differ, chosen at random, and
+        the game replays legally. Built from the rules' own account of what the
+        seat has seen, never from `view`, so that the conformance test can
+        check views against it: `encode_view(view(twin, seat))` must equal
+        `encode_view(view(game, seat))` byte for byte. A game without hidden
+        information returns `game`.
         """
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
-from codex_tui.games.codex import record, rules, wire
+from codex_tui.games.codex import record, rules, twin, wire
 from codex_tui.games.codex.bots import bot_levels, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.timeline import turn_number
@@ -159,6 +159,9 @@ class CodexNaturalis(GameModule):
         from codex_tui.games.codex.commands import COMMANDS
 
         return COMMANDS
+
+    def hidden_twin(self, game: rules.Game, seat: int, seed: int) -> rules.Game:
+        return twin.hidden_twin(game, seat, seed)
 
 
 CODEX = CodexNaturalis()

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
-from codex_tui.games.instinkt import record, rules, wire
+from codex_tui.games.instinkt import record, rules, twin, wire
 from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
 
@@ -153,6 +153,9 @@ class Instinkt(GameModule):
 
     def cli_commands(self) -> Sequence[CliCommand]:
         return ()
+
+    def hidden_twin(self, game: rules.Game, seat: int, seed: int) -> rules.Game:
+        return twin.hidden_twin(game, seat, seed)
 
 
 INSTINKT = Instinkt()
