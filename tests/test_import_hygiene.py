@@ -115,14 +115,11 @@ def game_imports(folder: Path) -> list[str]:
     return found
 
 
-NOT_YET = pytest.mark.xfail(strict=False, reason="lands with the net and shell parts of issue 14")
 SHELL = sorted(path.name for path in SOURCE.iterdir() if path.name not in ("games", "__pycache__"))
 """Every package and module of codex_tui outside games/ (each checked on its own, so one failure names its part)."""
 
 
-@pytest.mark.parametrize(
-    "part", [pytest.param(name, marks=NOT_YET) if name in ("app", "net") else name for name in SHELL]
-)
+@pytest.mark.parametrize("part", SHELL)
 def test_no_module_outside_games_imports_a_game(part: str) -> None:
     assert game_imports(SOURCE / part) == []
 

@@ -4,7 +4,7 @@ It holds the SSH server, the tables (games, bots, autosaves) and the hub
 socket the per-session app processes talk to. docs/architecture.md says how
 the parts fit; docs/ssh.md how to run it.
 
-Until the main CLI wires it, run it as `python -m codex_tui.net.serve`.
+`codex-tui serve` (codex_tui/cli/serve.py) calls `run_serve` here.
 """
 
 from __future__ import annotations
