@@ -208,6 +208,23 @@ def seat_option(kind: str, game: str) -> int:
     return [value for _, value in seat_options(game)].index(kind)
 
 
+async def choose_by_keys(terminal: Terminal, downs: int) -> None:
+    """Open the focused drop-down, move `downs` options down, pick it.
+
+    Waits for the list to open and to close: the drop-down hands the focus
+    back only once its list has closed, and keys sent before that go to the
+    list (a `tab` there moved the focus past the next field)."""
+    await terminal.press("enter")
+    await terminal.wait_for(lambda text: "▲" in text)
+    await terminal.press(*["down"] * downs, "enter")
+    await terminal.wait_for(lambda text: "▲" not in text)
+
+
+def field_shows(label: str, value: str) -> Callable[[str], bool]:
+    """A test that the form's `label` row shows `value`."""
+    return lambda text: any(label in line and value in line for line in text.splitlines())
+
+
 async def create_table_by_keys(
     terminal: Terminal,
     others: list[str],
@@ -217,30 +234,32 @@ async def create_table_by_keys(
     draft: bool = False,
 ) -> None:
     """Fill in the new-table form with the keyboard: the game, seats after
-    yours, the target (Codex) or the variant (Instinkt), the seed."""
+    yours, the target (Codex) or the variant (Instinkt), the seed. Each key
+    waits for the screen to show its effect, so none lands in the wrong field."""
     await terminal.press("n")
     await terminal.wait_for("New table")
     if game == "instinkt":
-        await terminal.press("enter")
-        await terminal.wait_for("Instinkt (2 players")  # the list is open
-        await terminal.press("down", "enter")
+        await choose_by_keys(terminal, 1)
         await terminal.wait_for("Variant")  # no players count, no target score: a variant
     else:
         await terminal.press("tab")  # the players count
         if len(others) > 1:
-            await terminal.press("enter", *["down"] * (len(others) - 1), "enter")
+            await choose_by_keys(terminal, len(others) - 1)
+            await terminal.wait_for(field_shows("Players", str(len(others) + 1)))
     for kind in others:
-        await terminal.press("tab", "enter", *["down"] * seat_option(kind, game), "enter")
+        await terminal.press("tab")
+        await choose_by_keys(terminal, seat_option(kind, game))
     await terminal.press("tab")  # the target score, or the variant
     if game == "instinkt" and draft:
-        await terminal.press("enter", "down", "enter")
+        await choose_by_keys(terminal, 1)
         await terminal.wait_for(lambda text: "Draft: draw 5" in text and "Standard: draw 3" not in text)
     if target is not None:
         await terminal.press(*["backspace"] * 3, *str(target))
+        await terminal.wait_for(field_shows("Target score", f" {target} "))
     await terminal.press("tab")  # the seed
     if seed is not None:
         await terminal.press(*str(seed))
-        await terminal.wait_for(lambda text: any("Seed" in line and str(seed) in line for line in text.splitlines()))
+        await terminal.wait_for(field_shows("Seed", str(seed)))
     await terminal.press("enter")
 
 
