@@ -48,11 +48,19 @@ class GameUI(Protocol):
         ...
 
     def end_screen(self, game: Any, *, offer_undo: bool, to_board: bool) -> Screen[str]:
-        """The final scores of a finished game; returns 'new', 'undo', 'board' or 'quit'."""
+        """The final scores of a finished game; returns 'new', 'undo', 'board', 'review' or 'quit'.
+
+        'review' (key `r`) asks the app for the replay with the review of the
+        perspective seat's turns open on it (`replay_screen(..., review_seat=...)`)."""
         ...
 
-    def replay_screen(self, game: Any, title: str) -> Screen[ReplayExit]:
-        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch')."""
+    def replay_screen(self, game: Any, title: str, review_seat: int | None = None) -> Screen[ReplayExit]:
+        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch').
+
+        `r` on it opens the review (`codex_tui.app.screens.review.ReviewScreen`) of a
+        seat's turns; choosing a turn there shows that position with the move played
+        and the better move on the board. With `review_seat`, the review of that
+        seat opens at once."""
         ...
 
     # ------------------------------------------------------------ network
@@ -76,10 +84,12 @@ class GameUI(Protocol):
     def network_end_screen(self, view: Any, result: Any) -> Screen[str]:
         """The final scores at a network table, from the seat's last view and the wire's result.
 
-        Returns 'board' to show the final board again; anything else leaves the table.
+        Returns 'board' to show the final board again, 'review' for the finished table's replay
+        with the seat's review open (`r`); anything else leaves the table.
         """
         ...
 
-    def network_replay_screen(self, game: Any, title: str) -> Screen[ReplayExit]:
-        """A finished table's replay, without "play from here" (a network player keeps no local games)."""
+    def network_replay_screen(self, game: Any, title: str, review_seat: int | None = None) -> Screen[ReplayExit]:
+        """A finished table's replay, without "play from here" (a network player keeps no local games);
+        `r` and `review_seat` as in `replay_screen`."""
         ...

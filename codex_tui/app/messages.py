@@ -28,3 +28,11 @@ class GameInView(Message):
 
     The app holds back privacy screens, set-up and the end while something
     the player opened covers the game, and goes on when this arrives."""
+
+
+class HintShown(Message):
+    """A hint was shown to `seat` (the local app notes it in the game log and the save)."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat

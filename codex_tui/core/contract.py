@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
+from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
+
 if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
     from codex_tui.app.game_ui import GameUI
 
@@ -241,7 +243,37 @@ class GameModule(ABC):
 
     @abstractmethod
     def make_bot(self, level: str, seed: int) -> BotMove:
-        """A bot of this level; ValueError (naming the known levels) for an unknown one."""
+        """A bot of this level; ValueError (naming the known levels) for an unknown one.
+
+        Every game takes the names `advice.HINT_LEVEL` ("hard") and
+        `advice.REVIEW_LEVEL` ("expert") too, mapping them to its strongest
+        bots when it has no level of that name: hints and reviews ask for them."""
+
+    # --------------------------------------------------------------- advice
+
+    @abstractmethod
+    def assess(self, view: Any, played: Any, level: str, seed: int) -> Assessment:
+        """The search's estimate of the final margin for `played` and for the best move, from `view` alone.
+
+        `played` is one of `view`'s legal actions. The search at `level` (one of
+        `bot_levels`, or a name `make_bot` maps to one) compares the moves it
+        thinks worth trying, always including `played`, on the same sampled
+        games; the result depends only on the view, the action, the level and
+        `seed`. Used by reviews (`codex_tui.core.review`).
+        """
+
+    @abstractmethod
+    def hint_reason(self, view: Any, action: Any) -> str:
+        """One line in words on why `action` is good now: points now, objective progress, what it keeps open."""
+
+    @abstractmethod
+    def move_text(self, view: Any, action: Any) -> str:
+        """A move in a few words for a review table, as the seat with `view` would read it."""
+
+    def hint(self, view: Any, level: str = HINT_LEVEL) -> Hint:
+        """What the bot of `level` would play from `view` (its seat's own view: no hidden card), and why."""
+        action = self.make_bot(level, ADVICE_SEED)(view)
+        return Hint(action, self.hint_reason(view, action))
 
     # ------------------------------------------------------------------- UI
 

@@ -15,11 +15,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
+from textual import events
+from textual.binding import Binding
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
-from codex_tui.app.messages import GameInView
+from codex_tui.app.messages import GameInView, HintShown
+from codex_tui.core.advice import Hint
+
+if TYPE_CHECKING:
+    from codex_tui.core.contract import GameModule
 
 ResultType = TypeVar("ResultType")
 P = ParamSpec("P")
@@ -50,11 +57,73 @@ class LiveScreen(Screen[ResultType]):
         """Draw the kept state into the widgets (subclasses; called only while drawable)."""
 
 
+HINT_GROUP = "hint"
+
+
 class PlayScreen(LiveScreen[None]):
     """The screen a game is played on (any game): tells the app when it is on top again.
 
     The app (local or network) drives it with `update_game` alone.
+
+    `!` asks the game's search bot for a hint from the seat's own view, in a
+    thread so the screen keeps answering; any other key cancels it (the
+    search may finish in the background, its answer is dropped). Each game
+    says which view a hint is for (`hint_view`) and shows it (`show_hint`).
     """
+
+    BINDINGS = [Binding("exclamation_mark", "hint", "Hint")]
+    game_module: ClassVar[GameModule]
+    """The game this screen plays (each game's screen sets it)."""
+    hints_allowed = True
+    """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
+
+    def hint_view(self) -> Any | None:
+        """The view a hint is for: the seat's own view while it is to act, else None (each game)."""
+        return None
+
+    def show_hint(self, hint: Hint) -> None:
+        """Show `hint` as the preview of its move (card, side, spot, points) with its reason (each game)."""
+        raise NotImplementedError
+
+    def hint_pending(self, pending: bool) -> None:
+        """A hint started (True) or ended without being shown (False): each game may say so on screen."""
+
+    def action_hint(self) -> None:
+        if not self.hints_allowed:
+            self.notify("Hints are off at this table (its creator chose so).", severity="warning")
+            return
+        view = self.hint_view()
+        if view is None:
+            self.notify("A hint is for your own move; it is not your turn.")
+            return
+        module = self.game_module
+        self.hint_pending(True)
+        self.run_worker(lambda: (view, module.hint(view)), thread=True, group=HINT_GROUP, exclusive=True)
+
+    def cancel_hint(self) -> None:
+        """Drop a hint still being computed."""
+        if any(worker.group == HINT_GROUP and worker.is_running for worker in self.workers):
+            self.workers.cancel_group(self, HINT_GROUP)
+            self.hint_pending(False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key != "exclamation_mark":
+            self.cancel_hint()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != HINT_GROUP or event.state is not WorkerState.SUCCESS or worker.is_cancelled:
+            return
+        answer: tuple[Any, Hint] | None = worker.result
+        if answer is None:
+            return
+        view, hint = answer
+        seat: int = view.seat
+        if view is not self.hint_view():  # the game moved on while the search ran
+            self.hint_pending(False)
+            return
+        self.show_hint(hint)
+        self.post_message(HintShown(seat))
 
     def update_game(
         self, view: Any, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None

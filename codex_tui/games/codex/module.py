@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
 from codex_tui.games.codex import record, rules, twin, wire
@@ -149,6 +150,16 @@ class CodexNaturalis(GameModule):
 
     def make_bot(self, level: str, seed: int) -> BotMove:
         return make_bot(level, seed).choose
+
+    # TODO(issue 16, owner of this game's advice): replace these three with the search's own.
+    def assess(self, view: Any, played: Any, level: str, seed: int) -> Assessment:
+        raise NotImplementedError
+
+    def hint_reason(self, view: Any, action: Any) -> str:
+        raise NotImplementedError
+
+    def move_text(self, view: Any, action: Any) -> str:
+        raise NotImplementedError
 
     def ui(self) -> GameUI:
         ui: GameUI = importlib.import_module("codex_tui.games.codex.ui").UI

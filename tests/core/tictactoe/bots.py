@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from tests.core.tictactoe.rules import Mark, SeatView, line_owner
+from codex_tui.core.advice import Assessment, Estimate
+from tests.core.tictactoe.rules import Game, Mark, SeatView, apply, legal_actions, line_owner, replay, winners
 
 LEVELS = ("random", "greedy")
+ALIASES = {"hard": "greedy", "expert": "greedy"}
+"""Hints and reviews ask every game for "hard" and "expert": greedy is this game's best."""
 
 
 def _completes(view: SeatView, seat: int, cell: int) -> bool:
@@ -36,8 +39,37 @@ def greedy_choice(view: SeatView, rng: random.Random) -> Mark:
 
 def make_bot(level: str, seed: int) -> Callable[[SeatView], Mark]:
     rng = random.Random(seed)
+    level = ALIASES.get(level, level)
     if level == "random":
         return lambda view: rng.choice(list(view.legal_actions))
     if level == "greedy":
         return lambda view: greedy_choice(view, rng)
     raise ValueError(f"unknown tic-tac-toe bot {level!r}; choose one of: {', '.join(LEVELS)}")
+
+
+PLAYOUTS = 40
+"""Random games per move in an assessment: enough to tell a won line from a lost one."""
+
+
+def margin(game: Game, seat: int) -> float:
+    """1 for a win, -1 for a loss, 0 for a shared game (this game has no points)."""
+    won = winners(game)
+    return 0.0 if len(won) != 1 else 1.0 if won == (seat,) else -1.0
+
+
+def assess(view: SeatView, played: Mark, seed: int) -> Assessment:
+    """Flat Monte Carlo: every legal mark, the same random playouts after each."""
+    start_game = replay(view.players, view.first, view.variant, view.actions, None)
+    estimates: list[Estimate] = []
+    for move in view.legal_actions:
+        rng = random.Random(seed)
+        total = 0.0
+        for _ in range(PLAYOUTS):
+            game = apply(start_game, move)
+            while not game.is_over:
+                game = apply(game, rng.choice(legal_actions(game)))
+            total += margin(game, view.seat)
+        estimates.append(Estimate(move, total / PLAYOUTS, PLAYOUTS))
+    best = max(estimates, key=lambda e: e.margin)
+    (mine,) = [e for e in estimates if e.action == played]
+    return Assessment(mine, best)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import BotMove, GameModule, GameSummary, VariantField, won
 from codex_tui.core.recordfields import field, whole_number
 from tests.core.tictactoe import bots, record, rules, wire
@@ -142,6 +143,15 @@ class TicTacToe(GameModule):
 
     def make_bot(self, level: str, seed: int) -> BotMove:
         return bots.make_bot(level, seed)
+
+    def assess(self, view: rules.SeatView, played: rules.Mark, level: str, seed: int) -> Assessment:
+        return bots.assess(view, played, seed)
+
+    def hint_reason(self, view: rules.SeatView, action: rules.Mark) -> str:
+        return f"cell {action.cell + 1} is the best square left"
+
+    def move_text(self, view: rules.SeatView, action: rules.Mark) -> str:
+        return f"cell {action.cell + 1}"
 
     def cli_commands(self) -> Sequence[Any]:
         """No command-line commands of its own (the CLI asks every registered game)."""
