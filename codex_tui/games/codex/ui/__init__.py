@@ -63,7 +63,7 @@ class CodexUI:
         secrets = tuple(seat.secret for seat in game.seats)
         return EndScreen(result(game), game.players, game.setup.common_objectives, secrets, offer_undo, to_board)
 
-    def replay_screen(self, game: Game, title: str) -> ReplayScreen:
+    def replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> ReplayScreen:
         return ReplayScreen(Timeline.of_game(game), title)
 
     def has_move(self, view: SeatView) -> bool:
@@ -83,7 +83,7 @@ class CodexUI:
         outcome, secrets = result
         return EndScreen(outcome, view.players, view.common_objectives, secrets, to_board=True)
 
-    def network_replay_screen(self, game: Game, title: str) -> ReplayScreen:
+    def network_replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> ReplayScreen:
         return NetworkReplayScreen(Timeline.of_game(game), title)
 
 

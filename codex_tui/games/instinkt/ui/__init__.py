@@ -46,7 +46,7 @@ class InstinktUI:
     def end_screen(self, game: Game, *, offer_undo: bool, to_board: bool) -> InstinktEndScreen:
         return InstinktEndScreen(game, result(game), offer_undo=offer_undo, to_board=to_board)
 
-    def replay_screen(self, game: Game, title: str) -> InstinktReplayScreen:
+    def replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> InstinktReplayScreen:
         return InstinktReplayScreen(game, title)
 
     def has_move(self, view: SeatView) -> bool:
@@ -64,7 +64,9 @@ class InstinktUI:
     def network_end_screen(self, view: SeatView, result: Result) -> NetworkInstinktEndScreen:
         return NetworkInstinktEndScreen(shown_game(view), result)
 
-    def network_replay_screen(self, game: Game, title: str) -> NetworkInstinktReplayScreen:
+    def network_replay_screen(
+        self, game: Game, title: str, review_seat: int | None = None
+    ) -> NetworkInstinktReplayScreen:
         return NetworkInstinktReplayScreen(game, title)
 
 
