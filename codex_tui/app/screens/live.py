@@ -76,6 +76,8 @@ class PlayScreen(LiveScreen[None]):
     """The game this screen plays (each game's screen sets it)."""
     hints_allowed = True
     """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
+    hint_notes: tuple[tuple[int, int], ...] = ()
+    """(actions played when a hint was shown, seat): the log shows "<name> used a hint" there (local games)."""
 
     def hint_view(self) -> Any | None:
         """The view a hint is for: the seat's own view while it is to act, else None (each game)."""
