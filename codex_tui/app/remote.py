@@ -119,6 +119,11 @@ class RemoteApp(CalmCrashes):
         """Set-up actions already sent: a view may arrive before the server has them."""
         self.end_shown = False
         self.my_turn = False
+        self.seat = SPECTATOR
+        """This app's seat at its table (SPECTATOR when watching)."""
+        self.after_review: Callable[[], None] | None = None
+        """Set while the replay of the finished table, asked for by the end screen's review, is awaited:
+        what to show once that replay is closed."""
 
     def crash_line(self, logged: bool) -> str:
         """No traceback and no path reach a player: the server's log has the details."""
@@ -189,6 +194,7 @@ class RemoteApp(CalmCrashes):
             self.notify(str(message.get("text", ""))[:300], severity=severity, timeout=6)
             if severity == "warning":
                 self.sent_for = None  # the move was refused: the same view may try again
+                self._review_refused()
 
     async def _go(self, place: str, screen: Screen[Any]) -> None:
         """Replace whatever is shown by `screen` (the server moved us), and wait
@@ -205,6 +211,7 @@ class RemoteApp(CalmCrashes):
             self.table_id = None
             self.game_screen = self.waiting = None
             self.ui = None
+            self.after_review = None
             self.lobby = LobbyScreen(self.player)
             await self._go("lobby", self.lobby)
         self.lobby.show_tables(tables)
@@ -223,17 +230,39 @@ class RemoteApp(CalmCrashes):
         self.send({"t": p.REPLAY, "table": message.table})
 
     def _show_replay(self, message: dict[str, Any]) -> None:
-        """A finished table's record: replay it over the lobby (which goes on updating below)."""
-        if self.place != "lobby":
+        """A finished table's record: replay it over the lobby (which goes on updating below),
+        or over the table's final board, with this seat's review open, when its end screen asked."""
+        reviewing = self.after_review is not None and self.place == "table" and message.get("table") == self.table_id
+        if self.place != "lobby" and not reviewing:
             return
+        after, self.after_review = self.after_review if reviewing else None, None
         title = str(message.get("title") or f"Table #{message.get('table')}")[:80]
+        review_seat = self.seat if after is not None and self.seat != SPECTATOR else None
         try:
             game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
-            screen = game.ui().network_replay_screen(game.import_record(message.get("record")), title)
+            record = game.import_record(message.get("record"))
+            screen = game.ui().network_replay_screen(record, title, review_seat=review_seat)
         except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
             self.notify(f"This game cannot be replayed: {error}", severity="warning")
+            if after is not None:
+                after()
             return
-        self.push_screen(screen)
+        self.push_screen(screen, None if after is None else lambda _: after())
+
+    def _ask_review(self, after: Callable[[], None]) -> None:
+        """The end screen's `r`: ask the server for the finished table's record; its replay opens
+        with this seat's review (`_show_replay`), and `after` runs once it is closed."""
+        if self.table_id is None:
+            after()
+            return
+        self.after_review = after
+        self.send({"t": p.REPLAY, "table": self.table_id})
+
+    def _review_refused(self) -> None:
+        """The server would not send the record (a warning notice says why): back to where r was pressed."""
+        after, self.after_review = self.after_review, None
+        if after is not None and self.place == "table":
+            after()
 
     async def _show_waiting(self, info: p.TableInfo, seat: int) -> None:
         if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
@@ -253,16 +282,19 @@ class RemoteApp(CalmCrashes):
         view = game.decode_view(message["view"])
         table_id = int(message["table"])
         self.game_name = game.name
+        self.seat = int(message.get("seat", SPECTATOR))
         if self.place != "table" or self.game_screen is None or self.table_id != table_id or self.ui is not ui:
             self.table_id = table_id
             self.lobby = self.waiting = None
             self.setup_open = self.end_shown = self.my_turn = False
             self.setup_sent = []
             self.sent_for = None
+            self.after_review = None
             self.ui = ui
             self.game_screen = ui.play_screen()
             await self._go("table", self.game_screen)
         self.view = view
+        self.game_screen.hints_allowed = message.get("hints", False) is True  # off from a server without them
         tags = tuple(str(tag) for tag in message.get("tags", ()))
         waiting_for = message.get("waiting_for")
         self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
@@ -281,7 +313,8 @@ class RemoteApp(CalmCrashes):
             self._game_over(view.players, ui.result_winners(outcome), summary)
 
     def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
-        """The final board under a game-over bar; enter shows the summary, esc there comes back.
+        """The final board under a game-over bar; enter shows the summary, esc there comes back,
+        r there opens the game's replay with this seat's review, which comes back to the bar.
 
         Any other way out of either (n, q) leaves the table for the lobby.
         """
@@ -296,6 +329,8 @@ class RemoteApp(CalmCrashes):
         def closed(choice: str | None) -> None:
             if choice == "board":
                 self._game_over(names, winners, summary)
+            elif choice == "review":
+                self._ask_review(lambda: self._game_over(names, winners, summary))
             else:
                 self.send({"t": p.LEAVE})
 

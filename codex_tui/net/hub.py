@@ -334,6 +334,7 @@ class Hub:
             "view": module.encode_view(module.view(game, seat)),
             "tags": list(table.tags()),
             "waiting_for": table.waiting_for(),
+            "hints": table.hints,
         }
         if game.is_over:
             message["result"] = module.result_to_wire(game)

@@ -55,9 +55,11 @@ class HubClient:
 
     # -------------------------------------------------------------- requests
 
-    def create(self, others: list[str], game: str, variant: dict[str, Any], seed: int | None = None) -> None:
+    def create(
+        self, others: list[str], game: str, variant: dict[str, Any], seed: int | None = None, hints: bool = False
+    ) -> None:
         """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
-        self.send(p.create_message(p.CreateRequest(game, tuple(others), variant, seed)))
+        self.send(p.create_message(p.CreateRequest(game, tuple(others), variant, seed, hints)))
 
     def join(self, table: int) -> None:
         self.send({"t": p.JOIN, "table": table})

@@ -27,11 +27,12 @@ TOKEN_ENV = "CODEX_TUI_TOKEN"
 HELLO = "hello"
 """{token} from an app the SSH server spawned, or {name} from `codex-tui join`."""
 CREATE = "create"
-"""{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?}.
+"""{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?, hints?}.
 
 `variant` is the game's `variant_to_dict` data. A request without `game` is for
 the registry's default game; one without `variant` takes the variant's fields
-from the top level (the shape before variants travelled whole)."""
+from the top level (the shape before variants travelled whole). `hints` (true:
+the players may ask for hints) is off when absent, as older clients send it."""
 JOIN = "join"
 """{table}: take an open seat, or go back to yours."""
 WATCH = "watch"
@@ -53,7 +54,8 @@ LOBBY = "lobby"
 WAITING = "waiting"
 """{table: table info}: you sit at a table that waits for players."""
 TABLE = "table"
-"""{table, game, seat, view, tags, waiting_for, result?}: your seat's view of the table's game."""
+"""{table, game, seat, view, tags, waiting_for, hints?, result?}: your seat's view of the table's game
+(`hints`: whether its creator allowed hints; off when absent, as older servers send it)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"
@@ -87,6 +89,8 @@ class CreateRequest:
     variant: dict[str, Any]
     """The game's variant as `variant_to_dict` writes it."""
     seed: int | None
+    hints: bool = False
+    """Whether the players may ask for hints (`!`): the creator's choice, off unless chosen."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -106,6 +110,8 @@ def create_message(request: CreateRequest) -> dict[str, Any]:
     }
     if request.seed is not None:
         message["seed"] = request.seed
+    if request.hints:
+        message["hints"] = True
     return message
 
 
@@ -146,12 +152,15 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
     seed = message.get("seed")
     if seed is not None:
         seed = _int_field(message, "seed", 0, 2**63 - 1)
+    hints = message.get("hints", False)
+    if not isinstance(hints, bool):
+        raise ProtocolError("hints must be true or false")
     if "variant" in message:
         variant = checked_variant(module, message["variant"])
     else:
         keys = [field.key for field in module.variant_fields()]
         variant = checked_variant(module, {key: message[key] for key in keys if key in message})
-    return CreateRequest(module.name, tuple(others), variant, seed)
+    return CreateRequest(module.name, tuple(others), variant, seed, hints)
 
 
 def parse_table_id(message: dict[str, Any]) -> int:
@@ -212,6 +221,8 @@ class TableInfo:
     """A few words: 'waiting for 1 player', 'ada to place', 'bo won'."""
     mine: bool
     """The player who receives this sits at the table."""
+    hints: bool = False
+    """Its creator allowed hints (`!`); a row from an older server has no such field: off."""
 
     @property
     def module(self) -> GameModule:
@@ -232,6 +243,7 @@ class TableInfo:
             "seats": [[s.name, s.kind, s.online] for s in self.seats],
             "status": self.status,
             "mine": self.mine,
+            "hints": self.hints,
         }
 
     @classmethod
@@ -250,6 +262,7 @@ class TableInfo:
                 ),
                 status=str(data["status"]),
                 mine=bool(data["mine"]),
+                hints=data.get("hints", False) is True,
             )
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None

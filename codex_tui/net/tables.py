@@ -31,6 +31,7 @@ from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.net.botpool import BotPool, move_seed
 from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
+from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
     SAVE_SUFFIX,
@@ -69,6 +70,8 @@ class Table:
     kinds: list[str]
     """Per seat: 'human' or 'bot:<level>'."""
     seed: int | None = None
+    hints: bool = False
+    """Its creator allowed hints: the players' screens answer `!`."""
     game: Any = None
     """The game state (a `GameState` of `module`) once every seat is taken."""
     save_path: Path | None = None
@@ -113,6 +116,7 @@ class Table:
             seats=self.seat_infos(),
             status=self.status(),
             mine=viewer in self.names,
+            hints=self.hints,
         )
 
     def record_message(self) -> dict[str, Any]:
@@ -190,6 +194,7 @@ class TableRoom:
                 names=list(game.players),
                 kinds=list(saved.kinds),
                 seed=game.seed,
+                hints=read_options(path).hints,
                 game=game,
                 save_path=path,
                 title=saved.title,
@@ -269,6 +274,7 @@ class TableRoom:
             names,
             kinds,
             seed=request.seed,
+            hints=request.hints,
         )
         self.tables[table.id] = table
         if not table.open_seats():
@@ -309,6 +315,10 @@ class TableRoom:
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
         table.game = table.module.new_game(names, seed, table.variant)
         table.save_path = new_save_path(self.folder, names)
+        try:
+            await asyncio.to_thread(write_options, table.save_path, TableOptions(hints=table.hints))
+        except OSError as error:
+            log.error("could not save table %s's options: %s", table.id, error)
         await self._save(table)
         self._schedule_bots(table)
 
@@ -343,6 +353,7 @@ class TableRoom:
 
     def _file_away(self, path: Path) -> Path:
         """A finished game's save moves to `finished/`, so a restart need not read it again."""
+        remove_options(path)
         finished = self.folder / FINISHED_DIR
         finished.mkdir(exist_ok=True, mode=0o700)
         target = finished / path.name

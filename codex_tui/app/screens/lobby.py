@@ -32,6 +32,7 @@ from codex_tui.app.screens.game_form import (
 )
 from codex_tui.app.screens.live import LiveScreen, drawing
 from codex_tui.core import registry
+from codex_tui.core.advice import HINT_LEVEL
 from codex_tui.net.protocol import OPEN, CreateRequest, TableInfo
 from codex_tui.storage.saves import HUMAN
 
@@ -67,14 +68,34 @@ def seats_text(info: TableInfo) -> str:
     return ", ".join(seat.label for seat in info.seats)
 
 
+HINTS_MARK = "hints"
+"""After the game in a lobby row whose table allows hints."""
+HINT_CHOICES: tuple[tuple[str, bool], ...] = (("Off", False), ("Allowed", True))
+HINTS_HELP = f"Off by default. Allowed: a player may press ! for the {HINT_LEVEL} bot's move."
+"""The form's line under the Hints choice."""
+
+
+def game_cell(info: TableInfo) -> str:
+    """The Game column: the game and its options, then whether hints are allowed."""
+    return f"{info.game_text} · {HINTS_MARK}" if info.hints else info.game_text
+
+
+def hints_words(hints: bool) -> str:
+    """How the waiting room says the table's hint option."""
+    if hints:
+        return f"Hints allowed: press ! on your turn for the {HINT_LEVEL} bot's move."
+    return "Hints are off at this table."
+
+
 def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
-    """One lobby row: your live tables marked ▶, then the game, the seats, how it
-    stands. A finished game is marked ✓ and says so: it can only be replayed."""
+    """One lobby row: your live tables marked ▶, then the game (and `hints` when
+    allowed), the seats, how it stands. A finished game is marked ✓ and says so:
+    it can only be replayed."""
     if info.state == "over":
-        return (f"✓ #{info.id}", info.game_text, seats_text(info), f"finished: {info.status} (replay)")
+        return (f"✓ #{info.id}", game_cell(info), seats_text(info), f"finished: {info.status} (replay)")
     mark = "▶ " if info.mine else "  "
     state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
-    return (f"{mark}#{info.id}", info.game_text, seats_text(info), state)
+    return (f"{mark}#{info.id}", game_cell(info), seats_text(info), state)
 
 
 class LobbyScreen(LiveScreen[None]):
@@ -140,6 +161,7 @@ class LobbyScreen(LiveScreen[None]):
                 Text.assemble(
                     "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; ",
                     "finished games (✓, listed last) open as replays; w: watch; n: new table",
+                    f"; '{HINTS_MARK}': its players may ask for hints (!)" if any(t.hints for t in tables) else "",
                 )
             )
         self.refresh_bindings()
@@ -187,8 +209,9 @@ def seat_options(game: str) -> list[tuple[str, str]]:
 
 class NewTableScreen(Screen[CreateRequest]):
     """The game, the seats after yours (players or bots), the game's own
-    options, an optional seed. The seat rows and options shown are the chosen
-    game's (its player counts, bot levels and variant fields)."""
+    options, an optional seed, whether hints are allowed. The seat rows and
+    options shown are the chosen game's (its player counts, bot levels and
+    variant fields)."""
 
     BINDINGS = [Binding("ctrl+s", "create", "Create"), Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = (
@@ -199,6 +222,7 @@ class NewTableScreen(Screen[CreateRequest]):
     .field Label { width: 14; padding: 1 0 0 0; }
     .field Input { width: 20; }
     .field Select { width: 1fr; }
+    #hints-help { color: $text-muted; height: auto; padding: 0 0 0 14; }
     #error { color: $error; height: auto; }
     #create { margin: 0 0 0 14; }
     """
@@ -216,6 +240,10 @@ class NewTableScreen(Screen[CreateRequest]):
                     yield Label(f"Seat {seat}")
                     yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
             yield from rule_rows("field", compact=False)
+            with Horizontal(classes="field"):
+                yield Label("Hints")
+                yield PageSafeSelect(HINT_CHOICES, value=False, allow_blank=False, id="hints")
+            yield Static(HINTS_HELP, id="hints-help")
             yield Static(id="error")
             yield Button("Create", variant="primary", id="create")
         yield Footer()
@@ -256,7 +284,8 @@ class NewTableScreen(Screen[CreateRequest]):
         module = registry.game_named(chosen_game(self))
         count = player_count(self, module)
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
-        return CreateRequest(module.name, others, module.variant_to_dict(variant(self, module)), seed(self))
+        hints = self.query_one("#hints", Select).value is True
+        return CreateRequest(module.name, others, module.variant_to_dict(variant(self, module)), seed(self), hints)
 
     def action_create(self) -> None:
         try:
@@ -302,5 +331,6 @@ class WaitingScreen(LiveScreen[None]):
             text.append(f"  Seat {index + 1}: {entry.label}{you}\n")
         rules = variant_words(info.module, info.variant)
         text.append(f"\n{rules}. The game starts when every seat is taken.\n")
+        text.append(f"{hints_words(info.hints)}\n")
         text.append("Others join from the lobby. esc: leave the table (your seat opens again).", style="dim")
         self.query_one("#waiting-text", Static).update(text)

@@ -1,0 +1,63 @@
+"""A table's own options beside its save: what the save format has no field for.
+
+A table's save is an ordinary save file (`codex-tui play` opens it), so the
+options a table's creator chose that are not part of the game (whether hints
+are allowed) live in a small JSON file next to it, `<save>.table.json`. A
+restart reads it back with the save; a missing or unreadable file means the
+defaults (hints off), which is also what a table saved before the option
+existed gets.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+OPTIONS_SUFFIX = ".table.json"
+MAX_OPTIONS_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    hints: bool = False
+    """The players may ask for hints (`!`)."""
+
+
+def options_path(save_path: Path) -> Path:
+    return save_path.with_suffix(OPTIONS_SUFFIX)
+
+
+def write_options(save_path: Path, options: TableOptions) -> None:
+    """Write the options beside the save (atomically); the defaults need no file."""
+    path = options_path(save_path)
+    if options == TableOptions():
+        path.unlink(missing_ok=True)
+        return
+    temp = path.with_name(f".{path.name}.tmp")
+    temp.write_text(json.dumps({"hints": options.hints}), encoding="utf-8")
+    os.replace(temp, path)
+
+
+def read_options(save_path: Path) -> TableOptions:
+    """The options saved beside `save_path`; the defaults when there are none or they cannot be read."""
+    path = options_path(save_path)
+    try:
+        if path.stat().st_size > MAX_OPTIONS_BYTES:
+            raise ValueError("too large")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return TableOptions()
+    except (OSError, ValueError) as error:
+        log.warning("table options %s ignored: %s", path, error)
+        return TableOptions()
+    return TableOptions(hints=isinstance(data, dict) and data.get("hints") is True)
+
+
+def remove_options(save_path: Path) -> None:
+    """A finished table is never resumed: its options file goes."""
+    options_path(save_path).unlink(missing_ok=True)
