@@ -292,9 +292,9 @@ class RemoteApp(CalmCrashes):
             self.after_review = None
             self.ui = ui
             self.game_screen = ui.play_screen()
+            self.game_screen.hints_allowed = message.get("hints", False) is True  # off from an older server
             await self._go("table", self.game_screen)
         self.view = view
-        self.game_screen.hints_allowed = message.get("hints", False) is True  # off from a server without them
         tags = tuple(str(tag) for tag in message.get("tags", ()))
         waiting_for = message.get("waiting_for")
         self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)

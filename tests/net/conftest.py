@@ -232,10 +232,12 @@ async def create_table_by_keys(
     target: int | None = None,
     game: str = "codex-naturalis",
     draft: bool = False,
+    hints: bool = False,
 ) -> None:
     """Fill in the new-table form with the keyboard: the game, seats after
-    yours, the target (Codex) or the variant (Instinkt), the seed. Each key
-    waits for the screen to show its effect, so none lands in the wrong field."""
+    yours, the target (Codex) or the variant (Instinkt), the seed, hints
+    allowed or not. Each key waits for the screen to show its effect, so none
+    lands in the wrong field."""
     await terminal.press("n")
     await terminal.wait_for("New table")
     if game == "instinkt":
@@ -260,6 +262,11 @@ async def create_table_by_keys(
     if seed is not None:
         await terminal.press(*str(seed))
         await terminal.wait_for(field_shows("Seed", str(seed)))
+    if hints:
+        await terminal.press("tab")  # the hints option, after the seed
+        await choose_by_keys(terminal, 1)
+        await terminal.wait_for(field_shows("Hints", "Allowed"))
+        await terminal.press("tab")  # the Create button
     await terminal.press("enter")
 
 
