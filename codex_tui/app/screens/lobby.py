@@ -71,7 +71,7 @@ def seats_text(info: TableInfo) -> str:
 HINTS_MARK = "hints"
 """After the game in a lobby row whose table allows hints."""
 HINT_CHOICES: tuple[tuple[str, bool], ...] = (("Off", False), ("Allowed", True))
-HINTS_HELP = f"Off by default. Allowed: a player may press ! for the {HINT_LEVEL} bot's move."
+HINTS_HELP = f"Off by default. Allowed: ! shows the {HINT_LEVEL} bot's move."
 """The form's line under the Hints choice."""
 
 
