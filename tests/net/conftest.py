@@ -17,6 +17,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from codex_tui.app.screens.lobby import CHOOSING
 from codex_tui.games.codex.rules import Phase
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
@@ -208,21 +209,41 @@ def seat_option(kind: str, game: str) -> int:
     return [value for _, value in seat_options(game)].index(kind)
 
 
-async def choose_by_keys(terminal: Terminal, downs: int) -> None:
-    """Open the focused drop-down, move `downs` options down, pick it.
+FORM_TITLE = "you take seat 1"
+"""A line only the new-table form shows."""
 
-    Waits for the list to open and to close: the drop-down hands the focus
-    back only once its list has closed, and keys sent before that go to the
-    list (a `tab` there moved the focus past the next field)."""
+
+def focus_on(label: str) -> Callable[[str], bool]:
+    """A test that the form's help line is that of the field `label`: the focus is there.
+
+    Textual moves the focus after the key that asked for it has been handled,
+    so under load a key sent too soon goes to the field before (a `tab` sent
+    while a closed drop-down's list still had the focus was undone when the
+    focus went back to the drop-down). The form's help line names the
+    focused field; each step waits for it before the next key."""
+    return lambda text: f"› {label}:" in text
+
+
+async def choose_by_keys(terminal: Terminal, downs: int, label: str) -> None:
+    """Open the focused drop-down (the field `label`), move `downs` options down, pick it.
+
+    Waits for the list to open and take the focus, then for it to close and
+    the focus to be back on the drop-down."""
     await terminal.press("enter")
-    await terminal.wait_for(lambda text: "▲" in text)
+    await terminal.wait_for(lambda text: "▲" in text and CHOOSING in text)
     await terminal.press(*["down"] * downs, "enter")
-    await terminal.wait_for(lambda text: "▲" not in text)
+    await terminal.wait_for(lambda text: "▲" not in text and focus_on(label)(text))
+
+
+async def tab_to(terminal: Terminal, label: str) -> None:
+    """The next field, which is `label`'s."""
+    await terminal.press("tab")
+    await terminal.wait_for(focus_on(label))
 
 
 def field_shows(label: str, value: str) -> Callable[[str], bool]:
     """A test that the form's `label` row shows `value`."""
-    return lambda text: any(label in line and value in line for line in text.splitlines())
+    return lambda text: any(line.lstrip("│ ").startswith(label) and value in line for line in text.splitlines())
 
 
 async def create_table_by_keys(
@@ -236,37 +257,41 @@ async def create_table_by_keys(
 ) -> None:
     """Fill in the new-table form with the keyboard: the game, seats after
     yours, the target (Codex) or the variant (Instinkt), the seed, hints
-    allowed or not. Each key waits for the screen to show its effect, so none
-    lands in the wrong field."""
+    allowed or not. Each key waits for the screen to show its effect (the
+    help line of the field it moved to, the value it chose), so none lands in
+    the wrong field."""
     await terminal.press("n")
-    await terminal.wait_for("New table")
+    await terminal.wait_for(focus_on("Game"))  # the form, its first field focused
     if game == "instinkt":
-        await choose_by_keys(terminal, 1)
+        await choose_by_keys(terminal, 1, "Game")
         await terminal.wait_for("Variant")  # no players count, no target score: a variant
     else:
-        await terminal.press("tab")  # the players count
+        await tab_to(terminal, "Players")
         if len(others) > 1:
-            await choose_by_keys(terminal, len(others) - 1)
+            await choose_by_keys(terminal, len(others) - 1, "Players")
             await terminal.wait_for(field_shows("Players", str(len(others) + 1)))
-    for kind in others:
-        await terminal.press("tab")
-        await choose_by_keys(terminal, seat_option(kind, game))
-    await terminal.press("tab")  # the target score, or the variant
-    if game == "instinkt" and draft:
-        await choose_by_keys(terminal, 1)
-        await terminal.wait_for(lambda text: "Draft: draw 5" in text and "Standard: draw 3" not in text)
+    for seat, kind in enumerate(others, start=2):
+        await tab_to(terminal, f"Seat {seat}")
+        await choose_by_keys(terminal, seat_option(kind, game), f"Seat {seat}")
+    if game == "instinkt":
+        await tab_to(terminal, "Variant")
+        if draft:
+            await choose_by_keys(terminal, 1, "Variant")
+            await terminal.wait_for(lambda text: "Draft: draw 5" in text and "Standard: draw 3" not in text)
+    else:
+        await tab_to(terminal, "Target score")
     if target is not None:
         await terminal.press(*["backspace"] * 3, *str(target))
         await terminal.wait_for(field_shows("Target score", f" {target} "))
-    await terminal.press("tab")  # the seed
+    await tab_to(terminal, "Seed")
     if seed is not None:
         await terminal.press(*str(seed))
         await terminal.wait_for(field_shows("Seed", str(seed)))
     if hints:
-        await terminal.press("tab")  # the hints option, after the seed
-        await choose_by_keys(terminal, 1)
+        await tab_to(terminal, "Hints")
+        await choose_by_keys(terminal, 1, "Hints")
         await terminal.wait_for(field_shows("Hints", "Allowed"))
-        await terminal.press("tab")  # the Create button
+        await tab_to(terminal, "Create")
     await terminal.press("enter")
 
 

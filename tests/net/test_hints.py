@@ -126,11 +126,11 @@ async def test_the_creator_allows_hints_in_the_form_and_everyone_sees_it(
     ada = await open_terminal(terminals, server.port, "ada")
     bo = await open_terminal(terminals, server.port, "bo")
     await ada.press("n")
-    await ada.wait_for("Off by default")  # the form's help line under the choice
+    await ada.wait_for("Default: off")  # the form's help line under the choice
     await ada.press("escape")
-    await ada.wait_for(lambda text: "No tables yet" in text and "Off by default" not in text)
+    await ada.wait_for(lambda text: "No tables yet" in text and "Default: off" not in text)
     await create_table_by_keys(ada, ["open"], seed=9, hints=True)
-    await ada.wait_for("Hints allowed: press !")  # the waiting room
+    await ada.wait_for("Hints allowed: ! on your turn")  # the waiting room
     assert only_table(server).hints
     shown = await bo.wait_for(lambda text: "#1" in text and "hints" in text)
     (row,) = [line for line in shown.splitlines() if "#1" in line]

@@ -9,7 +9,7 @@ from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from tests.net.conftest import Terminal, open_terminal, wait_until
+from tests.net.conftest import FORM_TITLE, Terminal, open_terminal, wait_until
 
 
 async def hello(server: GameServer, name: str) -> HubClient:
@@ -74,7 +74,7 @@ async def test_the_new_table_form_starts_on_the_game_not_on_create(
 ) -> None:
     ada = await open_terminal(terminals, server.port, "ada")
     await ada.press("n")
-    await ada.wait_for("New table")
+    await ada.wait_for(FORM_TITLE)
     await ada.press("enter")  # opens the game list; does not create a table
     await ada.wait_for("Instinkt (2 players")
     await ada.press("escape", "escape")

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets._select import SelectOverlay
 
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
     GAME_CSS,
     bot_choices,
     chosen_game,
+    field_id,
     game_rows,
     most_seats,
     player_count,
@@ -71,7 +75,7 @@ def seats_text(info: TableInfo) -> str:
 HINTS_MARK = "hints"
 """After the game in a lobby row whose table allows hints."""
 HINT_CHOICES: tuple[tuple[str, bool], ...] = (("Off", False), ("Allowed", True))
-HINTS_HELP = f"Off by default. Allowed: ! shows the {HINT_LEVEL} bot's move."
+HINTS_HELP = "Default: off. Allowed: ! suggests a move."
 """The form's line under the Hints choice."""
 
 
@@ -83,7 +87,7 @@ def game_cell(info: TableInfo) -> str:
 def hints_words(hints: bool) -> str:
     """How the waiting room says the table's hint option."""
     if hints:
-        return f"Hints allowed: press ! on your turn for the {HINT_LEVEL} bot's move."
+        return f"Hints allowed: ! on your turn shows the {HINT_LEVEL} bot's move."
     return "Hints are off at this table."
 
 
@@ -202,6 +206,37 @@ class LobbyScreen(LiveScreen[None]):
         self.post_message(NewTableRequested())
 
 
+FIELD_HELP = {
+    "game": "Game: what the table plays; the rows below follow it.",
+    "count": "Players: how many seats, yours included.",
+    "seed": "Seed: empty for a random deal; a number deals the same game again.",
+    "hints": f"Hints: off unless allowed; then ! on your turn shows the {HINT_LEVEL} bot's move.",
+    "create": "Create: open the table (ctrl+s does it from any field).",
+}
+"""What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
+CHOOSING = "↑/↓, then enter: choose · esc: keep"
+"""The help line while a drop-down list is open."""
+
+
+def field_help(widget: Widget) -> str:
+    """The help line for the focused `widget`: its field's label and what it is for.
+
+    It also shows, in words, where the focus is: a player on a terminal
+    without colours sees which field the keys go to, and so does a test."""
+    if isinstance(widget, SelectOverlay):
+        return CHOOSING
+    key = str(widget.id)
+    if key in FIELD_HELP:
+        return FIELD_HELP[key]
+    if key.startswith("kind-"):
+        return f"Seat {key[5:]}: an open seat for a player who joins, or a bot."
+    for module in registry.games():
+        for field in module.variant_fields():
+            if key == field_id(module.name, field):
+                return f"{field.label}: {field.help}" if field.help else f"{field.label}."
+    return ""
+
+
 def seat_options(game: str) -> list[tuple[str, str]]:
     """An open seat or a bot of the game's own levels."""
     return [("Open seat: a player joins", OPEN), *bot_choices(game)]
@@ -223,6 +258,7 @@ class NewTableScreen(Screen[CreateRequest]):
     .field Input { width: 20; }
     .field Select { width: 1fr; }
     #hints-help { color: $text-muted; height: auto; padding: 0 0 0 14; }
+    #field-help { dock: bottom; height: 1; margin: 0 0 1 0; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     #error { color: $error; height: auto; }
     #create { margin: 0 0 0 14; }
     """
@@ -246,11 +282,15 @@ class NewTableScreen(Screen[CreateRequest]):
             yield Static(HINTS_HELP, id="hints-help")
             yield Static(id="error")
             yield Button("Create", variant="primary", id="create")
+        yield Static(id="field-help")
         yield Footer()
 
     def on_mount(self) -> None:
         self._show_seats(show_rows_for(self, chosen_game(self)))
         self.query_one("#game", Select).focus()  # the first field: a first enter must not create a table
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.query_one("#field-help", Static).update(Text(f"› {field_help(event.widget)}"))
 
     def _show_seats(self, count: int) -> None:
         for seat in range(2, most_seats() + 1):
