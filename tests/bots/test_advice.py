@@ -7,6 +7,8 @@ a late position, where playouts are short. Nothing is timed.
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from codex_tui.core.review import decision_points, review
@@ -122,6 +124,17 @@ def test_an_assessment_sees_only_the_view(tiny: str) -> None:
     assert twin.setup != game.setup
     played = view(game, seat).legal_actions[0]
     assert CODEX.assess(view(twin, seat), played, tiny, 0) == CODEX.assess(view(game, seat), played, tiny, 0)
+
+
+@pytest.mark.parametrize("steps", [1, 12, 21])
+def test_an_assessment_is_the_same_after_the_view_travels(tiny: str, steps: int) -> None:
+    """A review's worker process gets the view pickled, a network client gets it over the wire:
+    their play areas' open-spot sets come back in another order, the judgement must not change."""
+    seat_view = to_act(greedy_midgame(3, steps))
+    played = seat_view.legal_actions[0]
+    direct = CODEX.assess(seat_view, played, tiny, 0)
+    assert CODEX.assess(pickle.loads(pickle.dumps(seat_view)), played, tiny, 0) == direct
+    assert CODEX.assess(CODEX.decode_view(CODEX.encode_view(seat_view)), played, tiny, 0) == direct
 
 
 def test_a_review_entry_equals_a_direct_assessment(tiny: str) -> None:

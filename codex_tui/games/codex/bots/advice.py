@@ -18,6 +18,7 @@ the other objective), not with the seat's other set-up choice.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from codex_tui.core.advice import Assessment, Estimate
 from codex_tui.games.codex.bots.candidates import root_candidates
@@ -54,14 +55,32 @@ def compared_moves(view: SeatView, played: Action, limit: int) -> list[Action]:
     return moves
 
 
+def canonical(view: SeatView) -> SeatView:
+    """The view with each play area's open spots in one fixed set order.
+
+    The playouts pick spots by position in `tuple(area.open_spots)`, and a
+    frozenset's order depends on how it was built: the same view sent to a
+    worker process (pickled) or over the wire comes back with the same spots
+    in another order, so it would be judged on other playouts. Rebuilding the
+    sets from sorted spots makes the judgement a function of the view's
+    content alone (a review with `jobs` > 1 equals one with a single job).
+    """
+    seats = tuple(
+        replace(seat, area=replace(seat.area, open_spots=frozenset(sorted(seat.area.open_spots))))
+        for seat in view.seats
+    )
+    return replace(view, seats=seats)
+
+
 def assess(view: SeatView, played: Action, config: SearchConfig, seed: int) -> Assessment:
     """`played` beside the best compared move, each the mean final margin of the same playouts.
 
     The level's playout budget is spread evenly over the moves; the random
     generator is seeded from `seed` and the view alone, so the result is the
-    same for every game that looks like `view` to its seat. Ties go to the
+    same for every game that looks like `view` to its seat, in every process. Ties go to the
     move played (it cost nothing), then to the bot's preferred order.
     """
+    view = canonical(view)
     moves = compared_moves(view, played, config.candidates)
     knowledge = read_knowledge(view)
     weights = secret_weights(view, knowledge, config.secret_inference)
