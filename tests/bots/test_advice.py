@@ -225,3 +225,22 @@ def test_a_draw_reason_says_a_gold_can_be_played_next_turn() -> None:
                 assert reason.endswith("; you can play it next turn")
                 return
     pytest.fail("no playable gold in the market in this game")
+
+
+def test_a_placement_reason_names_a_gold_it_makes_playable() -> None:
+    for steps in range(8, 60, 2):
+        seat_view = to_act(greedy_midgame(3, steps))
+        if seat_view.phase is not Phase.PLACE:
+            continue
+        area = seat_view.seats[seat_view.seat].area
+        for move in seat_view.legal_actions:
+            assert isinstance(move, Place)
+            reason = CODEX.hint_reason(seat_view, move)
+            if "makes Gold " in reason:
+                gold = CATALOG.playable[int(reason.split("makes Gold ")[1].split()[0])]
+                after = preview_placement(area, move.card, move.side, move.pos).counts_after
+                assert gold.id in seat_view.hand and gold.id != move.card
+                assert not all(c >= n for c, n in zip(area.counts, gold.requires))
+                assert all(c >= n for c, n in zip(after, gold.requires))
+                return
+    pytest.fail("no placement in this game makes a gold playable")

@@ -126,7 +126,7 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
     elif nearer:
         parts.append(f"brings {_names(nearer)} nearer")
     if spoiled:
-        parts.insert(1, f"but {_names(spoiled)} is no longer playable")
+        parts.insert(1, f"but {_names(spoiled)} {'is' if len(spoiled) == 1 else 'are'} no longer playable")
     if action.side is Side.BACK and len(parts) < REASON_PARTS:
         parts.append(f"the back adds {CATALOG.playable[action.card].kingdom.label} and four open corners")
     return parts
