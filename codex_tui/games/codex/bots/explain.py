@@ -31,8 +31,9 @@ from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import HIDDEN
 
-REASON_PARTS = 3
-"""A hint's reason keeps its first few points, so that it fits one status line."""
+REASON_WIDTH = 76
+"""A hint's reason keeps as many of its points, most important first, as fit one status line of
+an 80-column screen (the first point always)."""
 
 
 def card_name(card_id: int) -> str:
@@ -77,7 +78,11 @@ def hint_reason(view: SeatView, action: Action) -> str:
         parts = _objective_reason(view, action)
     else:
         parts = ["no card in hand fits an open spot, so pass"]
-    return "; ".join(parts[:REASON_PARTS])
+    line = parts[0]
+    for part in parts[1:]:
+        if len(line) + 2 + len(part) <= REASON_WIDTH:
+            line += "; " + part
+    return line
 
 
 def _deck(source: DrawSource) -> str:
@@ -112,10 +117,14 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
             parts.append(f"{after - before:+d} from {card_name(objective)}")
     if len(parts) == 1:
         kingdom = int(CATALOG.playable[action.card].kingdom)
-        for objective in objectives:
-            pattern = OBJECTIVES[objective]
-            if isinstance(pattern, PatternInfo) and pattern_gain(area, action.pos, kingdom, [pattern]) > 0:
-                parts.append(f"builds towards {card_name(objective)}")
+        patterns = [
+            card_name(objective)
+            for objective in objectives
+            if isinstance(pattern := OBJECTIVES[objective], PatternInfo)
+            and pattern_gain(area, action.pos, kingdom, [pattern]) > 0
+        ]
+        if patterns:
+            parts.append(f"builds towards {' and '.join(patterns)}")
     rest = _golds([card for card in view.hand if card != action.card])
     lacking = [(g, sum(_missing(g, area.counts)), sum(_missing(g, preview.counts_after))) for g in rest]
     unlocked = [g for g, before, after in lacking if before and not after]
@@ -127,8 +136,10 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
         parts.append(f"brings {_names(nearer)} nearer")
     if spoiled:
         parts.insert(1, f"but {_names(spoiled)} {'is' if len(spoiled) == 1 else 'are'} no longer playable")
-    if action.side is Side.BACK and len(parts) < REASON_PARTS:
-        parts.append(f"the back adds {CATALOG.playable[action.card].kingdom.label} and four open corners")
+    if action.side is Side.BACK:
+        parts.append(f"back: +1 {CATALOG.playable[action.card].kingdom.label}, 4 open corners")
+    elif any(preview.gained):
+        parts.append(f"shows {letters(preview.gained)}")
     return parts
 
 
@@ -145,7 +156,7 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
     if action.source is not DrawSource.MARKET or action.card is None:
         top = view.resource_deck_top if action.source is DrawSource.RESOURCE_DECK else view.gold_deck_top
         shown = f" ({top.label} on top)" if top is not None else ""
-        return [f"a blind {_deck(action.source)} card{shown}", "the market offers nothing better"]
+        return [f"a blind {_deck(action.source)} card{shown}", "nothing in the market is worth more"]
     counts = view.seats[view.seat].area.counts
     card = CATALOG.playable[action.card]
     name = card_name(card.id)
@@ -159,7 +170,7 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
     reasons = []
     helped = [g for g in _golds(view.hand) if _overlap(shows, _missing(g, counts))]
     if helped:
-        reasons.append(f"shows symbols {_names(helped)} needs")
+        reasons.append(f"helps {_names(helped)}")
     counted = []
     shaped = []
     for objective in own_objectives(view):
@@ -169,9 +180,9 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
         elif target.objective_kind is ObjectiveKind.PATTERN and card.kingdom in {c.kingdom for c in target.cells}:
             shaped.append(card_name(objective))
     if counted:
-        reasons.append(f"its symbols count for {' and '.join(counted)}")
+        reasons.append(f"counts for {' and '.join(counted)}")
     if shaped:
-        reasons.append(f"a {card.kingdom.label} card for {' and '.join(shaped)}")
+        reasons.append(f"{card.kingdom.label} for {' and '.join(shaped)}")
     if not reasons:
         reasons.append(f"it shows {letters(shows)}")
     return [f"{head}: {reasons[0]}", *reasons[1:]]
