@@ -75,6 +75,8 @@ def review(
 
     `jobs` > 1 spreads the decisions over that many worker processes (started
     fresh, so they hold only registered games); the result is the same.
+    An exception from `progress` stops the review (the decisions being judged
+    finish, the rest are dropped).
     """
     points = list(decision_points(module, game, seat))
     total = len(points)
@@ -90,10 +92,16 @@ def review(
         work = [(module.name, point.view, point.played, level, seed) for point in points]
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            for assessment in pool.map(_assess, work):
-                assessments.append(assessment)
-                if progress is not None:
-                    progress(len(assessments), total)
+            try:
+                for assessment in pool.map(_assess, work):
+                    assessments.append(assessment)
+                    if progress is not None:
+                        progress(len(assessments), total)
+            except BaseException:
+                # `progress` may raise to stop the review (the app's screen was left):
+                # drop the decisions not yet started instead of waiting for them all.
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
     return [Decision(point.index, seat, a) for point, a in zip(points, assessments, strict=True)]
 
 
