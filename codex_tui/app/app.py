@@ -38,7 +38,7 @@ from codex_tui.app.terminal_input import guarded_driver_class
 from codex_tui.core import registry
 from codex_tui.core.contract import GameAction
 from codex_tui.core.errors import IllegalAction
-from codex_tui.storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
+from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_save, new_save_path, write_save
 
 T = TypeVar("T")
 
@@ -268,7 +268,7 @@ class CodexApp(CalmCrashes):
         """
         self.modal_open = True
         text = self._ui().game_over_text(game, self.perspective())
-        self.push_screen(GameOverBar(text, self._undo_offered()), self._end_chosen)
+        self.push_screen(GameOverBar(text, self._undo_offered(), offer_review=True), self._end_chosen)
 
     def _undo_offered(self) -> bool:
         return self.session is not None and self.session.can_undo()
@@ -288,10 +288,32 @@ class CodexApp(CalmCrashes):
             self.advance()
         elif choice == "undo":
             self.on_undo_requested(UndoRequested())
+        elif choice == "review":
+            self._review(session)
         elif choice == "new":
             self.ask_new_game()
         else:
             self.exit()
+
+    def _review(self, session: GameSession) -> None:
+        """The finished game's replay with the review of the player's turns open on it.
+
+        Closing the replay goes back to the final scores; "play from here"
+        there plays on in a new save, as from any replay."""
+        self.modal_open = True
+        game, seat = session.game, self.perspective()
+        title = session.title or default_title(game.players)
+
+        def closed(outcome: ReplayExit | None) -> None:
+            self.modal_open = False
+            if self.session is not session:
+                return
+            if outcome is not None and outcome.action == "branch":
+                self.branch(Replayable(game, session.kinds, title), outcome.index)
+            else:
+                self._end_chosen("summary")
+
+        self.push_screen(self._ui().replay_screen(game, title, review_seat=seat), closed)
 
     # ------------------------------------------------- saves and replays
 

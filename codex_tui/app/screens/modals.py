@@ -92,7 +92,7 @@ SHARED_KEYS: Help = (
             ("← → ↑ ↓  h j k l  c", "at the end: pan the final board, centre it again (Codex)"),
             ("esc", "on the final scores: back to the final board"),
             ("n", "at the end: a new game"),
-            ("r", "on the final scores: review your turns (the replay opens with the review)"),
+            ("r", "at the end: review your turns (the replay opens with the costliest ones and the better moves)"),
         ),
     ),
     (
