@@ -23,7 +23,7 @@ from textual.timer import Timer
 
 from codex_tui.app.crash import CRASH_LOG_NAME, CalmCrashes
 from codex_tui.app.game_ui import GameUI
-from codex_tui.app.messages import ActionChosen, GameInView, RedoRequested, UndoRequested
+from codex_tui.app.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.resume import describe_save, latest_unfinished
@@ -146,7 +146,7 @@ class CodexApp(CalmCrashes):
             self.notify(str(error), severity="error", timeout=10)
             self.ask_new_game()
             return
-        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
+        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints))
 
     def begin(self, session: GameSession) -> None:
         self._leave_game()
@@ -191,6 +191,7 @@ class CodexApp(CalmCrashes):
         session, screen = self.session, self.game_screen
         if session is None or screen is None:
             return
+        screen.hint_notes = session.hints
         screen.update_game(
             session.view_for(self.perspective()),
             self.tags(),
@@ -430,6 +431,18 @@ class CodexApp(CalmCrashes):
             return
         self.apply_action(message.action)
 
+    def on_hint_shown(self, message: HintShown) -> None:
+        """Note the hint in the save and for the log (drawn with the next update: the hint stays on screen)."""
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.note_hint(message.seat)
+        except SaveError as error:
+            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+        if self.game_screen is not None:
+            self.game_screen.hint_notes = session.hints
+
     def on_undo_requested(self, message: UndoRequested) -> None:
         if self.session is not None and self.session.can_undo():
             self._cancel_bot()
@@ -456,7 +469,7 @@ class CodexApp(CalmCrashes):
             return
         path = new_save_path(self.saves_dir, session.game.players)
         try:
-            write_save(path, SavedGame(session.game, session.kinds))
+            write_save(path, SavedGame(session.game, session.kinds, hints=session.hints))
         except SaveError as error:
             self.notify(str(error), severity="error")
             return
