@@ -55,8 +55,8 @@ class GameOverBar(ModalScreen[str]):
 
     BINDINGS = [
         Binding("enter,space", "choose('summary')", "Final scores"),
-        Binding("u", "choose('undo')", "Undo your last move"),
-        Binding("r", "choose('review')", "Review your turns"),
+        Binding("u", "choose('undo')", "Undo"),
+        Binding("r", "choose('review')", "Review"),
         Binding("o", "look('other_area')", "Areas"),
         Binding("escape", "look('own_area')", "Own area", show=False),
         Binding("left,h", "look('pan(-1,0)')", "Pan", show=False),
