@@ -7,6 +7,7 @@ chosen `Decision` on enter, stops the search when left with esc, and fits
 
 from __future__ import annotations
 
+import multiprocessing
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -16,7 +17,13 @@ from textual.app import App
 from textual.widgets import DataTable, ProgressBar, Static
 
 from codex_tui.app.screens.modals import HelpScreen
-from codex_tui.app.screens.review import ReviewScreen, ReviewStopped, review_rows, totals_line
+from codex_tui.app.screens.review import (
+    ReviewScreen,
+    ReviewStopped,
+    review_rows,
+    start_resource_tracker,
+    totals_line,
+)
 from codex_tui.core import registry
 from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import GameModule
@@ -216,3 +223,13 @@ async def test_a_failing_search_is_reported_not_fatal(tictactoe: GameModule) -> 
 @pytest.mark.parametrize("size", SIZES)
 def test_review_screen_snapshot(snap_compare: Any, tictactoe: GameModule, size: tuple[int, int]) -> None:
     assert snap_compare(host(tictactoe, careless_game(tictactoe)), terminal_size=size, run_before=settle)
+
+
+async def test_worker_processes_start_while_the_app_runs(tictactoe: GameModule) -> None:
+    """Textual's stderr has no file number; the tracker every process pool needs is started with the real one."""
+    app = host(tictactoe, careless_game(tictactoe))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert start_resource_tracker()
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            assert pool.map(abs, [-3]) == [3]

@@ -12,7 +12,9 @@ It knows no game: the words come from the game's `GameModule` (`move_text`,
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
+from multiprocessing import resource_tracker
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +96,26 @@ def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
     return f"{judged}; {len(lost)} gave away points, {points(total)} in all (estimated){more}."
 
 
+def start_resource_tracker() -> bool:
+    """Start multiprocessing's resource tracker with the real stderr; False if it cannot start.
+
+    While a Textual app runs, `sys.stderr` is its capture, whose `fileno()`
+    is -1, and the first process pool, which starts the tracker, then fails
+    ("bad value(s) in fds_to_keep"). Started here, on the app's thread, the
+    tracker serves every later pool of this process.
+    """
+    captured, real = sys.stderr, sys.__stderr__
+    try:
+        if real is not None:
+            sys.stderr = real
+        resource_tracker.ensure_running()
+    except (OSError, ValueError):
+        return False
+    finally:
+        sys.stderr = captured
+    return True
+
+
 class ReviewStopped(Exception):
     """Raised in the review's thread when the screen was left: the search stops at the next decision."""
 
@@ -164,6 +186,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
         self.query_one("#review-totals").display = False
         self.show_progress()
         self.ticker = self.set_interval(0.2, self.show_progress)
+        if self.jobs > 1 and not start_resource_tracker():
+            self.jobs = 1  # no worker processes here: the review takes longer, in this process
         self.run_worker(self.judge, thread=True, group=REVIEW_GROUP, exit_on_error=False)
 
     # ----------------------------------------------------------- running
