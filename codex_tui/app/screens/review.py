@@ -177,7 +177,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
             box.border_title = f"Review of {self.seat_name}'s turns (search: {self.level})"
             box.border_subtitle = "esc: stop and go back · ?: help"
             yield Static(id="review-status")
-            yield ProgressBar(id="review-progress", show_eta=False)
+            yield ProgressBar(id="review-progress")
             yield DataTable(id="review-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="review-totals")
 
