@@ -233,3 +233,37 @@ async def test_worker_processes_start_while_the_app_runs(tictactoe: GameModule) 
         assert start_resource_tracker()
         with multiprocessing.get_context("spawn").Pool(1) as pool:
             assert pool.map(abs, [-3]) == [3]
+
+
+class Counted(TicTacToe):
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def assess(self, view: rules.SeatView, played: rules.Mark, level: str, seed: int) -> Assessment:
+        self.calls += 1
+        return super().assess(view, played, level, seed)
+
+
+async def test_the_review_of_a_game_is_kept_for_the_next_look(tictactoe: GameModule) -> None:
+    """Back from a chosen turn, `r` again shows the same list at once, the cursor on that turn."""
+    counted = Counted()
+    game = careless_game(tictactoe)
+    first = Host(ReviewScreen(counted, game, SEAT, jobs=1))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+    searched = counted.calls
+    assert searched > 0
+    again = Host(ReviewScreen(counted, game, SEAT, jobs=1))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert counted.calls == searched, "no second search"
+        assert again.review.query_one(DataTable).cursor_row == 1
+        await pilot.press("enter")
+        await pilot.pause()
+    assert again.chosen == first.chosen
+    other = Host(ReviewScreen(counted, game, 1, jobs=1))
+    async with other.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    assert counted.calls > searched, "another seat is another review"

@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
-from multiprocessing import resource_tracker
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from typing import Any
 
 from rich.text import Text
@@ -126,6 +126,33 @@ class Reviewed:
     rows: list[ReviewRow]
 
 
+@dataclass
+class Memo:
+    """A finished review kept for when the same replay opens the review again, and the row chosen last."""
+
+    game: Any
+    """Held so that its `id`, in the key, stays its own."""
+    reviewed: Reviewed
+    cursor: int = 0
+
+
+MEMO_SIZE = 4
+MEMOS: dict[tuple[int, str, int, str, int], Memo] = {}
+"""The last few reviews by (game's id, game name, seat, level, seed), oldest first: going back
+from a chosen turn to the list (`r` again) must not search the whole game again."""
+
+
+def memo_key(module: GameModule, game: Any, seat: int, level: str, seed: int) -> tuple[int, str, int, str, int]:
+    return (id(game), module.name, seat, level, seed)
+
+
+def remember(key: tuple[int, str, int, str, int], memo: Memo) -> None:
+    MEMOS.pop(key, None)
+    MEMOS[key] = memo
+    while len(MEMOS) > MEMO_SIZE:
+        del MEMOS[next(iter(MEMOS))]
+
+
 class ReviewScreen(ModalScreen[Decision | None]):
     """The review of `seat`'s turns in `game`: returns the chosen Decision, or None on esc."""
 
@@ -181,9 +208,19 @@ class ReviewScreen(ModalScreen[Decision | None]):
             yield DataTable(id="review-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="review-totals")
 
+    @property
+    def key(self) -> tuple[int, str, int, str, int]:
+        return memo_key(self.module, self.game, self.seat, self.level, self.seed)
+
     def on_mount(self) -> None:
         self.query_one("#review-table").display = False
         self.query_one("#review-totals").display = False
+        memo = MEMOS.get(self.key)
+        if memo is not None and memo.game is self.game:
+            self.query_one("#review-progress").display = False
+            self.result = memo.reviewed
+            self.show_result(memo.cursor)
+            return
         self.show_progress()
         self.ticker = self.set_interval(0.2, self.show_progress)
         if self.jobs > 1 and not start_resource_tracker():
@@ -228,12 +265,14 @@ class ReviewScreen(ModalScreen[Decision | None]):
             )
             self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
             return
-        self.result = worker.result
+        result: Reviewed = worker.result
+        self.result = result
+        remember(self.key, Memo(self.game, result))
         self.show_result()
 
     # ------------------------------------------------------------ result
 
-    def show_result(self) -> None:
+    def show_result(self, cursor: int = 0) -> None:
         result = self.result
         assert result is not None
         status = self.query_one("#review-status", Static)
@@ -246,19 +285,22 @@ class ReviewScreen(ModalScreen[Decision | None]):
         totals.display = True
         table = self.query_one(DataTable)
         table.display = bool(result.rows)
-        self.fill_table()
+        self.fill_table(cursor)
         if result.rows:
             table.focus()
             self.query_one(Vertical).border_subtitle = "↑↓: choose · enter: show on the board · esc: back · ?: help"
         else:
             self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
 
-    def fill_table(self) -> None:
-        """The rows at the screen's width: the two move columns share what the fixed ones leave."""
+    def fill_table(self, cursor: int | None = None) -> None:
+        """The rows at the screen's width: the two move columns share what the fixed ones leave.
+
+        The cursor goes to row `cursor`, or stays where it was."""
         if self.result is None:
             return
         table = self.query_one(DataTable)
-        cursor = table.cursor_row
+        if cursor is None:
+            cursor = table.cursor_row
         table.clear(columns=True)
         size = self.size if self.size.width else self.app.size
         table.styles.max_height = max(3, size.height - TEXT_LINES)
@@ -287,6 +329,9 @@ class ReviewScreen(ModalScreen[Decision | None]):
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if self.result is not None and 0 <= event.cursor_row < len(self.result.rows):
+            memo = MEMOS.get(self.key)
+            if memo is not None:
+                memo.cursor = event.cursor_row
             self.dismiss(self.result.rows[event.cursor_row].decision)
 
     # ----------------------------------------------------------- leaving
