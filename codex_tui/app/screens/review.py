@@ -265,7 +265,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
             )
             self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
             return
-        result: Reviewed = worker.result
+        result = worker.result
+        assert isinstance(result, Reviewed)
         self.result = result
         remember(self.key, Memo(self.game, result))
         self.show_result()
