@@ -102,7 +102,7 @@ def test_totals_say_what_was_lost() -> None:
         return Decision(index, 0, Assessment(Estimate(index, played, 10), Estimate(index + 1, best, 10)))
 
     assert "no choice" in totals_line("Ada", [], 0)
-    assert "no better move" in totals_line("Ada", [decision(0, 1.0, 1.0)], 0)
+    assert "a better move at none of them" in totals_line("Ada", [decision(0, 1.0, 1.0)], 0)
     line = totals_line("Ada", [decision(0, 1.0, 3.5), decision(2, 0.0, 0.0), decision(4, -1.0, 0.0)], 1)
     assert line.startswith("3 decisions judged; 2 gave away points, 3.5 in all")
     assert "the 1 costliest are listed" in line
@@ -267,3 +267,12 @@ async def test_the_review_of_a_game_is_kept_for_the_next_look(tictactoe: GameMod
     async with other.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
     assert counted.calls > searched, "another seat is another review"
+
+
+async def test_a_player_called_you_reads_your_turns(tictactoe: GameModule) -> None:
+    game = tictactoe.new_game(("You", "Bo"), 4, rules.Variant())
+    app = Host(ReviewScreen(tictactoe, game, SEAT, jobs=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.review.query_one("#review-box").border_title == "Review of your turns (search: hard)"
+        assert "You had no choice" in str(app.review.query_one("#review-totals", Static).render())

@@ -29,6 +29,7 @@ from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from codex_tui.app.screens.modals import REVIEW_HELP, HelpScreen
+from codex_tui.app.words import possessive
 from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import Decision, costliest, review
@@ -90,7 +91,7 @@ def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
     lost = [d for d in decisions if d.cost > 0]
     judged = f"{len(decisions)} decision{'s' if len(decisions) != 1 else ''} judged"
     if not lost:
-        return f"{judged}: the search found no better move than {name}'s at any of them."
+        return f"{judged}: the search found a better move at none of them."
     total = sum(d.cost for d in lost)
     more = f"; the {listed} costliest are listed" if listed < len(lost) else ""
     return f"{judged}; {len(lost)} gave away points, {points(total)} in all (estimated){more}."
@@ -201,7 +202,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-box") as box:
-            box.border_title = f"Review of {self.seat_name}'s turns (search: {self.level})"
+            box.border_title = f"Review of {possessive(self.seat_name, capital=False)} turns (search: {self.level})"
             box.border_subtitle = "esc: stop and go back · ?: help"
             yield Static(id="review-status")
             yield ProgressBar(id="review-progress")
@@ -247,7 +248,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
         if total is not None and self.done >= total:
             words = "Describing the costliest turns…"
         self.query_one("#review-status", Static).update(
-            f"The search replays {self.seat_name}'s choices from what {self.seat_name} could see then. {words}"
+            f"The search judges {possessive(self.seat_name, capital=False)} choices, each from what was in view"
+            f" then. {words}"
         )
         self.query_one("#review-progress", ProgressBar).update(total=total, progress=self.done)
 
