@@ -20,6 +20,7 @@ from codex_tui.app.screens.modals import HelpScreen
 from codex_tui.app.screens.review import (
     ReviewScreen,
     ReviewStopped,
+    points,
     review_rows,
     start_resource_tracker,
     totals_line,
@@ -95,6 +96,10 @@ def test_rows_describe_each_move_from_the_seat_view_then(tictactoe: GameModule) 
         assert row.played != row.better
 
 
+def test_points_never_show_a_loss_as_nothing() -> None:
+    assert points(0.04) == "<0.1" and points(0.05) == "0.1" and points(2.345) == "2.3" and points(0) == "0.0"
+
+
 def test_totals_say_what_was_lost() -> None:
     def decision(index: int, played: float, best: float) -> Decision:
         from codex_tui.core.advice import Estimate
@@ -123,7 +128,7 @@ async def test_the_table_lists_the_costliest_turns_and_enter_returns_one(tictact
         cells = table_cells(screen)
         assert [row[0] for row in cells] == [str(row.move) for row in expected]
         assert [row[2:4] for row in cells] == [[row.played, row.better] for row in expected]
-        assert [row[4] for row in cells] == [f"{row.decision.cost:.1f}" for row in expected]
+        assert [row[4] for row in cells] == [points(row.decision.cost) for row in expected]
         totals = str(screen.query_one("#review-totals", Static).render())
         assert f"{len(decisions)} decisions judged" in totals
         await pilot.press("down", "enter")

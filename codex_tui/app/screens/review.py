@@ -81,7 +81,8 @@ def review_rows(module: GameModule, game: Any, decisions: Sequence[Decision]) ->
 
 
 def points(value: float) -> str:
-    return f"{value:.1f}"
+    """Points to one decimal; a loss too small to show reads "<0.1", never "0.0"."""
+    return "<0.1" if 0 < value < 0.05 else f"{value:.1f}"
 
 
 def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
