@@ -27,6 +27,24 @@ CODEX_KEYS: Help = (
         ),
     ),
     (
+        "Hints and the review",
+        (
+            (
+                "!",
+                "a hint for your move, from what you can see (never a hidden card): the hard bot's choice is "
+                "chosen for you (the card, its side and spot with the usual preview, the card to draw, or the "
+                "set-up choice) with why on the line under it; enter plays it. Any other key while it thinks "
+                "cancels it. The log notes each hint used",
+            ),
+            ("r", "on the final scores: review your turns (the replay opens with them listed)"),
+            (
+                "r",
+                "in a replay: review the shown player's turns, costliest first; enter on one goes to that moment "
+                "and marks the move played (you) and the better move (best) on the board",
+            ),
+        ),
+    ),
+    (
         "Looking around",
         (
             ("o", "show the next player's area, read-only (their hand as backs); esc: back to yours"),

@@ -175,12 +175,29 @@ class GameLog(Widget):
     DEFAULT_CSS = "GameLog { height: 1fr; }"
 
     view: var[SeatView | None] = var(None)
+    notes: var[tuple[tuple[int, int], ...]] = var(())
+    """(actions played, seat): "<name> used a hint" goes after that many entries."""
     lines: reactive[tuple[str, ...]] = reactive(())
     """The newest 60 entries in words; the widget repaints only when they change."""
 
-    def watch_view(self, view: SeatView | None) -> None:
-        if view is not None:
-            self.lines = tuple(describe_entry(entry, view.players, view.seat) for entry in view.log[-60:])
+    def watch_view(self) -> None:
+        self._reword()
+
+    def watch_notes(self) -> None:
+        self._reword()
+
+    def _reword(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        start = max(len(view.log) - 60, 0)
+        notes = sorted(note for note in self.notes if note[0] >= start)
+        lines: list[str] = []
+        for index, entry in enumerate(view.log[start:], start):
+            lines += [f"{view.players[seat]} used a hint" for at, seat in notes if at == index]
+            lines.append(describe_entry(entry, view.players, view.seat))
+        lines += [f"{view.players[seat]} used a hint" for at, seat in notes if at >= len(view.log)]
+        self.lines = tuple(lines[-60:])
 
     def render(self) -> Text:
         room = max(self.size.height - 1, 0)
