@@ -174,12 +174,12 @@ class SetupScreen(Screen[list[Action]]):
         action = hint.action
         if isinstance(action, ChooseStarter) and self.step == "starter":
             self.choice = 0 if action.side is Side.FRONT else 1
-            self.note = f"Hint: the {action.side.value}: {hint.reason}"
         elif isinstance(action, ChooseObjective) and self.step == "objective":
             self.choice = self.view.objective_choices.index(action.card)
-            self.note = f"Hint: objective {action.card}: {hint.reason}"
         else:
             self.note = ""
+            return
+        self.note = f"Hint: {hint.reason}"
 
     def action_choose(self, index: int) -> None:
         self.choice = index
