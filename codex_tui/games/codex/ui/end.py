@@ -56,7 +56,7 @@ def winners_text(result: Result, names: tuple[str, ...]) -> str:
 class EndScreen(EndChoices, Screen[str]):
     """The summary of a Codex game; `r` asks for the review of the player's turns ('review')."""
 
-    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review your turns")]
+    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review")]
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }

@@ -171,6 +171,21 @@ class PlayAreaView(Widget, can_focus=False):
             self._keep_in_view(to_screen(self.scene.cursor))
         self._invalidate()
 
+    def frame(self, spots: tuple[Pos, ...]) -> None:
+        """Centre the view on `spots` (a review's two marked moves), then keep the cursor in view.
+
+        Both show whenever they fit in the view together; else the cursor's does."""
+        if not self.size.area or not spots:
+            return
+        corners = [to_screen(spot) for spot in spots]
+        left, top = min(c for c, _ in corners), min(r for _, r in corners)
+        right, bottom = max(c for c, _ in corners) + SMALL_W, max(r for _, r in corners) + SMALL_H
+        width, height = self.size
+        self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
+        if self.scene.cursor is not None:
+            self._keep_in_view(to_screen(self.scene.cursor))
+        self._invalidate()
+
     def _extent(self) -> tuple[int, int, int, int]:
         """Canvas cells (left, top, right, bottom; right and bottom exclusive) of cards and open spots.
 

@@ -280,7 +280,9 @@ class ReplayScreen(LiveScreen[ReplayExit]):
             if decision is not None:
                 self.reviewed, self.follow, self.seat = decision, False, decision.seat
                 self.go(decision.index)
-                self.query_one(PlayAreaView).recentre()
+                area = self.query_one(PlayAreaView)
+                area.recentre()
+                area.frame(tuple(mark.pos for mark in area.scene.marks))
 
         self.app.push_screen(self.review_screen(seat), chosen)
 
