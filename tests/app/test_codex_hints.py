@@ -7,6 +7,7 @@ the reason is a stand-in, so the tests say exactly which words must show.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +157,19 @@ async def test_the_log_says_where_a_hint_was_used(tmp_path: Path) -> None:
         lines = screen.query_one(GameLog).lines
         assert lines[-1] == "Ada used a hint" and lines[-4] == "Bo used a hint"
         assert "used a hint" not in lines[-2] + lines[-3]
+
+
+async def test_a_hint_is_asked_for_one_moment_and_dropped_when_the_game_moved_on(tmp_path: Path) -> None:
+    app = game_app(tmp_path, Phase.PLACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view is not None
+        asked = screen.hint_view()
+        assert asked is screen.view
+        app.refresh_game()  # the same state drawn again (a new view object): a hint found meanwhile still shows
+        assert screen.view is not asked and screen.hint_view() is asked
+        last = screen.view.log[-1]
+        elsewhere = replace(screen.view, log=(*screen.view.log[:-1], replace(last, points=last.points + 1)))
+        screen.update_game(elsewhere, ("", "greedy"), False, False)  # as long a log, another position
+        assert screen.hint_view() is elsewhere

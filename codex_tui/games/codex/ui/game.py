@@ -39,6 +39,7 @@ from codex_tui.games.codex.rules import (
     ChooseStarter,
     Draw,
     DrawSource,
+    LogEntry,
     Pass,
     Phase,
     Place,
@@ -68,12 +69,14 @@ DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
 LOOKING = "Looking for a hint… (any other key cancels it)"
 
-Moment = tuple[int, Phase, int]
-"""Where a game stands for one seat: log length, phase, seat (a hint holds for one moment)."""
+Moment = tuple[int, LogEntry | None, Phase, int]
+"""Where a game stands for one seat: log length, last entry, phase, seat (a hint holds for one moment).
+
+The last entry tells apart two positions of one length (an undo, then other moves)."""
 
 
 def moment(view: SeatView) -> Moment:
-    return len(view.log), view.phase, view.seat
+    return len(view.log), view.log[-1] if view.log else None, view.phase, view.seat
 
 
 def draw_slot(view: SeatView, action: Draw) -> int:
