@@ -27,20 +27,13 @@ CODEX_KEYS: Help = (
         ),
     ),
     (
-        "Hints and the review",
+        "Hints",
         (
             (
                 "!",
-                "a hint for your move, from what you can see (never a hidden card): the hard bot's choice is "
-                "chosen for you (the card, its side and spot with the usual preview, the card to draw, or the "
-                "set-up choice) with why on the line under it; enter plays it. Any other key while it thinks "
-                "cancels it. The log notes each hint used",
-            ),
-            ("r", "on the final scores: review your turns (the replay opens with them listed)"),
-            (
-                "r",
-                "in a replay: review the shown player's turns, costliest first; enter on one goes to that moment "
-                "and marks the move played (you) and the better move (best) on the board",
+                "a hint: the hard bot's move from what you can see, chosen for you (the card, its side and spot "
+                "with the usual preview, the card or deck to draw, or the set-up choice) with why on the line "
+                "under it; enter plays it, any other key while it thinks cancels it. The log notes each hint used",
             ),
         ),
     ),
@@ -71,6 +64,11 @@ CODEX_SYMBOLS: tuple[HelpRow, ...] = (
     ("f12", "lower case + id: a card's kingdom, for patterns; it is not a resource you hold"),
     ("(F)", "in the middle: a back's permanent resource, which you do hold"),
     ("ok  no", "on a gold: whether your visible resources meet its requirement"),
+    (
+        "you  best",
+        "in a replay, at a turn chosen in the review: the move played (orange) and the better move (green), "
+        "as cards on the board or after a market line; the line under the hand names both",
+    ),
 )
 
 HELP_TEXT: Help = (
