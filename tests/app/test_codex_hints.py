@@ -173,3 +173,27 @@ async def test_a_hint_is_asked_for_one_moment_and_dropped_when_the_game_moved_on
         elsewhere = replace(screen.view, log=(*screen.view.log[:-1], replace(last, points=last.points + 1)))
         screen.update_game(elsewhere, ("", "greedy"), False, False)  # as long a log, another position
         assert screen.hint_view() is elsewhere
+
+
+async def test_a_key_on_the_set_up_screen_cancels_its_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    release = threading.Event()
+
+    def slow_hint(self: CodexNaturalis, view: Any, level: str = HINT_LEVEL) -> Hint:
+        release.wait(10)
+        return Hint(view.legal_actions[0], "too late")
+
+    monkeypatch.setattr(CodexNaturalis, "hint", slow_hint)
+    app = app_with(tmp_path, new_game(("Ada", "Bo"), 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("exclamation_mark")
+        await pilot.pause()
+        assert LOOKING in setup.title
+        await pilot.press("right")
+        await pilot.pause()
+        assert LOOKING not in setup.title and setup.choice == 1
+        release.set()
+        await settle(pilot)
+        assert "Hint" not in setup.title and setup.choice == 1

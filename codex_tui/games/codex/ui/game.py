@@ -62,12 +62,11 @@ from codex_tui.games.codex.ui.panels import (
 )
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
 from codex_tui.games.codex.ui.score_track import ScoreTrack
-from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
-LOOKING = "Looking for a hint… (any other key cancels it)"
 
 Moment = tuple[int, LogEntry | None, Phase, int]
 """Where a game stands for one seat: log length, last entry, phase, seat (a hint holds for one moment).

@@ -26,6 +26,8 @@ from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 HAND_AS_CARDS = 34
 """Terminal rows from which the set-up draws the hand as cards."""
+LOOKING = "Looking for a hint… (any other key cancels it)"
+"""What the game screen and the set-up say while a hint is being looked for."""
 
 
 class Words(Widget):
@@ -167,7 +169,7 @@ class SetupScreen(Screen[list[Action]]):
             play.cancel_hint()
 
     def hint_pending(self, pending: bool) -> None:
-        self.note = "Looking for a hint… (any other key cancels it)" if pending else ""
+        self.note = LOOKING if pending else ""
 
     def show_hint(self, hint: Hint) -> None:
         """Preselect the hint's choice, if it is this step's, and say why under the title."""
