@@ -112,7 +112,7 @@ async def test_any_other_key_while_the_hint_is_computed_cancels_it(
         assert LOOKING not in screen.query_one(StatusLine).text
         release.set()
         await settle(pilot)
-        assert screen.hint is None and not screen.hinting
+        assert screen.shown_hint is None and not screen.hinting
         assert (screen.selected, dict(screen.sides), screen.cursor) == before
         assert "too late" not in screen.query_one(StatusLine).text
 

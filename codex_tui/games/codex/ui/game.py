@@ -155,7 +155,7 @@ class GameScreen(PlayScreen):
 
     # A hint: being looked for, or shown (with the moment it is for; it says nothing about any other).
     hinting: var[bool] = var(False, init=False)
-    hint: var[tuple[Hint, Moment] | None] = var(None, init=False)
+    shown_hint: var[tuple[Hint, Moment] | None] = var(None, init=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -304,7 +304,7 @@ class GameScreen(PlayScreen):
     def watch_hinting(self) -> None:
         self._derive_cursor()
 
-    def watch_hint(self) -> None:
+    def watch_shown_hint(self) -> None:
         self._derive_cursor()
 
     def _derive_table(self) -> None:
@@ -400,13 +400,16 @@ class GameScreen(PlayScreen):
             return LOOKING
         text = self._what_to_do(width)
         reason = self._hint_reason()
-        return f"{text.replace(chr(10), SEPARATOR)}\nHint: {reason}" if reason and text else text
+        if not reason or not text:
+            return text
+        one_line = text.replace("\n", SEPARATOR)
+        return f"{one_line}\nHint: {reason}"
 
     def _hint_reason(self) -> str | None:
         """The shown hint's reason, while the move chosen on screen is the hint's move."""
-        if self.hint is None or self.view is None or self.viewing != self.perspective:
+        if self.shown_hint is None or self.view is None or self.viewing != self.perspective:
             return None
-        hint, when = self.hint
+        hint, when = self.shown_hint
         if when != moment(self.view):
             return None
         if self._drawing():
@@ -505,7 +508,7 @@ class GameScreen(PlayScreen):
         is shown even if the app redrew the same state meanwhile.
         """
         view = self.view
-        if view is None or view.seat < 0 or not view.legal_actions or view.phase is Phase.OVER:
+        if view is None or view.seat < 0 or not view.legal_actions:
             return None
         key: tuple[object, ...] = moment(view)
         if view.phase is Phase.SETUP:
@@ -523,8 +526,9 @@ class GameScreen(PlayScreen):
     def _setup_modal(self) -> SetupScreen | None:
         """The set-up screen over this one, if it is open (it takes the keys while it is)."""
         top = self.app.screen
-        mine = isinstance(top, SetupScreen) and self.view is not None and top.view.seat == self.view.seat
-        return top if mine and isinstance(top, SetupScreen) else None
+        if isinstance(top, SetupScreen) and self.view is not None and top.view.seat == self.view.seat:
+            return top
+        return None
 
     def hint_pending(self, pending: bool) -> None:
         self.hinting = pending
@@ -549,7 +553,7 @@ class GameScreen(PlayScreen):
                 self.cursor = action.pos
             elif isinstance(action, Draw):
                 self.draw_index = draw_slot(view, action)
-            self.hint = (hint, moment(view))
+            self.shown_hint = (hint, moment(view))
         setup = self._setup_modal()
         if setup is not None and isinstance(action, ChooseStarter | ChooseObjective):
             setup.show_hint(hint)
