@@ -128,7 +128,8 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         self.show_state()
 
     def on_mount(self) -> None:
-        super().on_mount()
+        """With `review_seat`, the review opens over the replay once it is drawn (by `LiveScreen.on_mount`,
+        which Textual calls too: each class's handler runs)."""
         if self.review_seat is not None:
             self.call_after_refresh(self.open_review, self.review_seat)
 
