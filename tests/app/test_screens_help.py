@@ -43,6 +43,7 @@ SHOWN = {
     "down": "↓",
     "escape": "esc",
     "question_mark": "?",
+    "exclamation_mark": "!",
     "pageup": "page up",
     "pagedown": "page down",
     "leftsquarebracket": "[",
