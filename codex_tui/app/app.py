@@ -23,7 +23,7 @@ from textual.timer import Timer
 
 from codex_tui.app.crash import CRASH_LOG_NAME, CalmCrashes
 from codex_tui.app.game_ui import GameUI
-from codex_tui.app.messages import ActionChosen, GameInView, RedoRequested, UndoRequested
+from codex_tui.app.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.resume import describe_save, latest_unfinished
@@ -38,7 +38,7 @@ from codex_tui.app.terminal_input import guarded_driver_class
 from codex_tui.core import registry
 from codex_tui.core.contract import GameAction
 from codex_tui.core.errors import IllegalAction
-from codex_tui.storage.saves import SavedGame, SaveError, load_save, new_save_path, write_save
+from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_save, new_save_path, write_save
 
 T = TypeVar("T")
 
@@ -146,7 +146,7 @@ class CodexApp(CalmCrashes):
             self.notify(str(error), severity="error", timeout=10)
             self.ask_new_game()
             return
-        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
+        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints))
 
     def begin(self, session: GameSession) -> None:
         self._leave_game()
@@ -191,6 +191,7 @@ class CodexApp(CalmCrashes):
         session, screen = self.session, self.game_screen
         if session is None or screen is None:
             return
+        screen.hint_notes = session.hints
         screen.update_game(
             session.view_for(self.perspective()),
             self.tags(),
@@ -268,7 +269,7 @@ class CodexApp(CalmCrashes):
         """
         self.modal_open = True
         text = self._ui().game_over_text(game, self.perspective())
-        self.push_screen(GameOverBar(text, self._undo_offered()), self._end_chosen)
+        self.push_screen(GameOverBar(text, self._undo_offered(), offer_review=True), self._end_chosen)
 
     def _undo_offered(self) -> bool:
         return self.session is not None and self.session.can_undo()
@@ -288,10 +289,32 @@ class CodexApp(CalmCrashes):
             self.advance()
         elif choice == "undo":
             self.on_undo_requested(UndoRequested())
+        elif choice == "review":
+            self._review(session)
         elif choice == "new":
             self.ask_new_game()
         else:
             self.exit()
+
+    def _review(self, session: GameSession) -> None:
+        """The finished game's replay with the review of the player's turns open on it.
+
+        Closing the replay goes back to the final scores; "play from here"
+        there plays on in a new save, as from any replay."""
+        self.modal_open = True
+        game, seat = session.game, self.perspective()
+        title = session.title or default_title(game.players)
+
+        def closed(outcome: ReplayExit | None) -> None:
+            self.modal_open = False
+            if self.session is not session:
+                return
+            if outcome is not None and outcome.action == "branch":
+                self.branch(Replayable(game, session.kinds, title), outcome.index)
+            else:
+                self._end_chosen("summary")
+
+        self.push_screen(self._ui().replay_screen(game, title, review_seat=seat), closed)
 
     # ------------------------------------------------- saves and replays
 
@@ -408,6 +431,18 @@ class CodexApp(CalmCrashes):
             return
         self.apply_action(message.action)
 
+    def on_hint_shown(self, message: HintShown) -> None:
+        """Note the hint in the save and for the log (drawn with the next update: the hint stays on screen)."""
+        session = self.session
+        if session is None:
+            return
+        try:
+            session.note_hint(message.seat)
+        except SaveError as error:
+            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+        if self.game_screen is not None:
+            self.game_screen.hint_notes = session.hints
+
     def on_undo_requested(self, message: UndoRequested) -> None:
         if self.session is not None and self.session.can_undo():
             self._cancel_bot()
@@ -434,7 +469,7 @@ class CodexApp(CalmCrashes):
             return
         path = new_save_path(self.saves_dir, session.game.players)
         try:
-            write_save(path, SavedGame(session.game, session.kinds))
+            write_save(path, SavedGame(session.game, session.kinds, hints=session.hints))
         except SaveError as error:
             self.notify(str(error), severity="error")
             return

@@ -33,6 +33,9 @@ class GameSession:
     save_path: Path | None = None
     title: str = ""
     """The save's title ("" for the player names); kept on every autosave."""
+    hints: tuple[tuple[int, int], ...] = ()
+    """(actions played then, seat) for every hint shown, kept in the save: the log notes them.
+    Undo keeps them: a hint once seen stays noted."""
     redo_groups: list[list[Any]] = field(default_factory=list)
     bots: dict[int, BotMove] = field(default_factory=dict)
 
@@ -77,6 +80,11 @@ class GameSession:
         self.autosave()
         return self.game
 
+    def note_hint(self, seat: int) -> None:
+        """`seat` was shown a hint now (SaveError propagates, the note is kept in memory)."""
+        self.hints += ((len(self.game.actions), seat),)
+        self.autosave()
+
     def can_undo(self) -> bool:
         return any(self.is_human(action.player) for action in self.game.actions)
 
@@ -114,4 +122,8 @@ class GameSession:
 
     def autosave(self) -> None:
         if self.save_path is not None:
-            write_save(self.save_path, SavedGame(self.game, self.kinds, title=self.title))
+            write_save(self.save_path, self.saved())
+
+    def saved(self) -> SavedGame:
+        """The game as its save holds it."""
+        return SavedGame(self.game, self.kinds, title=self.title, hints=self.hints)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +74,8 @@ def review(
 
     `jobs` > 1 spreads the decisions over that many worker processes (started
     fresh, so they hold only registered games); the result is the same.
+    An exception from `progress` stops the review at once (worker processes
+    are ended).
     """
     points = list(decision_points(module, game, seat))
     total = len(points)
@@ -89,8 +90,10 @@ def review(
     else:
         work = [(module.name, point.view, point.played, level, seed) for point in points]
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            for assessment in pool.map(_assess, work):
+        # Leaving a multiprocessing pool's block terminates its workers, so a review
+        # stopped by `progress` (the app's screen was left) ends at once.
+        with context.Pool(jobs) as pool:
+            for assessment in pool.imap(_assess, work):
                 assessments.append(assessment)
                 if progress is not None:
                     progress(len(assessments), total)

@@ -32,7 +32,7 @@ from codex_tui import __version__
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule, GameState
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
-from codex_tui.core.recordfields import text
+from codex_tui.core.recordfields import text, whole_number
 from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
 SAVE_FORMAT = "codex-tui-save"
@@ -54,6 +54,8 @@ OTHER_RULES = (
 )
 """An intact save whose actions no longer replay is not damaged: a ruling changed under it."""
 NOT_OURS = "pick a save from the saves folder"
+HINTS_KEY = "hints"
+"""The body key of the hints shown (optional: absent when none was)."""
 
 
 class SaveError(Exception):
@@ -105,6 +107,10 @@ class SavedGame:
     after construction it is never empty and always tidy (see `clean_title`)."""
     format_version: int = field(default=SAVE_VERSION, compare=False)
     """The format of the file this was read from (older ones were migrated)."""
+    hints: tuple[tuple[int, int], ...] = ()
+    """(actions played then, seat) for each hint shown in this game, oldest first: the game
+    log says who used a hint, and when. Written only when there is one, so a save without
+    hints is the same bytes as before hints existed (an optional body key, no new version)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str):
@@ -119,7 +125,7 @@ class SavedGame:
         loaded file's `saved_at` and `created_with` instead of now and this
         version.
         """
-        return SavedGame(game, self.kinds, title=self.title)
+        return SavedGame(game, self.kinds, title=self.title, hints=self.hints)
 
 
 SAVE_FILE_MODE = 0o600
@@ -156,7 +162,7 @@ def _body(saved: SavedGame) -> dict[str, Any]:
     game = saved.game
     module = registry.game_of(game)
     players = [{"name": name, "kind": kind} for name, kind in zip(game.players, saved.kinds)]
-    return {
+    body = {
         "game": module.name,
         "title": saved.title,
         "players": players,
@@ -164,6 +170,9 @@ def _body(saved: SavedGame) -> dict[str, Any]:
         "seed": game.seed,
         **module.save_body(game),
     }
+    if saved.hints:
+        body[HINTS_KEY] = [[actions, seat] for actions, seat in saved.hints]
+    return body
 
 
 def encode_save(saved: SavedGame) -> bytes:
@@ -223,6 +232,24 @@ def _title(body: dict[str, Any], names: Sequence[str]) -> str:
     return clean_title(title) or default_title(names)
 
 
+def _hints(data: Any, seats: int) -> tuple[tuple[int, int], ...]:
+    """The optional `hints` key: a list of [actions played, seat] pairs (none in older saves)."""
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise RecordError(f"{HINTS_KEY}: expected a list of [actions, seat] pairs")
+    hints = []
+    for index, pair in enumerate(data):
+        where = f"{HINTS_KEY}[{index}]"
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RecordError(f"{where}: expected [actions, seat]")
+        actions, seat = whole_number(pair[0], f"{where}[0]"), whole_number(pair[1], f"{where}[1]")
+        if actions < 0 or not 0 <= seat < seats:
+            raise RecordError(f"{where}: expected a count of actions and a seat from 0 to {seats - 1}")
+        hints.append((actions, seat))
+    return tuple(hints)
+
+
 def _envelope(data: bytes, path: Path | str) -> tuple[dict[str, Any], int, bytes]:
     """The checked header: (envelope, version, body bytes). SaveError if not."""
     if len(data) > MAX_SAVE_BYTES:
@@ -276,6 +303,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         module = registry.game_named(body.get("game"))
         _seats_fit(module, names)
         game: GameState = module.load_save_body(body, names, seed)
+        hints = _hints(body.get(HINTS_KEY), len(names))
     except ReplayError as error:
         raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", OTHER_RULES) from None
     except registry.UnknownGame as error:
@@ -293,6 +321,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         created_with=tidy_text(created_with, 64) if isinstance(created_with, str) else "",
         title=title,
         format_version=version,
+        hints=hints,
     )
 
 

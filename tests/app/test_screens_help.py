@@ -23,6 +23,7 @@ from codex_tui.app.screens.modals import (
     help_renderable,
 )
 from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.app.screens.review import ReviewScreen
 from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
@@ -42,6 +43,7 @@ SHOWN = {
     "down": "↓",
     "escape": "esc",
     "question_mark": "?",
+    "exclamation_mark": "!",
     "pageup": "page up",
     "pagedown": "page down",
     "leftsquarebracket": "[",
@@ -53,7 +55,7 @@ SHOWN = {
 """How the help writes a key Textual names otherwise."""
 
 SHARED = [PassDeviceScreen, GameOverBar, EndScreen, ResumeScreen, NewGameScreen, SavesBrowser, ConfirmScreen]
-SHARED += [RenameScreen, HelpScreen, LobbyScreen, NewTableScreen, WaitingScreen]
+SHARED += [RenameScreen, HelpScreen, LobbyScreen, NewTableScreen, WaitingScreen, ReviewScreen]
 SCREENS = {
     "codex": (HELP_TEXT, [GameScreen, SetupScreen, ReplayScreen, *SHARED]),
     "instinkt": (INSTINKT_HELP_TEXT, [InstinktScreen, InstinktReplayScreen, InstinktEndScreen, *SHARED]),

@@ -48,11 +48,15 @@ def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -
 
 
 class GameOverBar(ModalScreen[str]):
-    """Returns 'summary', 'undo', 'new' or 'quit'."""
+    """Returns 'summary', 'undo', 'review', 'new' or 'quit'.
+
+    `offer_review`: the app can open the replay with the review of the
+    player's turns (the local app; a network table offers it on its summary)."""
 
     BINDINGS = [
         Binding("enter,space", "choose('summary')", "Final scores"),
-        Binding("u", "choose('undo')", "Undo your last move"),
+        Binding("u", "choose('undo')", "Undo"),
+        Binding("r", "choose('review')", "Review"),
         Binding("o", "look('other_area')", "Areas"),
         Binding("escape", "look('own_area')", "Own area", show=False),
         Binding("left,h", "look('pan(-1,0)')", "Pan", show=False),
@@ -70,10 +74,11 @@ class GameOverBar(ModalScreen[str]):
     #game-over-text { height: auto; padding: 0 1; }
     """
 
-    def __init__(self, text: Text, offer_undo: bool) -> None:
+    def __init__(self, text: Text, offer_undo: bool, offer_review: bool = False) -> None:
         super().__init__()
         self.text = text
         self.offer_undo = offer_undo
+        self.offer_review = offer_review
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over"):
@@ -83,6 +88,8 @@ class GameOverBar(ModalScreen[str]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):
             return self.offer_undo
+        if action == "choose" and parameters == ("review",):
+            return self.offer_review
         if action == "look":
             name = str(parameters[0]).partition("(")[0]  # 'pan(1,0)': the board's action_pan
             return hasattr(self.board(), f"action_{name}")

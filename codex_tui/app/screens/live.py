@@ -100,7 +100,9 @@ class PlayScreen(LiveScreen[None]):
             return
         module = self.game_module
         self.hint_pending(True)
-        self.run_worker(lambda: (view, module.hint(view)), thread=True, group=HINT_GROUP, exclusive=True)
+        self.run_worker(
+            lambda: (view, module.hint(view)), thread=True, group=HINT_GROUP, exclusive=True, exit_on_error=False
+        )
 
     def cancel_hint(self) -> None:
         """Drop a hint still being computed."""
@@ -114,7 +116,13 @@ class PlayScreen(LiveScreen[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
-        if worker.group != HINT_GROUP or event.state is not WorkerState.SUCCESS or worker.is_cancelled:
+        if worker.group != HINT_GROUP or worker.is_cancelled:
+            return
+        if event.state is WorkerState.ERROR:  # a search that fails costs the hint, never the game
+            self.hint_pending(False)
+            self.notify(f"No hint this time: {type(worker.error).__name__}: {worker.error}", severity="error")
+            return
+        if event.state is not WorkerState.SUCCESS:
             return
         answer: tuple[Any, Hint] | None = worker.result
         if answer is None:

@@ -49,12 +49,37 @@ Help = tuple[tuple[str, tuple[HelpRow, ...]], ...]
 """Sections: a title and its rows."""
 
 GAME_KEYS: tuple[HelpRow, ...] = (
+    ("!", "a hint: the strong (hard) bot's move from what you can see, with its reason (any other key stops it)"),
     ("u", "undo your last move (a bot's reply goes back with it)"),
     ("ctrl+r  U", "redo"),
     ("ctrl+p", "commands: save a copy, browse the saves, new game, this help"),
     ("?", "this help"),
     ("q  ctrl+q", "quit; the game is saved after every move (the next start offers to resume it)"),
 )
+
+REVIEW_KEYS: tuple[HelpRow, ...] = (
+    ("↑ ↓", "choose a turn (once the search is done)"),
+    ("enter", "show it on the board: the move played and the better one"),
+    ("esc  q", "back to the replay (a review still running stops)"),
+    ("?", "this help"),
+)
+REVIEW_HELP: Help = (
+    ("Review of a player's turns", REVIEW_KEYS),
+    (
+        "What the table says",
+        (
+            ("Move", "the action's number, as in the replay's log"),
+            ("Turn", "the game's turn then"),
+            ("Played  Better", "the move made, and the search's best move from what that player could see then"),
+            (
+                "Lost",
+                "points the move gave away, as the search estimates them: the final margin (the player's points"
+                " less the best other player's) expected after the better move, less that after the move played",
+            ),
+        ),
+    ),
+)
+"""The review screen's own help (`?` there); the game's help lists its keys too."""
 
 SHARED_KEYS: Help = (
     (
@@ -67,6 +92,7 @@ SHARED_KEYS: Help = (
             ("← → ↑ ↓  h j k l  c", "at the end: pan the final board, centre it again (Codex)"),
             ("esc", "on the final scores: back to the final board"),
             ("n", "at the end: a new game"),
+            ("r", "at the end: review your turns (the replay opens with the costliest ones and the better moves)"),
         ),
     ),
     (
@@ -105,10 +131,12 @@ SHARED_KEYS: Help = (
             ("+  =  -", "faster, faster, slower (Codex)"),
             ("tab  1 2 3 4", "whose hand and area to show (Codex)"),
             ("b", "play on from here, in a new save (the replayed game is untouched)"),
+            ("r", "review a player's turns: the costliest ones, with the better move"),
             ("e", "the summary"),
             ("q  esc", "close"),
         ),
     ),
+    REVIEW_HELP[0],
     (
         "Over the network",
         (

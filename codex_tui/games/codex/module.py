@@ -10,7 +10,7 @@ from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
 from codex_tui.games.codex import record, rules, twin, wire
-from codex_tui.games.codex.bots import bot_levels, make_bot
+from codex_tui.games.codex.bots import advice, bot_levels, explain, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.timeline import turn_number
 
@@ -151,15 +151,14 @@ class CodexNaturalis(GameModule):
     def make_bot(self, level: str, seed: int) -> BotMove:
         return make_bot(level, seed).choose
 
-    # TODO(issue 16, owner of this game's advice): replace these three with the search's own.
-    def assess(self, view: Any, played: Any, level: str, seed: int) -> Assessment:
-        raise NotImplementedError
+    def assess(self, view: rules.SeatView, played: rules.Action, level: str, seed: int) -> Assessment:
+        return advice.assess(view, played, advice.advice_config(level), seed)
 
-    def hint_reason(self, view: Any, action: Any) -> str:
-        raise NotImplementedError
+    def hint_reason(self, view: rules.SeatView, action: rules.Action) -> str:
+        return explain.hint_reason(view, action)
 
-    def move_text(self, view: Any, action: Any) -> str:
-        raise NotImplementedError
+    def move_text(self, view: rules.SeatView, action: rules.Action) -> str:
+        return explain.move_text(view, action)
 
     def ui(self) -> GameUI:
         ui: GameUI = importlib.import_module("codex_tui.games.codex.ui").UI

@@ -4,6 +4,8 @@
 lists `bot_levels()`. The difficulty levels are `easy` (random-ish), `normal`
 (greedy), `hard` and `expert` (the search bot of `search.py`, about 0.5 s and
 2 s per move); `random` and `greedy` keep their own names for saves and tests.
+The search also judges moves for hints and reviews (`advice.py`, with the
+words of `explain.py`).
 """
 
 from codex_tui.games.codex.bots.base import Bot, BotFactory

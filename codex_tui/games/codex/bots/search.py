@@ -86,13 +86,16 @@ def playout_budget(config: SearchConfig, players: int) -> int:
     return max(1, config.playouts * 2 // players)
 
 
+def lead(totals: Sequence[int], seat: int) -> int:
+    """The seat's total minus the best other seat's (negative when behind)."""
+    return totals[seat] - max(total for index, total in enumerate(totals) if index != seat)
+
+
 def reward(final: Game, seat: int, margin_weight: float) -> float:
     """Win share (1, or 1/k for a shared win) plus a small bonus for the lead."""
     outcome = result(final)
-    totals = outcome.totals
-    best_other = max(total for index, total in enumerate(totals) if index != seat)
     win = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-    return win + margin_weight * (totals[seat] - best_other)
+    return win + margin_weight * lead(outcome.totals, seat)
 
 
 def secret_weights(view: SeatView, knowledge: Knowledge, strength: float) -> list[list[float]] | None:

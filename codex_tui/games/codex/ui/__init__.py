@@ -64,7 +64,7 @@ class CodexUI:
         return EndScreen(result(game), game.players, game.setup.common_objectives, secrets, offer_undo, to_board)
 
     def replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> ReplayScreen:
-        return ReplayScreen(Timeline.of_game(game), title)
+        return ReplayScreen(Timeline.of_game(game), title, review_seat)
 
     def has_move(self, view: SeatView) -> bool:
         return view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)
@@ -84,7 +84,7 @@ class CodexUI:
         return EndScreen(outcome, view.players, view.common_objectives, secrets, to_board=True)
 
     def network_replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> ReplayScreen:
-        return NetworkReplayScreen(Timeline.of_game(game), title)
+        return NetworkReplayScreen(Timeline.of_game(game), title, review_seat)
 
 
 UI: GameUI = CodexUI()

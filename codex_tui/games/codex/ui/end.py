@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -53,9 +54,9 @@ def winners_text(result: Result, names: tuple[str, ...]) -> str:
 
 
 class EndScreen(EndChoices, Screen[str]):
-    """The summary of a Codex game."""
+    """The summary of a Codex game; `r` asks for the review of the player's turns ('review')."""
 
-    BINDINGS = END_BINDINGS
+    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review")]
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,9 +28,26 @@ from textual.widgets import Footer
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.navigation import cycle, nearest, step
 from codex_tui.app.screens.live import PlayScreen, drawing
-from codex_tui.app.widgets.status_line import StatusLine, fit
+from codex_tui.app.widgets.status_line import SEPARATOR, StatusLine, fit
 from codex_tui.app.words import possessive, with_verb
-from codex_tui.games.codex.rules import CATALOG, Draw, DrawSource, Pass, Phase, Place, PlayArea, Pos, SeatView, Side
+from codex_tui.core.advice import Hint
+from codex_tui.core.contract import GameModule
+from codex_tui.games.codex.module import CODEX
+from codex_tui.games.codex.rules import (
+    CATALOG,
+    ChooseObjective,
+    ChooseStarter,
+    Draw,
+    DrawSource,
+    LogEntry,
+    Pass,
+    Phase,
+    Place,
+    PlayArea,
+    Pos,
+    SeatView,
+    Side,
+)
 from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
@@ -43,10 +62,27 @@ from codex_tui.games.codex.ui.panels import (
 )
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
 from codex_tui.games.codex.ui.score_track import ScoreTrack
+from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
+
+Moment = tuple[int, LogEntry | None, Phase, int]
+"""Where a game stands for one seat: log length, last entry, phase, seat (a hint holds for one moment).
+
+The last entry tells apart two positions of one length (an undo, then other moves)."""
+
+
+def moment(view: SeatView) -> Moment:
+    return len(view.log), view.log[-1] if view.log else None, view.phase, view.seat
+
+
+def draw_slot(view: SeatView, action: Draw) -> int:
+    """The tray slot (0-5) that takes `action`: a market card's place, then the two decks."""
+    if action.source is DrawSource.MARKET:
+        return view.market.index(action.card)
+    return 4 if action.source is DrawSource.RESOURCE_DECK else 5
 
 
 class PreviewLine(StatusLine):
@@ -59,6 +95,8 @@ class PreviewLine(StatusLine):
 
 
 class GameScreen(PlayScreen):
+    game_module: ClassVar[GameModule] = CODEX
+
     BINDINGS = [
         Binding("enter,space", "place", "Place"),
         Binding("enter,space", "draw", "Draw"),
@@ -112,6 +150,12 @@ class GameScreen(PlayScreen):
     area_scene: var[AreaScene] = var(AreaScene(PlayArea.empty()), always_update=True, init=False)
     tray_scene: var[TrayScene] = var(TrayScene("", ()), always_update=True, init=False)
     status: var[str] = var("", init=False)
+    log_notes: var[tuple[tuple[int, int], ...]] = var((), init=False)
+    """The app's `hint_notes` as of the last `update_game`, for the log panel."""
+
+    # A hint: being looked for, or shown (with the moment it is for; it says nothing about any other).
+    hinting: var[bool] = var(False, init=False)
+    shown_hint: var[tuple[Hint, Moment] | None] = var(None, init=False)
 
     def __init__(self) -> None:
         super().__init__()
@@ -121,6 +165,8 @@ class GameScreen(PlayScreen):
         self.can_redo = False
         self._holding = False
         """Several reactives are being set: derive what the widgets show once, at the end."""
+        self._asked: tuple[tuple[object, ...], SeatView] | None = None
+        """The view `hint_view` gave last, with the moment (and set-up step) it is for."""
 
     def compose(self) -> ComposeResult:
         screen = GameScreen
@@ -133,7 +179,7 @@ class GameScreen(PlayScreen):
                     screen.view, area=screen.shown_area, detailed=screen.tall, own=screen.showing_own
                 )
                 yield MarketPanel(id="market").data_bind(screen.view, area=screen.home_area)
-                yield GameLog(id="log").data_bind(screen.view)
+                yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes)
         yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
         yield PreviewLine(id="status").data_bind(wording=screen.status)
         yield Footer()
@@ -156,6 +202,7 @@ class GameScreen(PlayScreen):
                 self.cursor = None
                 self.viewing = home
             self.perspective = home
+            self.log_notes = self.hint_notes
             self.tags = tuple(tags)
             self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
             self.view = view
@@ -254,6 +301,12 @@ class GameScreen(PlayScreen):
     def watch_columns(self) -> None:
         self._derive_cursor()
 
+    def watch_hinting(self) -> None:
+        self._derive_cursor()
+
+    def watch_shown_hint(self) -> None:
+        self._derive_cursor()
+
     def _derive_table(self) -> None:
         """After a new state or another area on show: the side panels, then the choice."""
         view = self.view
@@ -338,7 +391,36 @@ class GameScreen(PlayScreen):
         return TrayScene(title, tuple(items), self.selected if choosing else None)
 
     def status_text(self, width: int = 80) -> str:
-        """What to do now, or the preview, worded to fit `width` (on two lines if need be)."""
+        """What to do now, or the preview, worded to fit `width` (on two lines if need be).
+
+        While a hint is looked for, it says so; while the move chosen is the
+        hint's, the hint's reason takes the second line (the preview keeps
+        the first, points first, so only its last words may be cut)."""
+        if self.hinting:
+            return LOOKING
+        text = self._what_to_do(width)
+        reason = self._hint_reason()
+        if not reason or not text:
+            return text
+        one_line = text.replace("\n", SEPARATOR)
+        return f"{one_line}\nHint: {reason}"
+
+    def _hint_reason(self) -> str | None:
+        """The shown hint's reason, while the move chosen on screen is the hint's move."""
+        if self.shown_hint is None or self.view is None or self.viewing != self.perspective:
+            return None
+        hint, when = self.shown_hint
+        if when != moment(self.view):
+            return None
+        if self._drawing():
+            chosen: object = self._draw_action(self.draw_index)
+        elif self._must_pass():
+            chosen = Pass(self.view.seat)
+        else:
+            chosen = self._chosen_place() if self._placing() else None
+        return hint.reason if chosen == hint.action else None
+
+    def _what_to_do(self, width: int) -> str:
         view = self.view
         if view is None:
             return ""
@@ -414,6 +496,68 @@ class GameScreen(PlayScreen):
         self.query_one("#side").styles.width = side_width(self.size.width, least=36)
         self.columns, self.tall = self.size.width, self.size.height >= 36
 
+    # ------------------------------------------------------------ hints
+
+    def hint_view(self) -> SeatView | None:
+        """The seat's view while it is to act; at set-up, only the choice the set-up screen is on.
+
+        The set-up screen asks for both choices and sends them together, so
+        while it shows the objectives the starter is still owed in the view:
+        the hint is then asked of the view with only the objectives open.
+        The same object is handed out for one moment, so a hint found for it
+        is shown even if the app redrew the same state meanwhile.
+        """
+        view = self.view
+        if view is None or view.seat < 0 or not view.legal_actions:
+            return None
+        key: tuple[object, ...] = moment(view)
+        if view.phase is Phase.SETUP:
+            setup = self._setup_modal()
+            if setup is None:
+                return None
+            key += (setup.step,)
+            if setup.step == "objective":
+                chosen = tuple(a for a in view.legal_actions if isinstance(a, ChooseObjective))
+                view = replace(view, legal_actions=chosen)
+        if self._asked is None or self._asked[0] != key:
+            self._asked = (key, view)
+        return self._asked[1]
+
+    def _setup_modal(self) -> SetupScreen | None:
+        """The set-up screen over this one, if it is open (it takes the keys while it is)."""
+        top = self.app.screen
+        if isinstance(top, SetupScreen) and self.view is not None and top.view.seat == self.view.seat:
+            return top
+        return None
+
+    def hint_pending(self, pending: bool) -> None:
+        self.hinting = pending
+        setup = self._setup_modal()
+        if setup is not None:
+            setup.hint_pending(pending)
+
+    def show_hint(self, hint: Hint) -> None:
+        """Choose the hint's move on screen: the card, its side and spot (so the preview shows what it
+        scores), the market card or deck to draw, or the set-up choice; its reason goes under it."""
+        view = self.view
+        if view is None:
+            return
+        action: Any = hint.action
+        with self._one_derivation():
+            self.hinting = False
+            if self.viewing != self.perspective:
+                self.viewing = self.perspective
+            if isinstance(action, Place) and action.card in view.hand:
+                self.selected = view.hand.index(action.card)
+                self.sides = {**self.sides, action.card: action.side}
+                self.cursor = action.pos
+            elif isinstance(action, Draw):
+                self.draw_index = draw_slot(view, action)
+            self.shown_hint = (hint, moment(view))
+        setup = self._setup_modal()
+        if setup is not None and isinstance(action, ChooseStarter | ChooseObjective):
+            setup.show_hint(hint)
+
     # ------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -441,6 +585,8 @@ class GameScreen(PlayScreen):
             return self.can_undo
         if action == "redo":
             return self.can_redo
+        if action == "hint":  # shown while the seat is to act (pressed where hints are off, it says so)
+            return True if self._my_turn() else None
         return True
 
     def action_place(self) -> None:

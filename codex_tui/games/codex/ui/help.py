@@ -27,6 +27,17 @@ CODEX_KEYS: Help = (
         ),
     ),
     (
+        "Hints",
+        (
+            (
+                "!",
+                "a hint: the hard bot's move from what you can see, chosen for you (the card, its side and spot "
+                "with the usual preview, the card or deck to draw, or the set-up choice) with why on the line "
+                "under it; enter plays it, any other key while it thinks cancels it. The log notes each hint used",
+            ),
+        ),
+    ),
+    (
         "Looking around",
         (
             ("o", "show the next player's area, read-only (their hand as backs); esc: back to yours"),
@@ -53,6 +64,11 @@ CODEX_SYMBOLS: tuple[HelpRow, ...] = (
     ("f12", "lower case + id: a card's kingdom, for patterns; it is not a resource you hold"),
     ("(F)", "in the middle: a back's permanent resource, which you do hold"),
     ("ok  no", "on a gold: whether your visible resources meet its requirement"),
+    (
+        "you  best",
+        "in a replay, at a turn chosen in the review: the move played (orange) and the better move (green), "
+        "as cards on the board or after a market line; the line under the hand names both",
+    ),
 )
 
 HELP_TEXT: Help = (

@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
-from codex_tui.games.codex.rules import CATALOG, PlayArea, SeatView, Symbol
+from codex_tui.games.codex.rules import CATALOG, DrawSource, PlayArea, SeatView, Symbol
 from codex_tui.games.codex.rules.engine import requirement_met
 from codex_tui.games.codex.rules.objectives import objective_points
 from codex_tui.games.codex.ui.describe import (
@@ -26,7 +26,7 @@ from codex_tui.games.codex.ui.describe import (
     points_text,
     symbol_letters,
 )
-from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS
+from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS, Label
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")
@@ -127,10 +127,18 @@ class MarketPanel(Widget):
     view: reactive[SeatView | None] = reactive(None, layout=True)
     area: reactive[PlayArea | None] = reactive(None, layout=True)
     """The area gold requirements are checked against (the viewer's own)."""
+    marks: reactive[tuple[tuple[int | DrawSource, Label], ...]] = reactive((), layout=True)
+    """Labels after a market card (by id) or a deck (by source): a review's draw played, or the better one."""
 
-    def show(self, view: SeatView, area: PlayArea) -> None:
+    def show(self, view: SeatView, area: PlayArea, marks: tuple[tuple[int | DrawSource, Label], ...] = ()) -> None:
         """Set what to show (for screens that set it rather than bind it)."""
-        self.view, self.area = view, area
+        self.view, self.area, self.marks = view, area, marks
+
+    def _append_marks(self, text: Text, what: int | DrawSource) -> None:
+        for marked, (words, style) in self.marks:
+            if marked == what:
+                text.append(" ")
+                text.append(words, style=style)
 
     def render(self) -> Text:
         view, area = self.view, self.area
@@ -141,10 +149,12 @@ class MarketPanel(Widget):
         if view.resource_deck_top is not None:
             text.append(" ")
             text.append_text(symbol_text(view.resource_deck_top))
+        self._append_marks(text, DrawSource.RESOURCE_DECK)
         text.append(f"  G deck {view.gold_deck_size}", style=DIM)
         if view.gold_deck_top is not None:
             text.append(" ")
             text.append_text(symbol_text(view.gold_deck_top))
+        self._append_marks(text, DrawSource.GOLD_DECK)
         for card_id in view.market:
             text.append("\n ")
             if card_id is None:
@@ -159,6 +169,7 @@ class MarketPanel(Widget):
                 text.append(symbol_letters(card.requires), style=DIM)
                 met = requirement_met(card, area.counts)
                 text.append(" ok" if met else " no", style=Style(color="#5fd75f" if met else "#ff5f5f"))
+            self._append_marks(text, card_id)
         return text
 
 
@@ -175,12 +186,29 @@ class GameLog(Widget):
     DEFAULT_CSS = "GameLog { height: 1fr; }"
 
     view: var[SeatView | None] = var(None)
+    notes: var[tuple[tuple[int, int], ...]] = var(())
+    """(actions played, seat): "<name> used a hint" goes after that many entries."""
     lines: reactive[tuple[str, ...]] = reactive(())
     """The newest 60 entries in words; the widget repaints only when they change."""
 
-    def watch_view(self, view: SeatView | None) -> None:
-        if view is not None:
-            self.lines = tuple(describe_entry(entry, view.players, view.seat) for entry in view.log[-60:])
+    def watch_view(self) -> None:
+        self._reword()
+
+    def watch_notes(self) -> None:
+        self._reword()
+
+    def _reword(self) -> None:
+        view = self.view
+        if view is None:
+            return
+        start = max(len(view.log) - 60, 0)
+        notes = sorted(note for note in self.notes if note[0] >= start)
+        lines: list[str] = []
+        for index, entry in enumerate(view.log[start:], start):
+            lines += [f"{view.players[seat]} used a hint" for at, seat in notes if at == index]
+            lines.append(describe_entry(entry, view.players, view.seat))
+        lines += [f"{view.players[seat]} used a hint" for at, seat in notes if at >= len(view.log)]
+        self.lines = tuple(lines[-60:])
 
     def render(self) -> Text:
         room = max(self.size.height - 1, 0)

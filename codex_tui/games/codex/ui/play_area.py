@@ -19,12 +19,27 @@ from textual.widget import Widget
 from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.rules import PlayArea, Pos, Side
 from codex_tui.games.codex.ui.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, draw_small
+from codex_tui.games.codex.ui.theme import Label
 
 SPOT_STYLE = Style(color="#606060")
 CURSOR_STYLE = Style(color="#ffff5f", bold=True)
 GHOST_OK = Style(reverse=True)
 GHOST_BAD = Style(color="#ff5f5f", strike=True)
 BLANK = Style()
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A card drawn as a preview with a label on its top border (a review's move played, or the better one).
+
+    `bottom` labels its bottom border too: when two marked moves share a
+    spot, one card is drawn and both labels show on it."""
+
+    pos: Pos
+    card: int
+    side: Side
+    top: Label
+    bottom: Label | None = None
 
 
 @dataclass(frozen=True)
@@ -38,6 +53,8 @@ class AreaScene:
     ghost: tuple[int, Side] | None = None
     """The card to preview at the cursor."""
     ghost_legal: bool = True
+    marks: tuple[Mark, ...] = ()
+    """Labelled previews, drawn in order over everything else."""
 
 
 def to_screen(pos: Pos) -> tuple[int, int]:
@@ -78,10 +95,21 @@ def draw_cursor(canvas: Canvas, scene: AreaScene) -> None:
         canvas.text(col + 2, row + 1, "[ ]", CURSOR_STYLE)
 
 
+def draw_mark(canvas: Canvas, mark: Mark) -> None:
+    """The card as a preview, its labels centred on its border rows (cells no other card shares)."""
+    col, row = to_screen(mark.pos)
+    draw_small(canvas, col, row, mark.card, mark.side, GHOST_OK)
+    labels = [(mark.top, row)] + ([(mark.bottom, row + SMALL_H - 1)] if mark.bottom else [])
+    for (words, style), y in labels:
+        canvas.text(col + 1, y, words[: SMALL_W - 2].center(SMALL_W - 2), style)
+
+
 def draw_scene(scene: AreaScene, base: Canvas | None = None) -> Canvas:
     """The whole scene; `base` (cards and spots of this scene) saves redrawing them."""
     canvas = Canvas(dict((base or draw_base(scene.area, scene.spots)).cells))
     draw_cursor(canvas, scene)
+    for mark in scene.marks:
+        draw_mark(canvas, mark)
     return canvas
 
 
@@ -137,6 +165,21 @@ class PlayAreaView(Widget, can_focus=False):
         if not self.size.area:
             return
         left, top, right, bottom = self._extent()
+        width, height = self.size
+        self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
+        if self.scene.cursor is not None:
+            self._keep_in_view(to_screen(self.scene.cursor))
+        self._invalidate()
+
+    def frame(self, spots: tuple[Pos, ...]) -> None:
+        """Centre the view on `spots` (a review's two marked moves), then keep the cursor in view.
+
+        Both show whenever they fit in the view together; else the cursor's does."""
+        if not self.size.area or not spots:
+            return
+        corners = [to_screen(spot) for spot in spots]
+        left, top = min(c for c, _ in corners), min(r for _, r in corners)
+        right, bottom = max(c for c, _ in corners) + SMALL_W, max(r for _, r in corners) + SMALL_H
         width, height = self.size
         self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
         if self.scene.cursor is not None:

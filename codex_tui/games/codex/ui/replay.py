@@ -4,6 +4,10 @@ Hidden information is shown: a replay is of a finished or shared game. The
 states come from a `Timeline` (cached along the log), so seeking is instant;
 the widgets are the game screen's own, fed the chosen seat's view of the
 state at the current index.
+
+`r` opens the review of the shown player's turns (the app's `ReviewScreen`);
+a turn chosen there brings the replay to the moment before it, with the move
+played and the better move marked on the board (`review_marks`).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 
@@ -20,12 +24,15 @@ from codex_tui.app.screens.live import LiveScreen, drawing
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import possessive
+from codex_tui.core.review import Decision
+from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import Place, Side, players_to_act, result, view
 from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui.describe import describe_entry
 from codex_tui.games.codex.ui.end import summary_table, winners_text
 from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
+from codex_tui.games.codex.ui.review_marks import ReviewMarks, review_marks
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
@@ -74,6 +81,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         *[Binding(str(n), f"seat({n - 1})", f"Player {n}", show=False) for n in range(1, 5)],
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
+        Binding("r", "review", "Review"),
         Binding("question_mark", "app.help", "Help", show=False),
     ]
     DEFAULT_CSS = """
@@ -84,7 +92,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
     ReplayScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
     """
 
-    def __init__(self, timeline: Timeline, title: str) -> None:
+    def __init__(self, timeline: Timeline, title: str, review_seat: int | None = None) -> None:
         super().__init__()
         self.timeline = timeline
         self.replay_title = title
@@ -94,6 +102,12 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         self.player: Timer | None = None
         self.follow = True
         """Show the acting player's area as the replay moves (until a player is picked)."""
+        self.review_seat = review_seat
+        """Open the review of this seat as soon as the replay is shown (from the end of a game)."""
+        self.reviewed: Decision | None = None
+        """The turn chosen in the review: marked on the board while the replay is at it."""
+        if review_seat is not None:  # the final board under the review, in that player's eyes
+            self.index, self.seat, self.follow = len(timeline), review_seat, False
         entries = [timeline.entry_at(i) for i in range(len(timeline))]
         self.log_lines = [describe_entry(e, timeline.players, e.action.player) for e in entries]
 
@@ -113,6 +127,12 @@ class ReplayScreen(LiveScreen[ReplayExit]):
     def render_all(self) -> None:
         self.show_state()
 
+    def on_mount(self) -> None:
+        """With `review_seat`, the review opens over the replay once it is drawn (by `LiveScreen.on_mount`,
+        which Textual calls too: each class's handler runs)."""
+        if self.review_seat is not None:
+            self.call_after_refresh(self.open_review, self.review_seat)
+
     @drawing
     def on_resize(self) -> None:
         """The side panel grows with the screen: log lines are whole from 120 columns."""
@@ -128,23 +148,35 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         shown = seat_view.seats[self.seat]
         last = self.timeline.action_at(self.index - 1) if self.index else None
         highlight = isinstance(last, Place) and last.player == self.seat
-        area = self.query_one(PlayAreaView)
-        area.show(
-            AreaScene(
-                shown.area,
-                cursor=last.pos if highlight and isinstance(last, Place) else None,
-                ghost=(last.card, last.side) if highlight and isinstance(last, Place) else None,
-            )
+        marks = self.review_marks()
+        scene = AreaScene(
+            shown.area,
+            cursor=last.pos if highlight and isinstance(last, Place) else None,
+            ghost=(last.card, last.side) if highlight and isinstance(last, Place) else None,
         )
+        if marks is not None and marks.area:  # the cursor (under the marks) keeps them in view
+            scene = AreaScene(shown.area, cursor=marks.area[-1].pos, marks=marks.area)
+        self.query_one(PlayAreaView).show(scene)
         self.query_one(ScoreTrack).show(seat_view, ("",) * len(seat_view.seats), self.seat, self.size.width or 80)
         self.query_one(SymbolsPanel).show(shown.area, shown.name)
         self.query_one(ObjectivesPanel).show(seat_view, shown.area, detailed=self.size.height >= 36)
-        self.query_one(MarketPanel).show(seat_view, shown.area)
+        self.query_one(MarketPanel).show(seat_view, shown.area, marks.market if marks else ())
         self.query_one(ReplayLog).show(self.index - 1)
         items = tuple(TrayCard(f"{i + 1} in hand", card=c, side=Side.FRONT) for i, c in enumerate(seat_view.hand))
         self.query_one(CardTray).show(TrayScene(f"{possessive(shown.name)} hand (shown in replays)", items))
-        self.query_one(StatusLine).show(self.status())
+        status = self.status()
+        if marks is not None:  # the legend under the status, or in its place when it needs both lines
+            status = marks.legend if "\n" in marks.legend else f"{status}\n{marks.legend}"
+        self.query_one(StatusLine).show(status)
         self.refresh_bindings()
+
+    def review_marks(self) -> ReviewMarks | None:
+        """The reviewed turn's marks, while the replay shows its moment in its player's eyes."""
+        decision = self.reviewed
+        if decision is None or decision.index != self.index or decision.seat != self.seat:
+            return None
+        before = view(self.timeline.state_at(self.index), self.seat)
+        return review_marks(before, decision, CODEX.move_text, self.size.width or 80)
 
     def status(self) -> str:
         total = len(self.timeline)
@@ -229,6 +261,31 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         secrets = tuple(seat.secret for seat in state.seats)
         table = summary_table(outcome, state.players, state.setup.common_objectives, secrets)
         self.app.push_screen(ReplaySummary([table, Text(winners_text(outcome, state.players), style="bold")]))
+
+    # ------------------------------------------------------------- review
+
+    def action_review(self) -> None:
+        self.open_review(self.seat)
+
+    def review_screen(self, seat: int) -> Screen[Decision | None]:
+        """The review of `seat`'s turns in this game (a screen of the app's, loaded when first asked for)."""
+        from codex_tui.app.screens.review import ReviewScreen
+
+        return ReviewScreen(CODEX, self.timeline.final, seat)
+
+    def open_review(self, seat: int) -> None:
+        """The review of `seat`'s turns; a turn chosen there is shown, with both moves marked."""
+        self._stop()
+
+        def chosen(decision: Decision | None) -> None:
+            if decision is not None:
+                self.reviewed, self.follow, self.seat = decision, False, decision.seat
+                self.go(decision.index)
+                area = self.query_one(PlayAreaView)
+                area.recentre()
+                area.frame(tuple(mark.pos for mark in area.scene.marks))
+
+        self.app.push_screen(self.review_screen(seat), chosen)
 
     def action_branch(self) -> None:
         self._stop()

@@ -9,6 +9,7 @@ only at the first step and the hand as cards only when there is room.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -17,12 +18,16 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 
+from codex_tui.app.screens.live import PlayScreen
+from codex_tui.core.advice import Hint
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
 from codex_tui.games.codex.ui.describe import card_summary, objective_text, pattern_rows
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 HAND_AS_CARDS = 34
 """Terminal rows from which the set-up draws the hand as cards."""
+LOOKING = "Looking for a hint… (any other key cancels it)"
+"""What the game screen and the set-up say while a hint is being looked for."""
 
 
 class Words(Widget):
@@ -46,6 +51,7 @@ class SetupScreen(Screen[list[Action]]):
         Binding("2", "choose(1)", "Second", show=False),
         Binding("enter,space", "confirm", "Confirm"),
         Binding("backspace", "back", "Back"),
+        Binding("exclamation_mark", "hint", "Hint"),
         Binding("question_mark", "app.help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -57,6 +63,9 @@ class SetupScreen(Screen[list[Action]]):
     choice: var[int] = var(0, init=False)
     roomy: var[bool] = var(False, init=False, toggle_class="-roomy")
     """Tall enough to draw the hand as cards (below, it is one line of words)."""
+
+    note: var[str] = var("", init=False)
+    """A line under the title: a hint being looked for, or the hint for this step."""
 
     # What the widgets show, derived from the above (the widgets are bound to these).
     on_starter: var[bool] = var(True, init=False, toggle_class="-starter")
@@ -99,6 +108,9 @@ class SetupScreen(Screen[list[Action]]):
     def watch_roomy(self) -> None:
         self._derive()
 
+    def watch_note(self) -> None:
+        self._derive()
+
     def _derive(self) -> None:
         """What the widgets show at this step, for this choice."""
         view = self.view
@@ -128,6 +140,8 @@ class SetupScreen(Screen[list[Action]]):
             detail.append("\nCommon objectives, scored by everyone:\n")
             for card in view.common_objectives:
                 detail.append(f"   Objective {card}: {objective_text(card)}\n")
+        if self.note:
+            self.title += f"\n{self.note}"
         if self.roomy:
             self.hand_scene = TrayScene(
                 "Your hand", tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))
@@ -135,6 +149,39 @@ class SetupScreen(Screen[list[Action]]):
         else:
             detail.append("\nYour hand: " + "; ".join(card_summary(c) for c in view.hand))
         self.detail = detail
+
+    # ------------------------------------------------------------ hints
+    # The game screen under this one asks for the hint (its `hint_view` knows this screen's step)
+    # and hands it here to show; keys reach only this screen while it is open, so it passes them on.
+
+    def _play_screen(self) -> PlayScreen | None:
+        under = [screen for screen in self.app.screen_stack if isinstance(screen, PlayScreen)]
+        return under[-1] if under else None
+
+    def action_hint(self) -> None:
+        play = self._play_screen()
+        if play is not None:
+            play.action_hint()
+
+    def on_key(self, event: events.Key) -> None:
+        play = self._play_screen()
+        if event.key != "exclamation_mark" and play is not None:
+            play.cancel_hint()
+
+    def hint_pending(self, pending: bool) -> None:
+        self.note = LOOKING if pending else ""
+
+    def show_hint(self, hint: Hint) -> None:
+        """Preselect the hint's choice, if it is this step's, and say why under the title."""
+        action = hint.action
+        if isinstance(action, ChooseStarter) and self.step == "starter":
+            self.choice = 0 if action.side is Side.FRONT else 1
+        elif isinstance(action, ChooseObjective) and self.step == "objective":
+            self.choice = self.view.objective_choices.index(action.card)
+        else:
+            self.note = ""
+            return
+        self.note = f"Hint: {hint.reason}"
 
     def action_choose(self, index: int) -> None:
         self.choice = index
@@ -144,7 +191,7 @@ class SetupScreen(Screen[list[Action]]):
         if self.step == "starter":
             self.chosen.append(ChooseStarter(view.seat, Side.FRONT if self.choice == 0 else Side.BACK))
             if self.need_objective:
-                self.step, self.choice = "objective", 0
+                self.step, self.choice, self.note = "objective", 0, ""
                 return
         else:
             self.chosen.append(ChooseObjective(view.seat, view.objective_choices[self.choice]))
@@ -153,7 +200,7 @@ class SetupScreen(Screen[list[Action]]):
     def action_back(self) -> None:
         if self.step == "objective" and self.chosen:
             self.chosen.clear()
-            self.step, self.choice = "starter", 0
+            self.step, self.choice, self.note = "starter", 0, ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":

@@ -31,6 +31,13 @@ STARTER_TINT = "#2a2a22"
 GOLD_BORDER = "#d7af00"
 PLAIN_BORDER = "#8a8a8a"
 
+Label = tuple[str, Style]
+"""A few words and their style: a review's mark on a card's border or after a market line."""
+PLAYED_LABEL = Style(color="#000000", bgcolor="#ff875f", bold=True)
+"""The move played, in a review (orange)."""
+BETTER_LABEL = Style(color="#000000", bgcolor="#5fd75f", bold=True)
+"""The better move, in a review (green)."""
+
 EMPTY_CORNER = "·"
 """A visible corner with no symbol (can be covered)."""
 

@@ -1,0 +1,348 @@
+"""The review of one seat's turns: which moves gave away the most points, and the better move.
+
+The search judges every decision of the seat from that seat's view at the
+time (`codex_tui.core.review`), which takes a while (seconds to a minute), so
+it runs in a thread while a progress bar moves; esc stops it and goes back.
+Then a table lists the costliest turns; `enter` on one closes the screen with
+that `Decision`, and the replay that opened it shows both moves on the board.
+It knows no game: the words come from the game's `GameModule` (`move_text`,
+`game_summary`), so any registered game, even one without screens, is reviewed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import resource_tracker
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import DataTable, ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from codex_tui.app.screens.modals import REVIEW_HELP, HelpScreen
+from codex_tui.app.words import possessive
+from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
+from codex_tui.core.contract import GameModule
+from codex_tui.core.review import Decision, costliest, review
+
+ROWS = 10
+"""The costliest turns listed (the CLI's `--top` default too)."""
+REVIEW_JOBS = min(2, os.cpu_count() or 1)
+"""Worker processes a review uses: two halve its time on a machine with two cores or more."""
+REVIEW_GROUP = "review"
+FIXED_COLUMNS = (("Move", 4), ("Turn", 4), ("Lost", 5))
+"""Columns never cut: the action's number in the replay log, the game's turn, the points lost."""
+CELL_PADDING = 2
+SCROLLBAR = 2
+BOX_CHROME = 4
+"""The box's border and padding, left and right."""
+TEXT_LINES = 6
+"""Lines of the box that are not the table: its border, the line above, the totals below (with room to wrap)."""
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One listed turn in words."""
+
+    decision: Decision
+    move: int
+    """The action's number as the replay log shows it (index + 1)."""
+    turn: int
+    played: str
+    better: str
+
+
+def review_rows(module: GameModule, game: Any, decisions: Sequence[Decision]) -> list[ReviewRow]:
+    """The words for `decisions`: each move described from the seat's view before it was played."""
+    rows = []
+    for decision in decisions:
+        before = module.rebuild(game, list(game.actions[: decision.index]))
+        view = module.view(before, decision.seat)
+        assessment = decision.assessment
+        rows.append(
+            ReviewRow(
+                decision,
+                decision.index + 1,
+                module.game_summary(before).turn,
+                module.move_text(view, assessment.played.action),
+                module.move_text(view, assessment.best.action),
+            )
+        )
+    return rows
+
+
+def points(value: float) -> str:
+    """Points to one decimal; a loss too small to show reads "<0.1", never "0.0"."""
+    return "<0.1" if 0 < value < 0.05 else f"{value:.1f}"
+
+
+def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
+    """What the whole review found, in one or two lines."""
+    if not decisions:
+        return f"{name} had no choice to make: every move was the only one possible."
+    lost = [d for d in decisions if d.cost > 0]
+    judged = f"{len(decisions)} decision{'s' if len(decisions) != 1 else ''} judged"
+    if not lost:
+        return f"{judged}: the search found a better move at none of them."
+    total = sum(d.cost for d in lost)
+    more = f"; the {listed} costliest are listed" if listed < len(lost) else ""
+    return f"{judged}; {len(lost)} gave away points, {points(total)} in all (estimated){more}."
+
+
+def start_resource_tracker() -> bool:
+    """Start multiprocessing's resource tracker with the real stderr; False if it cannot start.
+
+    While a Textual app runs, `sys.stderr` is its capture, whose `fileno()`
+    is -1, and the first process pool, which starts the tracker, then fails
+    ("bad value(s) in fds_to_keep"). Started here, on the app's thread, the
+    tracker serves every later pool of this process.
+    """
+    captured, real = sys.stderr, sys.__stderr__
+    try:
+        if real is not None:
+            sys.stderr = real
+        resource_tracker.ensure_running()
+    except (OSError, ValueError):
+        return False
+    finally:
+        sys.stderr = captured
+    return True
+
+
+class ReviewStopped(Exception):
+    """Raised in the review's thread when the screen was left: the search stops at the next decision."""
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    decisions: list[Decision]
+    rows: list[ReviewRow]
+
+
+@dataclass
+class Memo:
+    """A finished review kept for when the same replay opens the review again, and the row chosen last."""
+
+    game: Any
+    """Held so that its `id`, in the key, stays its own."""
+    reviewed: Reviewed
+    cursor: int = 0
+
+
+MEMO_SIZE = 4
+MEMOS: dict[tuple[int, str, int, str, int], Memo] = {}
+"""The last few reviews by (game's id, game name, seat, level, seed), oldest first: going back
+from a chosen turn to the list (`r` again) must not search the whole game again."""
+
+
+def memo_key(module: GameModule, game: Any, seat: int, level: str, seed: int) -> tuple[int, str, int, str, int]:
+    return (id(game), module.name, seat, level, seed)
+
+
+def remember(key: tuple[int, str, int, str, int], memo: Memo) -> None:
+    MEMOS.pop(key, None)
+    MEMOS[key] = memo
+    while len(MEMOS) > MEMO_SIZE:
+        del MEMOS[next(iter(MEMOS))]
+
+
+class ReviewScreen(ModalScreen[Decision | None]):
+    """The review of `seat`'s turns in `game`: returns the chosen Decision, or None on esc."""
+
+    BINDINGS = [
+        Binding("escape,q", "leave", "Back"),
+        Binding("question_mark", "help", "Help"),
+    ]
+    DEFAULT_CSS = """
+    ReviewScreen { align: center middle; }
+    #review-box { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $primary;
+                  padding: 0 1; background: $panel; }
+    #review-status { height: auto; }
+    #review-progress { margin: 1 0; }
+    #review-table { height: auto; }
+    #review-totals { height: auto; margin-top: 1; color: $text-muted; }
+    """
+
+    def __init__(
+        self,
+        module: GameModule,
+        game: Any,
+        seat: int,
+        level: str = APP_REVIEW_LEVEL,
+        jobs: int = REVIEW_JOBS,
+        seed: int = ADVICE_SEED,
+        rows: int = ROWS,
+    ) -> None:
+        super().__init__()
+        self.module = module
+        self.game = game
+        self.seat = seat
+        self.level = level
+        self.jobs = jobs
+        self.seed = seed
+        self.row_count = rows
+        self.done = 0
+        self.total: int | None = None
+        """Decisions judged so far and in all (written by the review's thread, read by a timer)."""
+        self.result: Reviewed | None = None
+        self.ticker: Timer | None = None
+
+    @property
+    def seat_name(self) -> str:
+        players: Sequence[str] = self.game.players
+        return players[self.seat]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="review-box") as box:
+            box.border_title = f"Review of {possessive(self.seat_name, capital=False)} turns (search: {self.level})"
+            box.border_subtitle = "esc: stop and go back · ?: help"
+            yield Static(id="review-status")
+            yield ProgressBar(id="review-progress")
+            yield DataTable(id="review-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="review-totals")
+
+    @property
+    def key(self) -> tuple[int, str, int, str, int]:
+        return memo_key(self.module, self.game, self.seat, self.level, self.seed)
+
+    def on_mount(self) -> None:
+        self.query_one("#review-table").display = False
+        self.query_one("#review-totals").display = False
+        memo = MEMOS.get(self.key)
+        if memo is not None and memo.game is self.game:
+            self.query_one("#review-progress").display = False
+            self.result = memo.reviewed
+            self.show_result(memo.cursor)
+            return
+        self.show_progress()
+        self.ticker = self.set_interval(0.2, self.show_progress)
+        if self.jobs > 1 and not start_resource_tracker():
+            self.jobs = 1  # no worker processes here: the review takes longer, in this process
+        self.run_worker(self.judge, thread=True, group=REVIEW_GROUP, exit_on_error=False)
+
+    # ----------------------------------------------------------- running
+
+    def judge(self) -> Reviewed:
+        """The review itself, in a thread; it stops between decisions once the screen is left."""
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise ReviewStopped
+            self.done, self.total = done, total
+
+        decisions = review(self.module, self.game, self.seat, self.level, self.seed, self.jobs, progress)
+        return Reviewed(decisions, review_rows(self.module, self.game, costliest(decisions, self.row_count)))
+
+    def show_progress(self) -> None:
+        total = self.total
+        words = "Finding the decisions…" if total is None else f"Judging decision {self.done + 1} of {total}…"
+        if total is not None and self.done >= total:
+            words = "Describing the costliest turns…"
+        self.query_one("#review-status", Static).update(
+            f"The search judges {possessive(self.seat_name, capital=False)} choices, each from what was in view"
+            f" then. {words}"
+        )
+        self.query_one("#review-progress", ProgressBar).update(total=total, progress=self.done)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != REVIEW_GROUP or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if self.ticker is not None:
+            self.ticker.stop()
+        self.query_one("#review-progress").display = False
+        if event.state is WorkerState.ERROR:
+            error = worker.error
+            self.query_one("#review-status", Static).update(
+                Text(f"The review failed: {type(error).__name__}: {error}", style="bold red")
+            )
+            self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
+            return
+        result = worker.result
+        assert isinstance(result, Reviewed)
+        self.result = result
+        remember(self.key, Memo(self.game, result))
+        self.show_result()
+
+    # ------------------------------------------------------------ result
+
+    def show_result(self, cursor: int = 0) -> None:
+        result = self.result
+        assert result is not None
+        status = self.query_one("#review-status", Static)
+        if result.rows:
+            status.update("The turns that cost the most: the move played, and the search's better move.")
+        else:
+            status.display = False
+        totals = self.query_one("#review-totals", Static)
+        totals.update(totals_line(self.seat_name, result.decisions, len(result.rows)))
+        totals.display = True
+        table = self.query_one(DataTable)
+        table.display = bool(result.rows)
+        self.fill_table(cursor)
+        if result.rows:
+            table.focus()
+            self.query_one(Vertical).border_subtitle = "↑↓: choose · enter: show on the board · esc: back · ?: help"
+        else:
+            self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
+
+    def fill_table(self, cursor: int | None = None) -> None:
+        """The rows at the screen's width: the two move columns share what the fixed ones leave.
+
+        The cursor goes to row `cursor`, or stays where it was."""
+        if self.result is None:
+            return
+        table = self.query_one(DataTable)
+        if cursor is None:
+            cursor = table.cursor_row
+        table.clear(columns=True)
+        size = self.size if self.size.width else self.app.size
+        table.styles.max_height = max(3, size.height - TEXT_LINES)
+        width = min(size.width, 120) - BOX_CHROME - SCROLLBAR
+        fixed = sum(w for _, w in FIXED_COLUMNS)
+        moves = max(8, (width - fixed - CELL_PADDING * 5) // 2)
+        table.add_column("Move", width=4, key="move")
+        table.add_column("Turn", width=4, key="turn")
+        table.add_column("Played", width=moves, key="played")
+        table.add_column("Better", width=moves, key="better")
+        table.add_column("Lost", width=5, key="lost")
+        for row in self.result.rows:
+            table.add_row(
+                Text(str(row.move), justify="right"),
+                Text(str(row.turn), justify="right"),
+                row.played,
+                row.better,
+                Text(points(row.decision.cost), justify="right"),
+                height=None,
+            )
+        if self.result.rows:
+            table.move_cursor(row=min(cursor, len(self.result.rows) - 1))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fill_table()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if self.result is not None and 0 <= event.cursor_row < len(self.result.rows):
+            memo = MEMOS.get(self.key)
+            if memo is not None:
+                memo.cursor = event.cursor_row
+            self.dismiss(self.result.rows[event.cursor_row].decision)
+
+    # ----------------------------------------------------------- leaving
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, REVIEW_GROUP)
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(REVIEW_HELP))

@@ -1,0 +1,283 @@
+"""The review screen, on tic-tac-toe (registered for these tests only): fast, and any game's the same.
+
+It lists the costliest turns of the seat with the better move, returns the
+chosen `Decision` on enter, stops the search when left with esc, and fits
+80x24 and 160x50 (snapshots).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.widgets import DataTable, ProgressBar, Static
+
+from codex_tui.app.screens.modals import HelpScreen
+from codex_tui.app.screens.review import (
+    ReviewScreen,
+    ReviewStopped,
+    points,
+    review_rows,
+    start_resource_tracker,
+    totals_line,
+)
+from codex_tui.core import registry
+from codex_tui.core.advice import Assessment
+from codex_tui.core.contract import GameModule
+from codex_tui.core.review import Decision, costliest, review
+from tests.core.tictactoe import rules
+from tests.core.tictactoe.module import TICTACTOE, TicTacToe
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SEAT = 0
+
+
+@pytest.fixture
+def tictactoe() -> Iterator[GameModule]:
+    with registry.registered(TICTACTOE) as game:
+        yield game
+
+
+def careless_game(module: GameModule) -> Any:
+    """Ada (seat 0) marks the first free cell, Bo answers like the greedy bot: Ada loses points."""
+    game = module.new_game(("Ada", "Bo"), 4, rules.Variant())
+    bot = module.make_bot("greedy", 1)
+    while not game.is_over:
+        seat = module.players_to_act(game)[0]
+        action = module.legal_actions_for(game, seat)[0] if seat == SEAT else bot(module.view(game, seat))
+        game = module.apply(game, action)
+    return game
+
+
+class Host(App[None]):
+    """An app with nothing but the review screen on it; keeps what the screen returned."""
+
+    def __init__(self, screen: ReviewScreen) -> None:
+        super().__init__()
+        self.review = screen
+        self.chosen: list[Decision | None] = []
+
+    def on_mount(self) -> None:
+        self.push_screen(self.review, self.chosen.append)
+
+
+def host(module: GameModule, game: Any) -> Host:
+    return Host(ReviewScreen(module, game, SEAT, jobs=1))
+
+
+async def settle(pilot: Any) -> None:
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def table_cells(screen: ReviewScreen) -> list[list[str]]:
+    table = screen.query_one(DataTable)
+    return [[str(cell) for cell in table.get_row_at(row)] for row in range(table.row_count)]
+
+
+# ------------------------------------------------------------------- words
+
+
+def test_rows_describe_each_move_from_the_seat_view_then(tictactoe: GameModule) -> None:
+    game = careless_game(tictactoe)
+    decisions = review(tictactoe, game, SEAT, "hard")
+    worst = costliest(decisions)
+    assert worst, "the careless game gave points away"
+    rows = review_rows(tictactoe, game, worst)
+    for row, decision in zip(rows, worst, strict=True):
+        assert row.decision is decision and row.move == decision.index + 1
+        assert row.turn == decision.index, "tic-tac-toe's turn is the number of marks made"
+        assert row.played == f"cell {decision.assessment.played.action.cell + 1}"
+        assert row.better == f"cell {decision.assessment.best.action.cell + 1}"
+        assert row.played != row.better
+
+
+def test_points_never_show_a_loss_as_nothing() -> None:
+    assert points(0.04) == "<0.1" and points(0.05) == "0.1" and points(2.345) == "2.3" and points(0) == "0.0"
+
+
+def test_totals_say_what_was_lost() -> None:
+    def decision(index: int, played: float, best: float) -> Decision:
+        from codex_tui.core.advice import Estimate
+
+        return Decision(index, 0, Assessment(Estimate(index, played, 10), Estimate(index + 1, best, 10)))
+
+    assert "no choice" in totals_line("Ada", [], 0)
+    assert "a better move at none of them" in totals_line("Ada", [decision(0, 1.0, 1.0)], 0)
+    line = totals_line("Ada", [decision(0, 1.0, 3.5), decision(2, 0.0, 0.0), decision(4, -1.0, 0.0)], 1)
+    assert line.startswith("3 decisions judged; 2 gave away points, 3.5 in all")
+    assert "the 1 costliest are listed" in line
+
+
+# ------------------------------------------------------------------ screen
+
+
+async def test_the_table_lists_the_costliest_turns_and_enter_returns_one(tictactoe: GameModule) -> None:
+    game = careless_game(tictactoe)
+    decisions = review(tictactoe, game, SEAT, "hard")
+    expected = review_rows(tictactoe, game, costliest(decisions))
+    app = host(tictactoe, game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.review
+        assert not screen.query_one(ProgressBar).display
+        cells = table_cells(screen)
+        assert [row[0] for row in cells] == [str(row.move) for row in expected]
+        assert [row[2:4] for row in cells] == [[row.played, row.better] for row in expected]
+        assert [row[4] for row in cells] == [points(row.decision.cost) for row in expected]
+        totals = str(screen.query_one("#review-totals", Static).render())
+        assert f"{len(decisions)} decisions judged" in totals
+        await pilot.press("down", "enter")
+        await pilot.pause()
+    assert len(expected) > 1
+    assert app.chosen == [expected[1].decision], "enter returns the turn under the cursor"
+
+
+async def test_help_then_esc_leaves_with_nothing(tictactoe: GameModule) -> None:
+    app = host(tictactoe, careless_game(tictactoe))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen_stack[-1] is app.review
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.chosen == [None]
+
+
+class Gated(TicTacToe):
+    """Tic-tac-toe whose search waits at a gate: the review is still running when the test presses esc."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.started = threading.Event()
+        self.calls = 0
+
+    def assess(self, view: rules.SeatView, played: rules.Mark, level: str, seed: int) -> Assessment:
+        self.calls += 1
+        self.started.set()
+        self.gate.wait(10)
+        return super().assess(view, played, level, seed)
+
+
+class Watched(ReviewScreen):
+    """Notes how the review's thread ended."""
+
+    ended = threading.Event()
+    raised: BaseException | None = None
+
+    def judge(self) -> Any:
+        try:
+            return super().judge()
+        except BaseException as error:
+            self.raised = error
+            raise
+        finally:
+            self.ended.set()
+
+
+async def test_esc_while_running_stops_the_search(tictactoe: GameModule) -> None:
+    gated = Gated()
+    game = careless_game(tictactoe)
+    screen = Watched(gated, game, SEAT, jobs=1)
+    app = Host(screen)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert gated.started.wait(10)
+        for _ in range(100):  # the bar follows the search on a timer
+            await pilot.pause(0.05)
+            status = str(screen.query_one("#review-status", Static).render())
+            if "Judging" in status:
+                break
+        assert "Judging decision 1 of" in status
+        assert screen.query_one(ProgressBar).display
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.chosen == [None], "esc leaves at once, the search still running"
+        gated.gate.set()
+        assert screen.ended.wait(10)
+    assert isinstance(screen.raised, ReviewStopped)
+    assert gated.calls == 1, "no decision after the one being judged"
+
+
+class Broken(TicTacToe):
+    def assess(self, view: rules.SeatView, played: rules.Mark, level: str, seed: int) -> Assessment:
+        raise NotImplementedError("no search yet")
+
+
+async def test_a_failing_search_is_reported_not_fatal(tictactoe: GameModule) -> None:
+    app = Host(ReviewScreen(Broken(), careless_game(tictactoe), SEAT, jobs=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = str(app.review.query_one("#review-status", Static).render())
+        assert "The review failed" in status and "no search yet" in status
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.chosen == [None]
+
+
+# --------------------------------------------------------------- snapshots
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_screen_snapshot(snap_compare: Any, tictactoe: GameModule, size: tuple[int, int]) -> None:
+    assert snap_compare(host(tictactoe, careless_game(tictactoe)), terminal_size=size, run_before=settle)
+
+
+async def test_worker_processes_start_while_the_app_runs(tictactoe: GameModule) -> None:
+    """Textual's stderr has no file number; the tracker every process pool needs is started with the real one."""
+    app = host(tictactoe, careless_game(tictactoe))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert start_resource_tracker()
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            assert pool.map(abs, [-3]) == [3]
+
+
+class Counted(TicTacToe):
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def assess(self, view: rules.SeatView, played: rules.Mark, level: str, seed: int) -> Assessment:
+        self.calls += 1
+        return super().assess(view, played, level, seed)
+
+
+async def test_the_review_of_a_game_is_kept_for_the_next_look(tictactoe: GameModule) -> None:
+    """Back from a chosen turn, `r` again shows the same list at once, the cursor on that turn."""
+    counted = Counted()
+    game = careless_game(tictactoe)
+    first = Host(ReviewScreen(counted, game, SEAT, jobs=1))
+    async with first.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await pilot.pause()
+    searched = counted.calls
+    assert searched > 0
+    again = Host(ReviewScreen(counted, game, SEAT, jobs=1))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert counted.calls == searched, "no second search"
+        assert again.review.query_one(DataTable).cursor_row == 1
+        await pilot.press("enter")
+        await pilot.pause()
+    assert again.chosen == first.chosen
+    other = Host(ReviewScreen(counted, game, 1, jobs=1))
+    async with other.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+    assert counted.calls > searched, "another seat is another review"
+
+
+async def test_a_player_called_you_reads_your_turns(tictactoe: GameModule) -> None:
+    game = tictactoe.new_game(("You", "Bo"), 4, rules.Variant())
+    app = Host(ReviewScreen(tictactoe, game, SEAT, jobs=1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.review.query_one("#review-box").border_title == "Review of your turns (search: hard)"
+        assert "You had no choice" in str(app.review.query_one("#review-totals", Static).render())
