@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 
 from codex_tui.app.remote import RemoteApp
+from codex_tui.app.screens import review as review_screen
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.lobby import WaitingScreen, row_cells
+from codex_tui.app.screens.review import ReviewScreen
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.module import CODEX as CODEX_MODULE
 from codex_tui.games.codex.rules import SPECTATOR, result, view
@@ -152,6 +154,27 @@ async def test_at_a_table_without_hints_the_hint_key_is_refused(server: GameServ
     assert "looking for a hint" not in ada.new_text().lower()
 
 
+async def test_at_a_table_with_hints_the_hint_is_the_move_enter_sends(
+    server: GameServer, terminals: list[Terminal]
+) -> None:
+    """The hint is worked out in the player's app from the view it was sent, and is the move the
+    search finds from the seat's view on the server; enter plays it and the server accepts it."""
+    ada = await open_terminal(terminals, server.port, "ada")
+    await create_table_by_keys(ada, ["bot:random"], seed=9, hints=True)
+    await choose_setup_by_keys(ada)
+    table = only_table(server)
+    assert table.hints
+    await wait_until(lambda: table.game is not None and table.game.current == 0, what="ada's turn")
+    await ada.wait_for(ready_to_place)
+    expected = CODEX_MODULE.hint(view(table.game, 0))
+    before = len(table.game.log)
+    await ada.press("!")
+    await ada.wait_for("Hint: ")
+    await ada.press("enter")
+    await wait_until(lambda: len(table.game.log) > before, what="the hinted move")
+    assert table.game.actions[-1] == expected.action
+
+
 # ------------------------------------------------- the remote app itself
 
 
@@ -183,8 +206,8 @@ async def test_the_waiting_room_says_whether_hints_are_allowed(server: GameServe
 async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seat: int
 ) -> None:
-    """'review' from the network end screen asks the server for the record, opens its replay
-    with the player's seat reviewed (none for a spectator), and closing it comes back to the bar."""
+    """`r` on the network end screen asks the server for the record, opens its replay with the
+    review of the player's seat (none for a spectator), and closing it comes back to the bar."""
 
     async def no_server(self: RemoteApp) -> None:
         return None
@@ -200,6 +223,8 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
         return original(self, game, title, review_seat=review_seat)
 
     monkeypatch.setattr(CodexUI, "network_replay_screen", spy)
+    monkeypatch.setattr(review_screen, "review", lambda *args, **options: [])  # the search is not tested here
+    monkeypatch.setattr(review_screen, "start_resource_tracker", lambda: False)  # so no process pool either
     final = codex_history(3)[-1]
     app = RemoteApp(tmp_path / "hub.sock")
     async with app.run_test(size=(100, 32)) as pilot:
@@ -218,9 +243,9 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
         )
         await pilot.pause()
         assert isinstance(app.screen, GameOverBar)
-        await pilot.press("enter")
+        await pilot.press("enter")  # the final scores
         await pilot.pause()
-        app.screen.dismiss("review")  # what the end screen's `r` returns
+        await pilot.press("r")
         await pilot.pause()
         assert sent == [{"t": p.REPLAY, "table": 7}]
         record = {"t": p.RECORD, "table": 7, "game": CODEX, "title": "ada vs Bot 2", "record": None}
@@ -228,9 +253,13 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
         await app._handle(record)
         await pilot.pause()
         assert opened == [("ada vs Bot 2", None if seat == SPECTATOR else seat)]
-        replay = app.screen
-        assert not isinstance(replay, GameOverBar | PlayScreen)
-        replay.dismiss(None)
+        if seat != SPECTATOR:  # the review of the player's turns is open at once, over the replay
+            await wait_until(lambda: isinstance(app.screen, ReviewScreen), what="the review")
+            assert app.screen.seat == seat
+            await pilot.press("escape")
+            await pilot.pause()
+        assert not isinstance(app.screen, GameOverBar | PlayScreen | ReviewScreen)  # the replay
+        await pilot.press("q")
         await wait_until(lambda: isinstance(app.screen, GameOverBar), timeout=WAIT, what="the game-over bar")
         await app._handle(record)  # a record nobody asked for at the table is not shown
         await pilot.pause()
