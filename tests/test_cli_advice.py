@@ -235,3 +235,18 @@ def test_review_refuses_a_bad_option(
         code = int(str(exit_.code))
     captured = capsys.readouterr()
     assert code == 2 and captured.out == "" and message in captured.err
+
+
+@pytest.mark.slow
+def test_a_codex_review_is_the_same_with_two_worker_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The workers start fresh (spawn) and look the game up by name: the real Codex, a short game, at hard."""
+    assert main(["selfplay", "--players", "2", "--seed", "5", "--target-score", "6", "--out", str(tmp_path)]) == 0
+    (path,) = tmp_path.glob("*.msgpack")
+    capsys.readouterr()
+    alone = review_json(capsys, path, "--level", "hard")
+    assert len(alone) >= 3 and {line["seat"] for line in alone} == {0}, "a bots-only save: seat 0"
+    code, out, err = run(capsys, "review", str(path), "--level", "hard", "--jobs", "2", "--json")
+    assert code == 0 and err == ""
+    assert [json.loads(line) for line in out.splitlines()] == alone
