@@ -111,6 +111,11 @@ def progress_bar(description: str) -> Iterator[Progress]:
         yield advance
 
 
+def points_text(cost: float) -> str:
+    """A cost to one decimal; a cost too small to show as 0.1 still reads as more than none."""
+    return "<0.1" if 0 < cost < 0.05 else f"{cost:.1f}"
+
+
 def print_table(module: GameModule, game: Any, seat: int, decisions: list[Decision], args: argparse.Namespace) -> None:
     """The costliest decisions with the better move, then the totals."""
     from rich.console import Console
@@ -139,7 +144,7 @@ def print_table(module: GameModule, game: Any, seat: int, decisions: list[Decisi
                 str(moment.turn),
                 module.move_text(moment.view, decision.assessment.played.action),
                 module.move_text(moment.view, decision.assessment.best.action),
-                f"{decision.cost:.1f}",
+                points_text(decision.cost),
             )
         console.print(table)
     console.print(
