@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from codex_tui.cli import main
+from codex_tui.cli.review import points_text
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import decision_points
@@ -250,3 +251,7 @@ def test_a_codex_review_is_the_same_with_two_worker_processes(
     code, out, err = run(capsys, "review", str(path), "--level", "hard", "--jobs", "2", "--json")
     assert code == 0 and err == ""
     assert [json.loads(line) for line in out.splitlines()] == alone
+
+
+def test_a_tiny_cost_is_not_shown_as_none() -> None:
+    assert [points_text(cost) for cost in (0.0, 0.03, 0.05, 2.34)] == ["0.0", "<0.1", "0.1", "2.3"]
