@@ -209,6 +209,15 @@ def test_review_table_lists_the_costliest_decisions_and_the_totals(
     )
 
 
+def test_review_prints_names_as_they_are_not_as_markup(
+    tictactoe: GameModule, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = played_out(tictactoe)
+    renamed = tictactoe.rebuild(tictactoe.new_game(("[/b]ada[b]", "bo"), 3, game.variant), game.actions)
+    code, out, _ = run(capsys, "review", str(save(tmp_path / "g.msgpack", renamed)), "--jobs", "1")
+    assert code == 0 and out.startswith("[/b]ada[b] (seat 0), judged by the expert search")
+
+
 def test_review_of_a_game_without_decisions_says_so(
     tictactoe: GameModule, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

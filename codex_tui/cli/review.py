@@ -100,7 +100,7 @@ def progress_bar(description: str) -> Iterator[Progress]:
     from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeRemainingColumn
     from rich.progress import Progress as Bar
 
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     console = Console(stderr=True)
     with Bar(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
         task = bar.add_task(description, total=None)
@@ -120,18 +120,19 @@ def print_table(module: GameModule, game: Any, seat: int, decisions: list[Decisi
     """The costliest decisions with the better move, then the totals."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console()
     if not console.is_terminal:
         console.width = 120  # piped or captured: do not wrap the rows at 80 columns
     name = game.players[seat]
     lost = sum(decision.cost for decision in decisions)
-    best = sum(1 for decision in decisions if decision.cost == 0)
+    as_good = sum(1 for decision in decisions if decision.cost == 0)
     shown = costliest(decisions, args.top)
     header = f"{name} (seat {seat}), judged by the {args.level} search, seed {args.seed}"
     if shown:
         header += f": the {len(shown)} costliest of {len(decisions)} decisions"
-    console.print(header, highlight=False)
+    console.print(header, highlight=False, markup=False)  # a player's name may hold [brackets]
     if shown:
         at = moments(module, game, seat, {decision.index for decision in shown})
         table = Table(show_edge=False)
@@ -142,14 +143,15 @@ def print_table(module: GameModule, game: Any, seat: int, decisions: list[Decisi
             table.add_row(
                 str(decision.index + 1),
                 str(moment.turn),
-                module.move_text(moment.view, decision.assessment.played.action),
-                module.move_text(moment.view, decision.assessment.best.action),
+                Text(module.move_text(moment.view, decision.assessment.played.action)),  # words, not markup
+                Text(module.move_text(moment.view, decision.assessment.best.action)),
                 points_text(decision.cost),
             )
         console.print(table)
     console.print(
-        f"{len(decisions)} decisions, {best} as good as the search's best; {lost:.1f} points lost in all",
+        f"{len(decisions)} decisions, {as_good} as good as the search's best; {lost:.1f} points lost in all",
         highlight=False,
+        markup=False,
     )
 
 
