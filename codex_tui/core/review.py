@@ -56,18 +56,10 @@ def decision_points(module: GameModule, game: Any, seat: int) -> Iterator[Decisi
         state = module.apply(state, action)
 
 
-def _assess(job: tuple[str, Any, int, str, int]) -> Assessment:
-    """One decision in a worker process (the game is looked up by name there).
-
-    The worker rebuilds the position from the game's actions instead of
-    being sent the view: an unpickled view holds equal sets that iterate in
-    another order, and a search whose playouts follow that order (Codex's)
-    would then estimate differently from the same review with one job.
-    """
-    name, game, index, level, seed = job
-    module = game_named(name)
-    played = game.actions[index]
-    return module.assess(module.view(module.rebuild(game, game.actions[:index]), played.player), played, level, seed)
+def _assess(job: tuple[str, Any, Any, str, int]) -> Assessment:
+    """One decision in a worker process (the game is looked up by name there)."""
+    name, view, played, level, seed = job
+    return game_named(name).assess(view, played, level, seed)
 
 
 def review(
@@ -95,7 +87,7 @@ def review(
             if progress is not None:
                 progress(len(assessments), total)
     else:
-        work = [(module.name, game, point.index, level, seed) for point in points]
+        work = [(module.name, point.view, point.played, level, seed) for point in points]
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             for assessment in pool.map(_assess, work):
