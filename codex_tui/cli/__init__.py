@@ -15,13 +15,13 @@ import argparse
 from collections.abc import Sequence
 
 from codex_tui import __version__
-from codex_tui.cli import check, doctor, export, join, play, replay, saves, serve
+from codex_tui.cli import check, doctor, export, hint, join, play, replay, review, saves, serve
 from codex_tui.cli.common import EXIT_INTERRUPTED, fail
 from codex_tui.core import registry
 from codex_tui.core.contract import CliCommand
 from codex_tui.storage.saves import SaveError
 
-OWN_FIRST = (play, export, check, saves, replay)
+OWN_FIRST = (play, export, check, saves, replay, hint, review)
 OWN_LAST = (serve, join, doctor)
 """The built-in commands around the games' own, in `--help` order."""
 
