@@ -48,8 +48,7 @@ HelpRow = tuple[str, str]
 Help = tuple[tuple[str, tuple[HelpRow, ...]], ...]
 """Sections: a title and its rows."""
 
-GAME_KEYS: tuple[HelpRow, ...] = (
-    ("!", "a hint: the strong (hard) bot's move from what you can see, with its reason (any other key stops it)"),
+GAME_KEYS: tuple[HelpRow, ...] = (  # `!` (hint) is in each game's own section: what a hint chooses differs
     ("u", "undo your last move (a bot's reply goes back with it)"),
     ("ctrl+r  U", "redo"),
     ("ctrl+p", "commands: save a copy, browse the saves, new game, this help"),
