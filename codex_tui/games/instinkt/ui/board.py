@@ -21,11 +21,11 @@ from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
+from codex_tui.games.instinkt.coords import column_name, origin_of, row_name
 from codex_tui.games.instinkt.rules.actions import Axis, End
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
-from codex_tui.games.instinkt.ui.coords import column_name, origin_of, row_name
 
 CELL_W, CELL_H = 8, 3
 LEFT, TOP = 2, 1

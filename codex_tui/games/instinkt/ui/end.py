@@ -14,12 +14,11 @@ from textual.widgets import Footer, Static
 
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.app.words import with_verb
+from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.scoring import Result, score_cards
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
-from codex_tui.games.instinkt.ui.coords import cell_name
-from codex_tui.games.instinkt.ui.words import card_text
 
 
 def breakdown(game: Game) -> Table:

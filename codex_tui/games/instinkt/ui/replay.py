@@ -16,12 +16,12 @@ from textual.widgets import Footer
 
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.app.words import possessive
+from codex_tui.games.instinkt.coords import card_text, origin_of
 from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
-from codex_tui.games.instinkt.ui.coords import origin_of
 from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
 from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
-from codex_tui.games.instinkt.ui.words import card_text, describe
+from codex_tui.games.instinkt.ui.words import describe
 
 DIM = Style(color="#8a8a8a")
 

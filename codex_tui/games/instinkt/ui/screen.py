@@ -27,6 +27,7 @@ from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import with_verb
 from codex_tui.core.seats import SPECTATOR
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.grid import deer_push
@@ -34,8 +35,7 @@ from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
-from codex_tui.games.instinkt.ui.coords import at_cell, cell_name, cell_words, frame_text, origin_of
-from codex_tui.games.instinkt.ui.words import RULE_TEXT, card_text, line_text, log_lines, scores_text, whose
+from codex_tui.games.instinkt.ui.words import RULE_TEXT, log_lines, scores_text, whose
 
 DIM = Style(color="#8a8a8a")
 BOLD = Style(bold=True)
