@@ -20,6 +20,11 @@ INSTINKT_KEYS: Help = (
             ("enter  space", "place it; the line above the keys shows both scores after it"),
             ("the deer", "← → ↑ ↓ or tab: which line end it enters (▸ ◂ ▾ ▴); the board shows the push; enter"),
             ("the raccoon", "choose one of your cards, enter; then its new cell, enter (esc: back)"),
+            (
+                "!",
+                "a hint, when choosing or placing: the hard bot's card, cell, deer entry or raccoon move is put"
+                " on show, the line above the keys says why; enter plays it, any other key first stops the search",
+            ),
         ),
     ),
 )

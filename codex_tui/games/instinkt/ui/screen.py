@@ -26,8 +26,11 @@ from codex_tui.app.navigation import step
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import with_verb
+from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
+from codex_tui.games.instinkt.advice import move_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
+from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.grid import deer_push
@@ -143,6 +146,7 @@ class InstinktScreen(PlayScreen):
     ]
     CSS_PATH = Path(__file__).with_name("screen.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
+    game_module = INSTINKT
 
     # What the app feeds in.
     view: reactive[SeatView | None] = reactive(None, repaint=False, init=False)
@@ -160,6 +164,10 @@ class InstinktScreen(PlayScreen):
     """The deer's entrance on show."""
     source: reactive[Cell | None] = reactive(None, repaint=False, init=False)
     """The card the raccoon moves, once picked."""
+    hint: reactive[Hint | None] = reactive(None, repaint=False, init=False)
+    """The last hint shown: its move was put on show, and the prompt gives its reason while that move stays on show."""
+    hint_busy: reactive[bool] = reactive(False, repaint=False, init=False)
+    """A hint is being looked for."""
     # What the widgets show, derived from the above.
     header_text: reactive[Text] = reactive(Text, repaint=False)
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
@@ -174,7 +182,7 @@ class InstinktScreen(PlayScreen):
         self._holding = 0
         cls = InstinktScreen
         state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
-        choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source)
+        choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source, cls.hint, cls.hint_busy)
         for part in (*state, *choice):
             self.watch(self, part.name, self._state_changed, init=False)
 
@@ -197,6 +205,8 @@ class InstinktScreen(PlayScreen):
                 self.keep = frozenset()
                 self.source = None
                 self.entry_index = 0
+            if self.hint is not None and self.hint.action not in view.legal_actions:
+                self.hint = None
             if self.view is not None and self.is_attached and _acted(self.view, view):
                 self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
             self.view = view
@@ -206,6 +216,42 @@ class InstinktScreen(PlayScreen):
             cells = self._cells()
             if cells and self.cursor not in cells:
                 self.cursor = cells[0]
+
+    def hint_view(self) -> SeatView | None:
+        view = self.view
+        return view if view is not None and view.seat != SPECTATOR and view.legal_actions else None
+
+    def hint_pending(self, pending: bool) -> None:
+        self.hint_busy = pending
+
+    def show_hint(self, hint: Hint) -> None:
+        """Put the hinted move on show as if the player had picked it: the card, the cell, the entry, the move."""
+        view = self.view
+        assert view is not None
+        action = hint.action
+        with self._changing():
+            self.hint_busy = False
+            self.hint = hint
+            if isinstance(action, Keep):
+                self.keep = frozenset(view.hand.index(card) for card in action.cards)
+            elif isinstance(action, Choose):
+                self.selected = view.hand.index(action.card)
+            elif isinstance(action, Place):
+                self.cursor = (action.x, action.y)
+            elif isinstance(action, Enter):
+                self.entry_index = self._entries().index(action)
+            elif isinstance(action, Move):
+                self.source = (action.from_x, action.from_y)
+                self.cursor = (action.to_x, action.to_y)
+
+    def _hinted(self) -> Hint | None:
+        """The hint, while its move is the one on show."""
+        hint, shown = self.hint, self._chosen_action()
+        if hint is None or shown is None:
+            return None
+        if isinstance(hint.action, Keep) and isinstance(shown, Keep):
+            return hint if set(hint.action.cards) == set(shown.cards) else None
+        return hint if shown == hint.action else None
 
     @contextmanager
     def _changing(self) -> Iterator[None]:
@@ -225,7 +271,7 @@ class InstinktScreen(PlayScreen):
     def watch_view(self, view: SeatView | None) -> None:
         """The log changes only with the view: derive it here rather than on every cursor move."""
         if view is not None:
-            lines = log_lines(view.log, view.players, view.seat, view.grid, 12)
+            lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes)
             self.recent_log = tuple(Text(line, style=DIM) for line in lines)
 
     def _derive(self) -> None:
@@ -457,6 +503,11 @@ class InstinktScreen(PlayScreen):
             if view.phase is Phase.CHOOSE and view.chosen is not None:
                 return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
             return f"{with_verb(who, 'is')} playing…"
+        if self.hint_busy:
+            return "Looking for a hint… (any other key stops it)"
+        hinted = self._hinted()
+        if hinted is not None:
+            return f"Hint: {move_text(view, hinted.action)} — {hinted.reason} · enter: play it"
         if kind == "keep":
             return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
         if kind == "choose":

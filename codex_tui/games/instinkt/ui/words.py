@@ -128,13 +128,30 @@ def _animal_at(grid: Grid | None, cell: Cell) -> str:
     return f"{grid[cell].animal.label} "
 
 
-def log_lines(log: Sequence[LogEntry], names: Sequence[str], viewer: int, grid: Grid, last: int) -> list[str]:
-    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores."""
+def log_lines(
+    log: Sequence[LogEntry],
+    names: Sequence[str],
+    viewer: int,
+    grid: Grid,
+    last: int,
+    notes: Sequence[tuple[int, int]] = (),
+) -> list[str]:
+    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores.
+
+    `notes` are the hints used, (actions played then, seat): each shows as
+    "Ada used a hint" after that many actions' lines."""
     grids = grids_after(log)
     origin = origin_of(grid)
     first = max(0, len(log) - last)
-    lines = []
-    for index in range(first, len(log)):
-        before = grids[index - 1] if index else {}
-        lines.append(describe(log[index], names, viewer, before, grids[index], origin))
-    return lines
+    lines: list[str] = []
+    for index in range(first, len(log) + 1):
+        lines.extend(hint_note(seat, names, viewer) for count, seat in notes if count == index)
+        if index < len(log):
+            before = grids[index - 1] if index else {}
+            lines.append(describe(log[index], names, viewer, before, grids[index], origin))
+    return lines[-last:] if last else []
+
+
+def hint_note(seat: int, names: Sequence[str], viewer: int) -> str:
+    """'You used a hint' / 'Ada used a hint': the log keeps it where the hint was shown."""
+    return f"{'You' if seat == viewer else names[seat]} used a hint"
