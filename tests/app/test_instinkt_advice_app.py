@@ -7,12 +7,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
+from textual.screen import ModalScreen, Screen
 
 from codex_tui.app.app import CodexApp
-from codex_tui.core.advice import HINT_LEVEL, Hint
+from codex_tui.core.advice import HINT_LEVEL, Assessment, Estimate, Hint
+from codex_tui.core.review import Decision, decision_points
+from codex_tui.games.instinkt.bots import make_instinkt_bot
 from codex_tui.games.instinkt.module import INSTINKT
-from codex_tui.games.instinkt.rules import Place, new_game
+from codex_tui.games.instinkt.rules import Enter, Game, Move, Place, Variant, apply, new_game, players_to_act, view
 from codex_tui.games.instinkt.rules.view import SeatView
+from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
+from codex_tui.games.instinkt.ui.reviewed import move_cells, review_marks
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.storage.saves import SavedGame, write_save
@@ -106,3 +112,117 @@ def test_the_log_says_where_a_hint_was_used() -> None:
     lines = log_lines(seat_view.log, seat_view.players, 0, seat_view.grid, 12, ((1, 0), (2, 1)))
     assert lines[1:] == ["You used a hint", lines[2], "Bo used a hint"] and lines[0].startswith("Bo chose")
     assert log_lines(seat_view.log, seat_view.players, 0, seat_view.grid, 2, ((1, 0), (2, 1)))[-1] == "Bo used a hint"
+
+
+# ------------------------------------------------------------------ review
+
+
+def finished_game() -> Game:
+    game = new_game(("Ada", "Bo"), 0, Variant(draft=True))
+    bots = [make_instinkt_bot("easy", 0), make_instinkt_bot("easy", 1)]
+    while not game.is_over:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat](view(game, seat)))
+    return game
+
+
+def judged(game: Game, kind: type, seat: int = 0) -> Decision:
+    """A decision of `seat` of this kind with a made-up better move (another legal one of the same kind)."""
+    for point in decision_points(INSTINKT, game, seat):
+        others = [a for a in point.view.legal_actions if a != point.played]
+        if isinstance(point.played, kind) and others:
+            return Decision(point.index, seat, Assessment(Estimate(point.played, -1.5, 3), Estimate(others[0], 2.0, 3)))
+    raise AssertionError(f"no {kind.__name__} decision")
+
+
+class StandInReview(ModalScreen[Decision | None]):
+    """Stands in for the app's review screen: returns the decision it was given as soon as it shows."""
+
+    def __init__(self, decision: Decision | None) -> None:
+        super().__init__()
+        self.decision = decision
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.answer)
+
+    def answer(self) -> None:
+        self.dismiss(self.decision)
+
+
+def stand_in(monkeypatch: pytest.MonkeyPatch, decision: Decision | None) -> list[int]:
+    """Replays open the stand-in instead of the review; returns the seats they asked to review."""
+    asked: list[int] = []
+
+    def review_screen(self: InstinktReplayScreen, seat: int) -> Screen[Decision | None]:
+        asked.append(seat)
+        return StandInReview(decision)
+
+    monkeypatch.setattr(InstinktReplayScreen, "review_screen", review_screen)
+    return asked
+
+
+async def test_r_on_the_replay_shows_the_chosen_turn_with_both_moves_marked(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = finished_game()
+    decision = judged(game, Place)
+    asked = stand_in(monkeypatch, decision)
+    path = saves / "duel.msgpack"
+    write_save(path, SavedGame(game, ("human", "bot:easy")))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, InstinktReplayScreen)
+        await pilot.press("tab", "r")  # Bo's turns, then back to Ada's: whose turns r reviews
+        await settle(pilot)
+        await pilot.press("tab", "r")
+        await settle(pilot)
+        assert asked == [1, 0] and app.screen is screen
+        assert screen.index == decision.index  # the position before the move
+        played, better = decision.assessment.played.action, decision.assessment.best.action
+        assert isinstance(played, Place) and isinstance(better, Place)
+        assert screen.scene.review == {(played.x, played.y): "played", (better.x, better.y): "better"}
+        side = screen.hands.plain
+        assert "■ played" in side and "■ better" in side and "lost 3.5 pts" in side
+        await pilot.press("right")  # another moment: the marks stay with their position
+        assert not screen.scene.review and "■ played" not in screen.hands.plain
+        await pilot.press("left")
+        assert screen.scene.review
+
+
+async def test_a_replay_opened_for_a_review_opens_it_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = stand_in(monkeypatch, None)
+    game = finished_game()
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        replay = INSTINKT.ui().replay_screen(game, "duel", review_seat=1)
+        await app.push_screen(replay)
+        await settle(pilot)
+        assert asked == [1] and app.screen is replay
+        assert isinstance(replay, InstinktReplayScreen) and replay.reviewed is None  # esc there: nothing marked
+
+
+def test_a_move_marks_the_cells_it_uses() -> None:
+    game = finished_game()
+    for kind in (Enter, Move):
+        decision = judged(game, kind)
+        grid = INSTINKT.rebuild(game, game.actions[: decision.index]).grid
+        marks = review_marks(grid, decision)
+        played, better = decision.assessment.played.action, decision.assessment.best.action
+        assert set(marks.values()) <= {"played", "better", "both"} and marks
+        cells = {cell for action in (played, better) for cell in move_cells(grid, action)}
+        assert set(marks) == cells
+        if isinstance(played, Move):
+            assert marks[(played.from_x, played.from_y)] in ("played", "both")
+
+
+async def test_r_on_the_final_scores_asks_for_the_review() -> None:
+    game = finished_game()
+    chosen: list[str | None] = []
+    app = App[None]()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(INSTINKT.ui().end_screen(game, offer_undo=False, to_board=True), chosen.append)
+        await pilot.press("r")
+        await pilot.pause()
+        assert chosen == ["review"]

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -74,9 +75,9 @@ def game_verdict(game: Game, outcome: Result) -> str:
 
 
 class InstinktEndScreen(EndChoices, Screen[str]):
-    """The summary of an Instinkt game; returns what `EndChoices` says."""
+    """The summary of an Instinkt game; returns what `EndChoices` says, or 'review' (`r`)."""
 
-    BINDINGS = END_BINDINGS
+    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review your turns")]
     CSS_PATH = Path(__file__).with_name("end.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 
