@@ -95,10 +95,10 @@ def move_text(view: SeatView, action: Action) -> str:
 
 
 def _points_now(view: SeatView, after: Grid) -> str:
-    """'you 5 (+2), they 3 (-1) now'."""
+    """'you 5 (+2), them 3 (-1) now'."""
     before, now = totals(view.grid), totals(after)
     me, them = view.seat, 1 - view.seat
-    return f"you {now[me]} ({now[me] - before[me]:+d}), they {now[them]} ({now[them] - before[them]:+d}) now"
+    return f"you {now[me]} ({now[me] - before[me]:+d}), them {now[them]} ({now[them] - before[them]:+d}) now"
 
 
 def _why(grid: Grid, owner: int, animal: Animal) -> str:

@@ -77,7 +77,7 @@ def game_verdict(game: Game, outcome: Result) -> str:
 class InstinktEndScreen(EndChoices, Screen[str]):
     """The summary of an Instinkt game; returns what `EndChoices` says, or 'review' (`r`)."""
 
-    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review your turns")]
+    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review")]
     CSS_PATH = Path(__file__).with_name("end.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 

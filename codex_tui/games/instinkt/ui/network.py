@@ -45,7 +45,7 @@ class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
 
     BINDINGS = [
         Binding("escape,q,enter", "end('quit')", "Back to the lobby"),
-        Binding("r", "end('review')", "Review your turns"),
+        Binding("r", "end('review')", "Review"),
     ]
 
 
