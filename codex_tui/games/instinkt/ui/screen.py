@@ -77,6 +77,11 @@ class SidePanel(Widget):
     body: reactive[Text] = reactive(Text)
     log_lines: reactive[tuple[Text, ...]] = reactive(tuple)
 
+    def watch_body(self, old: Text, new: Text) -> None:
+        """A body of another line count changes the height where it is `auto` (the replay's both hands, a review)."""
+        if old.plain.count("\n") != new.plain.count("\n"):
+            self.refresh(layout=True)
+
     def render(self) -> Text:
         width = max(self.size.width, 10)
         height = self.size.height or 1000
