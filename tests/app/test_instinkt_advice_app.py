@@ -13,6 +13,7 @@ from textual.screen import ModalScreen, Screen
 from codex_tui.app.app import CodexApp
 from codex_tui.core.advice import HINT_LEVEL, Assessment, Estimate, Hint
 from codex_tui.core.review import Decision, decision_points
+from codex_tui.games.instinkt import advice
 from codex_tui.games.instinkt.bots import make_instinkt_bot
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules import Enter, Game, Move, Place, Variant, apply, new_game, players_to_act, view
@@ -226,3 +227,33 @@ async def test_r_on_the_final_scores_asks_for_the_review() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert chosen == ["review"]
+
+
+async def test_the_review_screen_s_choice_is_shown_on_the_replay(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the app's own review screen (skipped where it is not there yet), at a small budget in one process."""
+    review = pytest.importorskip("codex_tui.app.screens.review")
+    monkeypatch.setitem(advice.SAMPLES, "easy", 2)
+
+    def review_screen(self: InstinktReplayScreen, seat: int) -> Screen[Decision | None]:
+        screen: Screen[Decision | None] = review.ReviewScreen(INSTINKT, self.game, seat, level="easy", jobs=1)
+        return screen
+
+    monkeypatch.setattr(InstinktReplayScreen, "review_screen", review_screen)
+    game = finished_game()
+    path = saves / "duel.msgpack"
+    write_save(path, SavedGame(game, ("human", "bot:easy")))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, InstinktReplayScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, review.ReviewScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is replay and replay.reviewed is not None
+        chosen = replay.reviewed
+        assert chosen.seat == 0 and chosen.cost > 0 and replay.index == chosen.index
+        assert chosen == max(review.review(INSTINKT, game, 0, "easy"), key=lambda d: (d.cost, -d.index))
+        assert "■ better" in replay.hands.plain
