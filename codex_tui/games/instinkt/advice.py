@@ -1,7 +1,8 @@
 """Instinkt hints and reviews: the search bot's Monte Carlo, read as expected final margins.
 
-A hint is the `hard` bot's move (`GameModule.hint`); this module judges moves
-for reviews and puts moves and reasons into words. `assess` tries the moves
+This module judges moves for reviews, picks the hint (the best move of the
+same judgement, so a hint followed is never a review's mistake), and puts
+moves and reasons into words. `assess` tries the moves
 the search bot would try (every card to choose or keep, else the best few
 for points now) plus the move played, each on the same sampled deals of the
 cards the seat cannot see, played to the end at random with the same random
@@ -72,6 +73,16 @@ def assess(view: SeatView, played: Action, level: str, seed: int) -> Assessment:
     estimates = [Estimate(move, sums[i] / max(counts[i], 1), counts[i]) for i, move in enumerate(moves)]
     best = max(estimates, key=lambda e: e.margin)  # the first of equals: the move played when it ties
     return Assessment(estimates[0], best)
+
+
+def best_move(view: SeatView, level: str, seed: int) -> Action:
+    """The move `assess` at `level` calls best from `view`: a review at that level finds nothing better than it."""
+    actions = list(view.legal_actions)
+    if len(actions) == 1:
+        return actions[0]
+    first = actions[0] if isinstance(actions[0], Keep) else candidates(view, actions, WIDTH)[0]
+    best: Action = assess(view, first, level, seed).best.action
+    return best
 
 
 # ---------------------------------------------------------------- words

@@ -22,7 +22,7 @@ INSTINKT_KEYS: Help = (
             ("the raccoon", "choose one of your cards, enter; then its new cell, enter (esc: back)"),
             (
                 "!",
-                "a hint, when choosing or placing: the hard bot's card, cell, deer entry or raccoon move is put"
+                "a hint, when choosing or placing: the hard search's card, cell, deer entry or raccoon move is put"
                 " on show, the line above the keys says why; enter plays it, any other key first stops the search",
             ),
         ),
