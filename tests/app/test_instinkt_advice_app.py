@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,33 @@ async def test_another_key_while_the_hint_is_computing_stops_it(saves: Path, mon
         assert searched  # the search did finish in the background
         assert screen.hint is None and not screen.status_text().startswith("Hint")
         assert screen.selected != selected  # the key did its own job too
+
+
+async def test_a_hint_asked_before_the_other_player_picks_is_still_shown(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gate = threading.Event()
+    real = INSTINKT.hint
+
+    def slow_hint(view: SeatView, level: str = HINT_LEVEL) -> Hint:
+        gate.wait(10)
+        return real(view, level)
+
+    monkeypatch.setattr(INSTINKT, "hint", slow_hint)
+    app = app_at(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, InstinktScreen) and screen.view is not None and screen._kind() == "choose"
+        await pilot.press("exclamation_mark")
+        asked = screen.view
+        picked = replace(asked, has_chosen=(False, not asked.has_chosen[1]))  # the other's pick: a new view
+        screen.update_game(picked, ("", "normal"), False, False)
+        gate.set()
+        await settle(pilot)
+        assert screen.hint is not None and screen.status_text().startswith("Hint: ")
+        screen.update_game(replace(picked, hand=picked.hand[:1]), ("", "normal"), False, False)
+        assert screen.hint_view() is screen.view  # another decision: hints start from the new view
 
 
 def test_the_log_says_where_a_hint_was_used() -> None:

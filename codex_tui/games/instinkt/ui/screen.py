@@ -55,6 +55,17 @@ def deer_result(grid: Grid, entry: Enter, seat: int) -> tuple[dict[Cell, Piece],
     return pushed
 
 
+def same_decision(before: SeatView, after: SeatView) -> bool:
+    """The seat faces the same choice in both views: same moves, hand and board."""
+    return (
+        before.legal_actions == after.legal_actions
+        and before.hand == after.hand
+        and before.chosen == after.chosen
+        and before.grid == after.grid
+        and before.round == after.round
+    )
+
+
 def _acted(before: SeatView, after: SeatView) -> bool:
     """The seat played an action between two of its views."""
     return any(entry.action.player == after.seat for entry in after.log[len(before.log) :])
@@ -185,6 +196,7 @@ class InstinktScreen(PlayScreen):
     def __init__(self) -> None:
         super().__init__()
         self._holding = 0
+        self._hint_basis: SeatView | None = None
         cls = InstinktScreen
         state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
         choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source, cls.hint, cls.hint_busy)
@@ -223,8 +235,17 @@ class InstinktScreen(PlayScreen):
                 self.cursor = cells[0]
 
     def hint_view(self) -> SeatView | None:
+        """The seat's view when it asked, for as long as the decision stays the same.
+
+        The other player's secret pick gives a new view in the middle of a
+        choice (it tells only that they chose); a hint asked before it still
+        answers the same question, so it is shown rather than dropped."""
         view = self.view
-        return view if view is not None and view.seat != SPECTATOR and view.legal_actions else None
+        if view is None or view.seat == SPECTATOR or not view.legal_actions:
+            return None
+        if self._hint_basis is None or not same_decision(self._hint_basis, view):
+            self._hint_basis = view
+        return self._hint_basis
 
     def hint_pending(self, pending: bool) -> None:
         self.hint_busy = pending
