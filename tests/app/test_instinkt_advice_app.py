@@ -246,12 +246,19 @@ def test_a_move_marks_the_cells_it_uses() -> None:
             assert marks[(played.from_x, played.from_y)] in ("played", "both")
 
 
-async def test_r_on_the_final_scores_asks_for_the_review() -> None:
+@pytest.mark.parametrize("network", [False, True])
+async def test_r_on_the_final_scores_asks_for_the_review(network: bool) -> None:
     game = finished_game()
+    ui = INSTINKT.ui()
+    end = (
+        ui.network_end_screen(INSTINKT.view(game, 0), INSTINKT.result_from_wire(INSTINKT.result_to_wire(game)))
+        if network
+        else ui.end_screen(game, offer_undo=False, to_board=True)
+    )
     chosen: list[str | None] = []
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(INSTINKT.ui().end_screen(game, offer_undo=False, to_board=True), chosen.append)
+        await app.push_screen(end, chosen.append)
         await pilot.press("r")
         await pilot.pause()
         assert chosen == ["review"]
