@@ -222,8 +222,8 @@ class InstinktScreen(PlayScreen):
                 self.keep = frozenset()
                 self.source = None
                 self.entry_index = 0
-            if self.hint is not None and self.hint.action not in view.legal_actions:
-                self.hint = None
+            if self.view is not None and not same_decision(self.view, view):
+                self.hint = None  # a hint answers one decision (a move of a later round may look the same)
             if self.view is not None and self.is_attached and _acted(self.view, view):
                 self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
             self.view = view
