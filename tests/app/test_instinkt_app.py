@@ -220,8 +220,8 @@ def test_log_lines_say_why_the_other_players_card_changed_a_score() -> None:
 
 
 def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_read_a1_to_d4() -> None:
+    from codex_tui.games.instinkt.coords import at_cell, cell_name
     from codex_tui.games.instinkt.ui.board import piece_label
-    from codex_tui.games.instinkt.ui.coords import at_cell, cell_name
 
     assert piece_label(Piece(0, A.WOLF))[3:] != piece_label(Piece(0, A.WOLPERTINGER))[3:]
     assert len({piece_label(Piece(0, a))[3:] for a in A if not a.is_spider}) == len(A) - 2

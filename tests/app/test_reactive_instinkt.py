@@ -120,7 +120,7 @@ async def test_states_before_compose_are_drawn_at_mount_and_states_after_the_pop
 async def test_the_replay_side_widens_from_130_columns(saves: Path) -> None:
     path = saves / "duel.msgpack"
     write_save(path, SavedGame(placing(), ("human", "human"), title="Duel"))
-    for width, side in ((129, 44), (130, 64)):
+    for width, side in ((129, 37), (130, 64)):
         app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
         async with app.run_test(size=(width, 30)) as pilot:
             await settle(pilot)

@@ -28,7 +28,8 @@ def margin(grid: Grid, player: int) -> int:
     return sum(s.points if s.owner == player else -s.points for s in scores)
 
 
-def _grid_after(grid: Grid, action: Action, animal: Animal | None) -> Grid:
+def grid_after(grid: Grid, action: Action, animal: Animal | None) -> Grid:
+    """The grid once `action` is played with `animal` as the seat's card this round (Place needs it)."""
     if isinstance(action, Place) and animal is not None:
         return with_piece(grid, (action.x, action.y), Piece(action.player, animal))
     if isinstance(action, Enter):
@@ -81,7 +82,7 @@ def greedy_choice(v: SeatView, rng: random.Random) -> Action:
             scored.append((value, rng.random(), action))
         return max(scored)[2]
     animal = v.chosen
-    scored_moves = [(margin(_grid_after(v.grid, a, animal), v.seat), rng.random(), a) for a in actions]
+    scored_moves = [(margin(grid_after(v.grid, a, animal), v.seat), rng.random(), a) for a in actions]
     return max(scored_moves, key=lambda item: (item[0], item[1]))[2]
 
 
@@ -154,6 +155,14 @@ def playout(game: Game, rng: random.Random) -> Game:
     return game
 
 
+def candidates(v: SeatView, actions: list[Action], width: int) -> list[Action]:
+    """The moves worth a search: every card to choose, else the `width` best for points now."""
+    if isinstance(actions[0], Choose) or len(actions) <= width:
+        return actions
+    ranked = sorted(actions, key=lambda a: -margin(grid_after(v.grid, a, v.chosen), v.seat))
+    return ranked[:width]
+
+
 class SearchBot:
     """Flat Monte Carlo over determinisations.
 
@@ -167,19 +176,13 @@ class SearchBot:
         self.samples = samples
         self.width = width
 
-    def _candidates(self, v: SeatView, actions: list[Action]) -> list[Action]:
-        if isinstance(actions[0], Choose) or len(actions) <= self.width:
-            return actions
-        ranked = sorted(actions, key=lambda a: -margin(_grid_after(v.grid, a, v.chosen), v.seat))
-        return ranked[: self.width]
-
     def __call__(self, v: SeatView) -> Action:
         actions = list(v.legal_actions)
         if len(actions) == 1:
             return actions[0]
         if isinstance(actions[0], Keep):
             return greedy_choice(v, self.rng)
-        actions = self._candidates(v, actions)
+        actions = candidates(v, actions, self.width)
         best: tuple[float, Action] | None = None
         for action in actions:
             total = 0.0

@@ -19,7 +19,7 @@ from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, En
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.grid import deer_push, find, lines, placement_cells, raccoon_moves, with_piece
 from codex_tui.games.instinkt.rules.setup import HAND, start
-from codex_tui.games.instinkt.rules.state import Cell, Game, LogEntry, Phase, Piece, Seat, Setup, Variant
+from codex_tui.games.instinkt.rules.state import Cell, Game, Grid, LogEntry, Phase, Piece, Seat, Setup, Variant
 
 FULL = GRID_SIZE * GRID_SIZE
 
@@ -34,12 +34,13 @@ def players_to_act(game: Game) -> tuple[int, ...]:
     return (game.order[0],)
 
 
-def _deer_entries(game: Game, player: int) -> list[Enter]:
+def deer_entries(grid: Grid, player: int) -> list[Enter]:
+    """Where `player`'s deer may enter this grid (none: it is placed like any card)."""
     deer = Piece(player, Animal.DEER)
     entries = []
-    for axis, index in lines(game.grid):
+    for axis, index in lines(grid):
         for end in End:
-            if deer_push(game.grid, axis, index, end, deer) is not None:
+            if deer_push(grid, axis, index, end, deer) is not None:
                 entries.append(Enter(player, axis, index, end))
     return entries
 
@@ -75,7 +76,7 @@ def legal_actions_for(game: Game, player: int) -> tuple[Action, ...]:
         return tuple(Move(player, *source, *target) for source, target in raccoon_moves(game.grid, player, cell))
     card = seat.chosen
     if card is Animal.DEER:
-        entries = _deer_entries(game, player)
+        entries = deer_entries(game.grid, player)
         if entries:
             return tuple(entries)
     return tuple(Place(player, x, y) for x, y in placement_cells(game.grid))

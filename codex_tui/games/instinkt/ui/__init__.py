@@ -47,7 +47,7 @@ class InstinktUI:
         return InstinktEndScreen(game, result(game), offer_undo=offer_undo, to_board=to_board)
 
     def replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> InstinktReplayScreen:
-        return InstinktReplayScreen(game, title)
+        return InstinktReplayScreen(game, title, review_seat)
 
     def has_move(self, view: SeatView) -> bool:
         return bool(view.legal_actions)
@@ -67,7 +67,7 @@ class InstinktUI:
     def network_replay_screen(
         self, game: Game, title: str, review_seat: int | None = None
     ) -> NetworkInstinktReplayScreen:
-        return NetworkInstinktReplayScreen(game, title)
+        return NetworkInstinktReplayScreen(game, title, review_seat)
 
 
 UI: GameUI = InstinktUI()

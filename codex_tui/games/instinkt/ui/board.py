@@ -21,11 +21,11 @@ from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
+from codex_tui.games.instinkt.coords import column_name, origin_of, row_name
 from codex_tui.games.instinkt.rules.actions import Axis, End
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
-from codex_tui.games.instinkt.ui.coords import column_name, origin_of, row_name
 
 CELL_W, CELL_H = 8, 3
 LEFT, TOP = 2, 1
@@ -41,6 +41,14 @@ CURSOR = Style(color="#ffff5f", bold=True)
 HIGHLIGHT = Style(color="#ffaf00", bold=True)
 MARKER = Style(color="#5fafff", bold=True)
 LABEL = Style(color="#8a8a8a")
+REVIEW_STYLES = {
+    "played": Style(color="#ff5f5f", bold=True),
+    "better": Style(color="#5fd75f", bold=True),
+    "both": Style(color="#5fd7ff", bold=True),
+}
+"""A review's marks: the move played (red), the search's better move (green), a cell both use (cyan)."""
+REVIEW_TAGS = {"played": "play", "better": "best", "both": "both"}
+"""A mark on a card's top border (four letters: the border is six wide)."""
 
 SHORT = {
     Animal.RAVEN: "rav",
@@ -117,13 +125,15 @@ class BoardScene:
     """The frame's a1 for the labels (default: the grid's top-left)."""
     window: Window | None = None
     """The cells to draw (default: `window_for` the grid and the marked cells)."""
+    review: Mapping[Cell, str] = field(default_factory=dict)
+    """A review's marks by cell: "played", "better" or "both" (`REVIEW_STYLES`); an empty cell shows the word."""
 
 
 def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
     """The canvas and its size in characters."""
     canvas = Canvas()
     origin = scene.origin if scene.origin is not None else origin_of(scene.grid)
-    extra = [*scene.free, *scene.markers, *([scene.cursor] if scene.cursor else [])]
+    extra = [*scene.free, *scene.markers, *scene.review, *([scene.cursor] if scene.cursor else [])]
     min_x, min_y, max_x, max_y = scene.window or window_for(scene.grid, extra)
     columns, rows = max_x - min_x + 1, max_y - min_y + 1
     width, height = LEFT + columns * CELL_W + 1, TOP + rows * CELL_H + 1
@@ -133,7 +143,15 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
     def at(cell: Cell) -> tuple[int, int]:
         return LEFT + (cell[0] - min_x) * CELL_W, TOP + (cell[1] - min_y) * CELL_H
 
-    def box(cell: Cell, style: Style, label: str, dotted: bool = False, bottom: str = "", top: str = "") -> None:
+    def box(
+        cell: Cell,
+        style: Style,
+        label: str,
+        dotted: bool = False,
+        bottom: str = "",
+        top: str = "",
+        accent: Style = HIGHLIGHT,
+    ) -> None:
         col, row = at(cell)
         horizontal, vertical = ("┄", "┆") if dotted else ("─", "│")
         canvas.put(col, row, "┌", style)
@@ -149,7 +167,7 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         if bottom:
             canvas.text(col + CELL_W - 1 - len(bottom), row + 2, bottom, style)
         if top:
-            canvas.text(col + 2, row, top, style + HIGHLIGHT)
+            canvas.text(col + 2, row, top, style + accent)
 
     for x in range(min_x, max_x + 1):
         canvas.text(LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
@@ -173,6 +191,9 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         box(cell, FREE, "", dotted=True)
     for cell, text in scene.markers.items():
         box(cell, MARKER, text, dotted=True)
+    for cell, mark in scene.review.items():
+        if cell not in scene.grid:
+            box(cell, REVIEW_STYLES[mark], mark.center(CELL_W - 2))
     for cell, piece in scene.grid.items():
         style = OWNER_STYLES[piece.owner]
         if cell in scene.highlight:
@@ -180,7 +201,11 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         if cell == scene.cursor and scene.ghost is None:
             style = style + CURSOR
         score = points.get((cell[0] - top_left[0], cell[1] - top_left[1]), 0)
-        box(cell, style, piece_label(piece), bottom=f"{score}pt" if score else "", top=scene.arrows.get(cell, ""))
+        top, accent = scene.arrows.get(cell, ""), HIGHLIGHT
+        judged = scene.review.get(cell)
+        if judged is not None:
+            style, top, accent = style + REVIEW_STYLES[judged], REVIEW_TAGS[judged], REVIEW_STYLES[judged]
+        box(cell, style, piece_label(piece), bottom=f"{score}pt" if score else "", top=top, accent=accent)
     if scene.cursor is not None and scene.cursor not in scene.grid:
         if scene.ghost is not None:
             box(scene.cursor, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True), piece_label(scene.ghost))

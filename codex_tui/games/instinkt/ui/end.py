@@ -8,18 +8,18 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.app.words import with_verb
+from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.scoring import Result, score_cards
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
-from codex_tui.games.instinkt.ui.coords import cell_name
-from codex_tui.games.instinkt.ui.words import card_text
 
 
 def breakdown(game: Game) -> Table:
@@ -75,9 +75,9 @@ def game_verdict(game: Game, outcome: Result) -> str:
 
 
 class InstinktEndScreen(EndChoices, Screen[str]):
-    """The summary of an Instinkt game; returns what `EndChoices` says."""
+    """The summary of an Instinkt game; returns what `EndChoices` says, or 'review' (`r`)."""
 
-    BINDINGS = END_BINDINGS
+    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review")]
     CSS_PATH = Path(__file__).with_name("end.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 

@@ -20,6 +20,18 @@ INSTINKT_KEYS: Help = (
             ("enter  space", "place it; the line above the keys shows both scores after it"),
             ("the deer", "← → ↑ ↓ or tab: which line end it enters (▸ ◂ ▾ ▴); the board shows the push; enter"),
             ("the raccoon", "choose one of your cards, enter; then its new cell, enter (esc: back)"),
+            (
+                "!",
+                "a hint, when choosing or placing: the hard search's card, cell, deer entry or raccoon move is put"
+                " on show, the line above the keys says why; enter plays it, any other key first stops the search",
+            ),
+        ),
+    ),
+    (
+        "Replay and review",
+        (
+            ("tab", "whose turns r reviews (the line above the keys names the player)"),
+            ("enter on a turn", "the replay goes to the position before it and marks both moves on the board"),
         ),
     ),
 )
@@ -32,6 +44,11 @@ INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
     ("X", "the snake, never placed: if either player reveals it, both cards leave the game"),
     ("scores at the top", "each player's points if the game ended with the board as it is"),
     ("each card in hand", "shows what it scores; the end screen scores every card"),
+    (
+        "played  better",
+        "a reviewed turn: red, the cells the move played used; green, the better move's; cyan, a cell both"
+        " use (play / best / both on a card's border); the side panel names both moves",
+    ),
 )
 
 HELP_TEXT: Help = (

@@ -41,9 +41,12 @@ def shown_game(view: instinkt.SeatView) -> instinkt.Game:
 
 
 class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
-    """The Instinkt summary with one way out: back to the lobby (a new game starts there)."""
+    """The Instinkt summary: back to the lobby (a new game starts there), or the review of your turns."""
 
-    BINDINGS = [Binding("escape,q,enter", "end('quit')", "Back to the lobby")]
+    BINDINGS = [
+        Binding("escape,q,enter", "end('quit')", "Back to the lobby"),
+        Binding("r", "end('review')", "Review"),
+    ]
 
 
 class NetworkInstinktReplayScreen(InstinktReplayScreen):

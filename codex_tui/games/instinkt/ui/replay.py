@@ -1,4 +1,9 @@
-"""Replaying an Instinkt game: every state kept (a game is ~40 actions), both hands shown."""
+"""Replaying an Instinkt game: every state kept (a game is ~40 actions), both hands shown.
+
+`r` reviews a player's turns (`tab` picks whose): the app's review screen
+lists the costliest, and the one chosen is shown here, at the position
+before it, with the move played and the better move marked on the board.
+"""
 
 from __future__ import annotations
 
@@ -16,12 +21,15 @@ from textual.widgets import Footer
 
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.app.words import possessive
-from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start
-from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
-from codex_tui.games.instinkt.ui.coords import origin_of
+from codex_tui.core.review import Decision
+from codex_tui.games.instinkt.coords import card_text, origin_of
+from codex_tui.games.instinkt.module import INSTINKT
+from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start, view
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, window_for
 from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
+from codex_tui.games.instinkt.ui.reviewed import review_marks, review_text
 from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
-from codex_tui.games.instinkt.ui.words import card_text, describe
+from codex_tui.games.instinkt.ui.words import describe
 
 DIM = Style(color="#8a8a8a")
 
@@ -58,6 +66,8 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         Binding("space,p", "play", "Play/pause"),
         Binding("b", "branch", "Play from here"),
         Binding("e", "summary", "Summary"),
+        Binding("r", "review", "Review"),
+        Binding("tab", "next_seat", "Whose review", show=False),
     ]
     CSS_PATH = Path(__file__).with_name("replay.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
@@ -67,6 +77,10 @@ class InstinktReplayScreen(Screen[ReplayExit]):
     index: reactive[int] = reactive(0, repaint=False, init=False, bindings=True)
     """The number of actions played at the moment on show."""
     playing: reactive[bool] = reactive(False, repaint=False, init=False)
+    seat: reactive[int] = reactive(0, repaint=False, init=False)
+    """Whose turns `r` reviews."""
+    reviewed: reactive[Decision | None] = reactive(None, repaint=False, init=False)
+    """The decision chosen in the review, marked on the board while the replay is at it."""
     # What the widgets show, derived from the above.
     header_text: reactive[Text] = reactive(Text, repaint=False)
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
@@ -74,12 +88,16 @@ class InstinktReplayScreen(Screen[ReplayExit]):
     moment: reactive[tuple[int, tuple[str, ...]]] = reactive((-1, ()), repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
 
-    def __init__(self, game: Game, title: str) -> None:
+    def __init__(self, game: Game, title: str, review_seat: int | None = None) -> None:
         super().__init__()
+        self.game = game
         self.states = all_states(game)
         self.final = self.states[-1]
         self.replay_title = title
         self.player: Timer | None = None
+        self.review_seat = review_seat
+        """The seat whose review opens at once (the end screen's `r`), if any."""
+        self.set_reactive(InstinktReplayScreen.seat, review_seat or 0)
         self._derive()
 
     def compose(self) -> ComposeResult:
@@ -92,10 +110,20 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         yield PromptLine(id="ir-status").data_bind(line=InstinktReplayScreen.prompt)
         yield Footer()
 
+    def on_mount(self) -> None:
+        if self.review_seat is not None:
+            self.call_after_refresh(self.action_review)
+
     def watch_index(self) -> None:
         self._derive()
 
     def watch_playing(self) -> None:
+        self._derive()
+
+    def watch_seat(self) -> None:
+        self._derive()
+
+    def watch_reviewed(self) -> None:
         self._derive()
 
     def _derive(self) -> None:
@@ -106,8 +134,14 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         self.header_text = Text(
             f" {self.replay_title} · round {state.round} · {names[0]} {now[0]} · {names[1]} {now[1]} pts"
         )
-        self.scene = BoardScene(state.grid)
+        decision = self.reviewed if self.reviewed is not None and self.reviewed.index == self.index else None
         text = Text()
+        if decision is None:
+            self.scene = BoardScene(state.grid)
+        else:
+            marks = review_marks(state.grid, decision)
+            self.scene = BoardScene(state.grid, review=marks, window=window_for(state.grid, marks))
+            text.append_text(review_text(view(state, decision.seat), decision))
         for seat, name in enumerate(names):
             hand = ", ".join(card_text(c) for c in state.seats[seat].hand) or "(empty)"
             text.append(f"{possessive(name)} hand: ", style=Style(bold=True))
@@ -125,7 +159,9 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         total = len(self.states) - 1
         end = " · the end (e: summary)" if self.index == total and state.is_over else ""
         playing = " · playing" if self.playing else ""
-        self.prompt = f"action {self.index}/{total}{end}{playing}"
+        other = names[1 - self.seat]
+        review = f" · r: review {possessive(names[self.seat])} turns (tab: {possessive(other)})"
+        self.prompt = f"action {self.index}/{total}{end}{playing}{review}"
 
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.states) - 1))
@@ -156,6 +192,26 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             self.app.push_screen(
                 ReplaySummary([Text(game_verdict(self.final, outcome), style="bold"), breakdown(self.final)])
             )
+
+    def action_next_seat(self) -> None:
+        self.seat = 1 - self.seat
+
+    def action_review(self) -> None:
+        """The review of `seat`'s turns; the turn chosen there is shown here with both moves marked."""
+        if self.player is not None:
+            self.action_play()  # pause
+        self.app.push_screen(self.review_screen(self.seat), self.show_decision)
+
+    def review_screen(self, seat: int) -> Screen[Decision | None]:
+        """The app's review screen for `seat` (imported when first asked: it holds the search's machinery)."""
+        from codex_tui.app.screens.review import ReviewScreen
+
+        return ReviewScreen(INSTINKT, self.game, seat)
+
+    def show_decision(self, decision: Decision | None) -> None:
+        if decision is not None:
+            self.reviewed = decision
+            self.go(decision.index)
 
     def action_branch(self) -> None:
         self.dismiss(ReplayExit("branch", self.index))

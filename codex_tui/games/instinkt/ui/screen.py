@@ -26,7 +26,11 @@ from codex_tui.app.navigation import step
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import with_verb
+from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
+from codex_tui.games.instinkt.advice import move_text
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
+from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.grid import deer_push
@@ -34,8 +38,7 @@ from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
-from codex_tui.games.instinkt.ui.coords import at_cell, cell_name, cell_words, frame_text, origin_of
-from codex_tui.games.instinkt.ui.words import RULE_TEXT, card_text, line_text, log_lines, scores_text, whose
+from codex_tui.games.instinkt.ui.words import RULE_TEXT, log_lines, scores_text, whose
 
 DIM = Style(color="#8a8a8a")
 BOLD = Style(bold=True)
@@ -50,6 +53,17 @@ def deer_result(grid: Grid, entry: Enter, seat: int) -> tuple[dict[Cell, Piece],
     pushed = deer_push(grid, Axis(entry.axis), entry.index, End(entry.end), Piece(seat, Animal.DEER))
     assert pushed is not None  # only legal entries are offered
     return pushed
+
+
+def same_decision(before: SeatView, after: SeatView) -> bool:
+    """The seat faces the same choice in both views: same moves, hand and board."""
+    return (
+        before.legal_actions == after.legal_actions
+        and before.hand == after.hand
+        and before.chosen == after.chosen
+        and before.grid == after.grid
+        and before.round == after.round
+    )
 
 
 def _acted(before: SeatView, after: SeatView) -> bool:
@@ -73,6 +87,11 @@ class SidePanel(Widget):
 
     body: reactive[Text] = reactive(Text)
     log_lines: reactive[tuple[Text, ...]] = reactive(tuple)
+
+    def watch_body(self, old: Text, new: Text) -> None:
+        """A body of another line count changes the height where it is `auto` (the replay's both hands, a review)."""
+        if old.plain.count("\n") != new.plain.count("\n"):
+            self.refresh(layout=True)
 
     def render(self) -> Text:
         width = max(self.size.width, 10)
@@ -143,6 +162,7 @@ class InstinktScreen(PlayScreen):
     ]
     CSS_PATH = Path(__file__).with_name("screen.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
+    game_module = INSTINKT
 
     # What the app feeds in.
     view: reactive[SeatView | None] = reactive(None, repaint=False, init=False)
@@ -160,6 +180,10 @@ class InstinktScreen(PlayScreen):
     """The deer's entrance on show."""
     source: reactive[Cell | None] = reactive(None, repaint=False, init=False)
     """The card the raccoon moves, once picked."""
+    hint: reactive[Hint | None] = reactive(None, repaint=False, init=False)
+    """The last hint shown: its move was put on show, and the prompt gives its reason while that move stays on show."""
+    hint_busy: reactive[bool] = reactive(False, repaint=False, init=False)
+    """A hint is being looked for."""
     # What the widgets show, derived from the above.
     header_text: reactive[Text] = reactive(Text, repaint=False)
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
@@ -172,9 +196,10 @@ class InstinktScreen(PlayScreen):
     def __init__(self) -> None:
         super().__init__()
         self._holding = 0
+        self._hint_basis: SeatView | None = None
         cls = InstinktScreen
         state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
-        choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source)
+        choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source, cls.hint, cls.hint_busy)
         for part in (*state, *choice):
             self.watch(self, part.name, self._state_changed, init=False)
 
@@ -197,6 +222,8 @@ class InstinktScreen(PlayScreen):
                 self.keep = frozenset()
                 self.source = None
                 self.entry_index = 0
+            if self.view is not None and not same_decision(self.view, view):
+                self.hint = None  # a hint answers one decision (a move of a later round may look the same)
             if self.view is not None and self.is_attached and _acted(self.view, view):
                 self.app.clear_notifications()  # a "your turn" notice is stale once the seat has acted
             self.view = view
@@ -206,6 +233,51 @@ class InstinktScreen(PlayScreen):
             cells = self._cells()
             if cells and self.cursor not in cells:
                 self.cursor = cells[0]
+
+    def hint_view(self) -> SeatView | None:
+        """The seat's view when it asked, for as long as the decision stays the same.
+
+        The other player's secret pick gives a new view in the middle of a
+        choice (it tells only that they chose); a hint asked before it still
+        answers the same question, so it is shown rather than dropped."""
+        view = self.view
+        if view is None or view.seat == SPECTATOR or not view.legal_actions:
+            return None
+        if self._hint_basis is None or not same_decision(self._hint_basis, view):
+            self._hint_basis = view
+        return self._hint_basis
+
+    def hint_pending(self, pending: bool) -> None:
+        self.hint_busy = pending
+
+    def show_hint(self, hint: Hint) -> None:
+        """Put the hinted move on show as if the player had picked it: the card, the cell, the entry, the move."""
+        view = self.view
+        assert view is not None
+        action = hint.action
+        with self._changing():
+            self.hint_busy = False
+            self.hint = hint
+            if isinstance(action, Keep):
+                self.keep = frozenset(view.hand.index(card) for card in action.cards)
+            elif isinstance(action, Choose):
+                self.selected = view.hand.index(action.card)
+            elif isinstance(action, Place):
+                self.cursor = (action.x, action.y)
+            elif isinstance(action, Enter):
+                self.entry_index = self._entries().index(action)
+            elif isinstance(action, Move):
+                self.source = (action.from_x, action.from_y)
+                self.cursor = (action.to_x, action.to_y)
+
+    def _hinted(self) -> Hint | None:
+        """The hint, while its move is the one on show."""
+        hint, shown = self.hint, self._chosen_action()
+        if hint is None or shown is None:
+            return None
+        if isinstance(hint.action, Keep) and isinstance(shown, Keep):
+            return hint if set(hint.action.cards) == set(shown.cards) else None
+        return hint if shown == hint.action else None
 
     @contextmanager
     def _changing(self) -> Iterator[None]:
@@ -225,7 +297,7 @@ class InstinktScreen(PlayScreen):
     def watch_view(self, view: SeatView | None) -> None:
         """The log changes only with the view: derive it here rather than on every cursor move."""
         if view is not None:
-            lines = log_lines(view.log, view.players, view.seat, view.grid, 12)
+            lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes)
             self.recent_log = tuple(Text(line, style=DIM) for line in lines)
 
     def _derive(self) -> None:
@@ -457,6 +529,11 @@ class InstinktScreen(PlayScreen):
             if view.phase is Phase.CHOOSE and view.chosen is not None:
                 return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
             return f"{with_verb(who, 'is')} playing…"
+        if self.hint_busy:
+            return "Looking for a hint… (any other key stops it)"
+        hinted = self._hinted()
+        if hinted is not None:
+            return f"Hint: {move_text(view, hinted.action)} — {hinted.reason} · enter: play it"
         if kind == "keep":
             return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
         if kind == "choose":

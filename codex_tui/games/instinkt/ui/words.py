@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from codex_tui.app.words import possessive
-from codex_tui.games.instinkt.rules.actions import Axis, Choose, End, Enter, Keep, Move, Place
+from codex_tui.games.instinkt.coords import card_text, cell_name, line_text, origin_of
+from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
-from codex_tui.games.instinkt.ui.coords import cell_name, column_name, origin_of, row_name
 
 RULE_TEXT = {
     Animal.RAVEN: "1 next to a moth, 3 next to both",
@@ -30,18 +30,6 @@ RULE_TEXT = {
     Animal.SNAKE: "both revealed cards leave the game",
 }
 
-SIDES = {
-    (Axis.ROW, End.START): "the left",
-    (Axis.ROW, End.FINISH): "the right",
-    (Axis.COLUMN, End.START): "the top",
-    (Axis.COLUMN, End.FINISH): "the bottom",
-}
-
-
-def card_text(animal: Animal) -> str:
-    """'7 owl' / 'X snake'."""
-    return f"{animal.mark} {animal.label}"
-
 
 def whose(player: int, names: Sequence[str], viewer: int) -> str:
     """'your' for the viewer, else 'Bo's'."""
@@ -50,12 +38,6 @@ def whose(player: int, names: Sequence[str], viewer: int) -> str:
 
 def who(player: int, names: Sequence[str], viewer: int) -> str:
     return "you" if player == viewer else names[player]
-
-
-def line_text(entry: Enter, origin: Cell) -> str:
-    """'row 2 from the left', 'column c from the bottom'."""
-    name = row_name(entry.index, origin) if entry.axis is Axis.ROW else column_name(entry.index, origin)
-    return f"{Axis(entry.axis).value} {name} from {SIDES[(Axis(entry.axis), End(entry.end))]}"
 
 
 def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int) -> str:
@@ -146,13 +128,30 @@ def _animal_at(grid: Grid | None, cell: Cell) -> str:
     return f"{grid[cell].animal.label} "
 
 
-def log_lines(log: Sequence[LogEntry], names: Sequence[str], viewer: int, grid: Grid, last: int) -> list[str]:
-    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores."""
+def log_lines(
+    log: Sequence[LogEntry],
+    names: Sequence[str],
+    viewer: int,
+    grid: Grid,
+    last: int,
+    notes: Sequence[tuple[int, int]] = (),
+) -> list[str]:
+    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores.
+
+    `notes` are the hints used, (actions played then, seat): each shows as
+    "Ada used a hint" after that many actions' lines."""
     grids = grids_after(log)
     origin = origin_of(grid)
     first = max(0, len(log) - last)
-    lines = []
-    for index in range(first, len(log)):
-        before = grids[index - 1] if index else {}
-        lines.append(describe(log[index], names, viewer, before, grids[index], origin))
-    return lines
+    lines: list[str] = []
+    for index in range(first, len(log) + 1):
+        lines.extend(hint_note(seat, names, viewer) for count, seat in notes if count == index)
+        if index < len(log):
+            before = grids[index - 1] if index else {}
+            lines.append(describe(log[index], names, viewer, before, grids[index], origin))
+    return lines[-last:] if last else []
+
+
+def hint_note(seat: int, names: Sequence[str], viewer: int) -> str:
+    """'You used a hint' / 'Ada used a hint': the log keeps it where the hint was shown."""
+    return f"{'You' if seat == viewer else names[seat]} used a hint"

@@ -1,18 +1,20 @@
-"""One coordinate system for players: columns a-d and rows 1-4 of the growing 4x4 frame.
+"""How players name cells, lines and cards: columns a-d and rows 1-4 of the growing 4x4 frame.
 
 The engine's cells are absolute (the first card at (0, 0), growing any
 way); players see them relative to the grid's current top-left card
 column and row, which is what the final square's a1 will be unless the
 grid still grows left or up. The board, the previews, the log and the end
 table all name cells through `cell_name`, with the same origin (the current
-grid's), so they always agree with the board on screen.
+grid's), so they always agree with the board on screen. Pure words, no
+Textual: the advice (hints, review tables) names moves with them too.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from codex_tui.games.instinkt.rules.animals import GRID_SIZE
+from codex_tui.games.instinkt.rules.actions import Axis, End, Enter
+from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.state import Cell
 
 COLUMNS = "abcd"
@@ -83,3 +85,22 @@ def at_cell(cell: Cell, origin: Cell) -> str:
     """'at b3', or 'above a1 (a new row)'."""
     words = cell_words(cell, origin)
     return words if " " in words else f"at {words}"
+
+
+SIDES = {
+    (Axis.ROW, End.START): "the left",
+    (Axis.ROW, End.FINISH): "the right",
+    (Axis.COLUMN, End.START): "the top",
+    (Axis.COLUMN, End.FINISH): "the bottom",
+}
+
+
+def line_text(entry: Enter, origin: Cell) -> str:
+    """'row 2 from the left', 'column c from the bottom'."""
+    name = row_name(entry.index, origin) if entry.axis is Axis.ROW else column_name(entry.index, origin)
+    return f"{Axis(entry.axis).value} {name} from {SIDES[(Axis(entry.axis), End(entry.end))]}"
+
+
+def card_text(animal: Animal) -> str:
+    """'7 owl' / 'X snake'."""
+    return f"{animal.mark} {animal.label}"

@@ -1,0 +1,169 @@
+"""Instinkt hints and reviews: the search bot's Monte Carlo, read as expected final margins.
+
+This module judges moves for reviews, picks the hint (the best move of the
+same judgement, so a hint followed is never a review's mistake), and puts
+moves and reasons into words. `assess` tries the moves
+the search bot would try (every card to choose or keep, else the best few
+for points now) plus the move played, each on the same sampled deals of the
+cards the seat cannot see, played to the end at random with the same random
+stream per sample (common random numbers: two moves differ by what they do,
+not by luck of the draw). Everything is read from the seat's view, so a game
+that differs only in hidden cards gets the same answer.
+"""
+
+from __future__ import annotations
+
+import random
+
+from codex_tui.core.advice import Assessment, Estimate
+from codex_tui.games.instinkt.bots import ALIASES, KEEP_VALUE, candidates, grid_after, margin, playout, sample_game
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
+from codex_tui.games.instinkt.rules.actions import Action, Choose, Enter, Keep, Move, Place
+from codex_tui.games.instinkt.rules.animals import Animal
+from codex_tui.games.instinkt.rules.engine import apply, deer_entries, legal_actions_for
+from codex_tui.games.instinkt.rules.grid import placement_cells, with_piece
+from codex_tui.games.instinkt.rules.history import totals
+from codex_tui.games.instinkt.rules.scoring import result, score_cards
+from codex_tui.games.instinkt.rules.state import Grid, Piece
+from codex_tui.games.instinkt.rules.view import SeatView
+
+SAMPLES = {"easy": 8, "normal": 16, "hard": 32, "expert": 96}
+"""Sampled deals per move compared, by level: the hard bot tries 16 per move, a review wants steadier numbers."""
+WIDTH = 6
+"""Moves for points now compared besides the one played (the hard bot's width)."""
+HIGH = 8
+"""A card number this high usually places first, so the reason says so."""
+
+
+def samples_for(level: str) -> int:
+    """The sample budget of `level` (a bot level, or a name the bots map to one)."""
+    if level in SAMPLES:
+        return SAMPLES[level]
+    if level in ALIASES:
+        return SAMPLES[ALIASES[level]]
+    raise ValueError(f"unknown Instinkt level {level!r}; choose one of: {', '.join(SAMPLES)}")
+
+
+def compared(view: SeatView, played: Action) -> list[Action]:
+    """The moves an assessment compares: the one played first, then the search's own candidates."""
+    actions = list(view.legal_actions)
+    if played not in actions:
+        raise ValueError(f"{played!r} is not a legal move for seat {view.seat} now")
+    pool = actions if isinstance(actions[0], Keep) else candidates(view, actions, WIDTH)
+    return [played, *(action for action in pool if action != played)]
+
+
+def assess(view: SeatView, played: Action, level: str, seed: int) -> Assessment:
+    """Each compared move's mean final margin (the seat's points minus the other's) on shared samples."""
+    samples = samples_for(level)
+    moves = compared(view, played)
+    seat = view.seat
+    sums = [0.0] * len(moves)
+    counts = [0] * len(moves)
+    for sample in range(samples):
+        game = sample_game(view, random.Random(f"instinkt-advice:{seed}:{sample}"))
+        legal = set(legal_actions_for(game, seat))
+        for index, move in enumerate(moves):
+            if move not in legal:  # never for a move of the view's; kept as the bot keeps it
+                continue
+            final = playout(apply(game, move), random.Random(f"instinkt-advice:{seed}:{sample}:play"))
+            points = result(final).points
+            sums[index] += points[seat] - points[1 - seat]
+            counts[index] += 1
+    estimates = [Estimate(move, sums[i] / max(counts[i], 1), counts[i]) for i, move in enumerate(moves)]
+    best = max(estimates, key=lambda e: e.margin)  # the first of equals: the move played when it ties
+    return Assessment(estimates[0], best)
+
+
+def best_move(view: SeatView, level: str, seed: int) -> Action:
+    """The move `assess` at `level` calls best from `view`: a review at that level finds nothing better than it."""
+    actions = list(view.legal_actions)
+    if len(actions) == 1:
+        return actions[0]
+    first = actions[0] if isinstance(actions[0], Keep) else candidates(view, actions, WIDTH)[0]
+    best: Action = assess(view, first, level, seed).best.action
+    return best
+
+
+# ---------------------------------------------------------------- words
+
+
+def move_text(view: SeatView, action: Action) -> str:
+    """'choose 7 owl', '7 owl at b3', 'deer into row 2 from the left', 'raccoon: cat b1→c2'."""
+    origin = origin_of(view.grid)
+    if isinstance(action, Keep):
+        return "keep " + ", ".join(card_text(card) for card in action.cards)
+    if isinstance(action, Choose):
+        return f"choose {card_text(action.card)}"
+    if isinstance(action, Place):
+        card = card_text(view.chosen) if view.chosen is not None else "card"
+        return f"{card} {at_cell((action.x, action.y), origin)}"
+    if isinstance(action, Enter):
+        return f"deer into {line_text(action, origin)}"
+    source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
+    moved = view.grid[source].animal.label if source in view.grid else "card"
+    return f"raccoon: {moved} {cell_name(source, origin)}→{cell_name(target, origin)}"
+
+
+def _points_now(view: SeatView, after: Grid) -> str:
+    """'you 5 (+2), them 3 (-1) now'."""
+    before, now = totals(view.grid), totals(after)
+    me, them = view.seat, 1 - view.seat
+    return f"you {now[me]} ({now[me] - before[me]:+d}), them {now[them]} ({now[them] - before[them]:+d}) now"
+
+
+def _why(grid: Grid, owner: int, animal: Animal) -> str:
+    """'your owl: 2 of its colour in its row and column' (what the card scores on this grid)."""
+    for score in score_cards(grid):
+        if score.owner == owner and score.animal is animal:
+            return f"your {animal.label}: {score.why}"
+    return f"your {animal.label}"
+
+
+def _best_spot(view: SeatView, animal: Animal) -> tuple[int, str]:
+    """How much `animal` could add to the margin now at its best spot, and where (deer: its best entry)."""
+    base = margin(view.grid, view.seat)
+    origin = origin_of(view.grid)
+    if animal is Animal.DEER:
+        entries = deer_entries(view.grid, view.seat)
+        if entries:
+            gains = [(margin(grid_after(view.grid, e, animal), view.seat) - base, e) for e in entries]
+            gain, entry = max(gains, key=lambda g: g[0])
+            return gain, f"entering {line_text(entry, origin)}"
+    spots = [
+        (margin(with_piece(view.grid, cell, Piece(view.seat, animal)), view.seat) - base, cell_name(cell, origin))
+        for cell in placement_cells(view.grid)
+    ]
+    return max(spots, key=lambda s: s[0])
+
+
+def hint_reason(view: SeatView, action: Action) -> str:
+    """Points now and why the card scores, what a pick could make, and what stays in hand for later."""
+    if isinstance(action, Keep):
+        rest = list(view.hand)
+        for card in action.cards:
+            rest.remove(card)
+        kept = ", ".join(card.label for card in sorted(action.cards, key=lambda c: -KEEP_VALUE.get(c, 2)))
+        return f"keeps {kept}; {' and '.join(card_text(c) for c in rest)} go under your pile"
+    if isinstance(action, Choose):
+        card = action.card
+        others = [c.label for c in view.hand if c is not card]
+        later = f"; keeps {' and '.join(others)} for later" if others else ""
+        if card is Animal.SNAKE:
+            return f"the snake spoils their pick: both revealed cards leave the game{later}"
+        gain, where = _best_spot(view, card)
+        first = f"; {card.number} is high, so it likely places first" if card.number >= HIGH else ""
+        return f"the {card.label} makes {gain:+d} at its best spot now ({where}){first}{later}"
+    after = grid_after(view.grid, action, view.chosen)
+    now = _points_now(view, after)
+    if isinstance(action, Place):
+        animal = view.chosen if view.chosen is not None else Animal.SNAKE
+        then = "; then move one of your cards" if animal is Animal.RACCOON else ""
+        return f"{now}: {_why(after, view.seat, animal)}{then}"
+    if isinstance(action, Enter):
+        pushed = [piece for cell, piece in view.grid.items() if after.get(cell) != piece]
+        words = ", ".join(("your " if p.owner == view.seat else "their ") + p.animal.label for p in pushed)
+        return f"{now}: the deer pushes {words}" if words else f"{now}: the deer pushes no card"
+    assert isinstance(action, Move)
+    moved = view.grid[(action.from_x, action.from_y)]
+    return f"{now}: {_why(after, view.seat, moved.animal)}"
