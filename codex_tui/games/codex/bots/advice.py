@@ -1,7 +1,8 @@
 """How much a move is worth: the search's estimate behind reviews.
 
 A review asks, for one decision, what the move played was worth beside the
-best one. The search bot cannot answer that: sequential halving stops
+best one (`assess`, two passes: pick the best, then measure it again on fresh
+samples beside the move played). The search bot cannot answer that: sequential halving stops
 playing a candidate as soon as it looks worse, so the move played (often
 one of those) gets few playouts, and the bot's values mix a win share with
 the margin. Here every compared move gets the same number of playouts, on
@@ -72,20 +73,16 @@ def canonical(view: SeatView) -> SeatView:
     return replace(view, seats=seats)
 
 
-def assess(view: SeatView, played: Action, config: SearchConfig, seed: int) -> Assessment:
-    """`played` beside the best compared move, each the mean final margin of the same playouts.
+VERIFY_SHARE = 2
+"""Playouts of the second pass, per move, as a multiple of the first pass's."""
 
-    The level's playout budget is spread evenly over the moves; the random
-    generator is seeded from `seed` and the view alone, so the result is the
-    same for every game that looks like `view` to its seat, in every process. Ties go to the
-    move played (it cost nothing), then to the bot's preferred order.
-    """
-    view = canonical(view)
-    moves = compared_moves(view, played, config.candidates)
+
+def mean_margins(
+    view: SeatView, moves: list[Action], config: SearchConfig, rng: random.Random, samples: int
+) -> list[float]:
+    """Each move's mean final margin over the same `samples` sampled games and playout seeds."""
     knowledge = read_knowledge(view)
     weights = secret_weights(view, knowledge, config.secret_inference)
-    rng = random.Random(decision_seed(seed, view))
-    samples = max(1, playout_budget(config, len(view.seats)) // len(moves))
     totals = [0] * len(moves)
     for _ in range(samples):
         sample = sample_game(view, knowledge, rng, weights)
@@ -93,6 +90,35 @@ def assess(view: SeatView, played: Action, config: SearchConfig, seed: int) -> A
         for index, move in enumerate(moves):
             final = playout(apply(sample, move), random.Random(playout_seed), config.policy)
             totals[index] += lead(result(final).totals, view.seat)
-    estimates = [Estimate(move, total / samples, samples) for move, total in zip(moves, totals, strict=True)]
-    best = min(range(len(moves)), key=lambda i: (-estimates[i].margin, moves[i] != played, i))
-    return Assessment(played=estimates[moves.index(played)], best=estimates[best])
+    return [total / samples for total in totals]
+
+
+def assess(view: SeatView, played: Action, config: SearchConfig, seed: int) -> Assessment:
+    """`played` beside the best compared move, each the mean final margin of the same playouts.
+
+    Two passes. The first spreads the level's playout budget evenly over the
+    moves and picks the best (ties go to the move played, then to the bot's
+    preferred order). Its margins are biased: the best of ten noisy means is
+    higher than the move is worth (the winner's curse), so a good move played
+    would look like points lost. The second pass plays the move played and
+    the first pass's best again on fresh samples, `VERIFY_SHARE` times as
+    many, and reports those margins; when the move played does as well
+    there, it was the best. The random generator is seeded from `seed` and
+    the view alone, so the result is the same for every game that looks like
+    `view` to its seat, in every process.
+    """
+    view = canonical(view)
+    moves = compared_moves(view, played, config.candidates)
+    rng = random.Random(decision_seed(seed, view))
+    samples = max(1, playout_budget(config, len(view.seats)) // len(moves))
+    first = mean_margins(view, moves, config, rng, samples)
+    best = min(range(len(moves)), key=lambda i: (-first[i], moves[i] != played, i))
+    if moves[best] == played:
+        mine = Estimate(played, first[best], samples)
+        return Assessment(played=mine, best=mine)
+    again = samples * VERIFY_SHARE
+    played_margin, best_margin = mean_margins(view, [played, moves[best]], config, rng, again)
+    mine = Estimate(played, played_margin, again)
+    if best_margin <= played_margin:
+        return Assessment(played=mine, best=mine)
+    return Assessment(played=mine, best=Estimate(moves[best], best_margin, again))
