@@ -73,11 +73,16 @@ class PtyJoin:
             raw = self.screen.text() + "\n" + self.output.decode("utf-8", "replace")
         return " ".join(raw.split())
 
+    def shows(self, words: str) -> bool:
+        """Whether `words` were shown, wherever the terminal's width broke them (a long path
+        is folded inside a word, so the comparison ignores all whitespace)."""
+        return "".join(words.split()) in "".join(self.text().split())
+
     def wait_for(self, words: str) -> None:
         deadline = time.monotonic() + WAIT
-        while words not in self.text() and time.monotonic() < deadline:
+        while not self.shows(words) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert words in self.text(), self.text()
+        assert self.shows(words), self.text()
 
     def cpu_seconds(self) -> float:
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
