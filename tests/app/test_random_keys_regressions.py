@@ -55,12 +55,13 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_a_bot_move_due_after_the_player_left_the_game_changes_nothing(saves: Path) -> None:
     path = saved_game(saves, ("bot:random", "human"))
     before = load_save(path).game
-    app = CodexApp(saves_dir=saves, save=path, bot_delay=0.2, offer_resume=False)
+    delay = 3.0  # long enough that a loaded machine (parallel tests) is still waiting on the bot when we leave
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=delay, offer_resume=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.bot_timer is not None  # the bot is about to move
         app.ask_new_game()  # the palette's "New game"
-        await pilot.pause(0.5)
+        await pilot.pause(delay + 0.5)  # past the moment the bot's move was due
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen) and app.session is None
     assert app.return_code in (None, 0)

@@ -211,7 +211,7 @@ class HelpScreen(ModalScreen[None]):
 
 END_BINDINGS: list[BindingType] = [
     Binding("n", "end('new')", "New game"),
-    Binding("u", "end('undo')", "Undo your last move"),
+    Binding("u", "end('undo')", "Undo"),  # short: with r Review every key fits in 80 columns
     Binding("escape", "end('board')", "Final board"),
     Binding("q", "end('quit')", "Quit"),
 ]
