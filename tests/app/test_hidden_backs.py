@@ -7,10 +7,10 @@ from pathlib import Path
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.canvas import Canvas
+from codex_tui.games.codex.describe import card_name, describe_entry
 from codex_tui.games.codex.rules import CATALOG, Game, LogEntry, Phase, Place, Side, apply, legal_actions, new_game
 from codex_tui.games.codex.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
 from codex_tui.games.codex.ui.cardart import draw_small
-from codex_tui.games.codex.ui.describe import card_name, describe_entry
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.codex.ui.play_area import PlayAreaView

@@ -11,10 +11,10 @@ from textual.widgets import Footer
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.replay import ReplayLog
 from codex_tui.app.widgets.status_line import StatusLine, fit
+from codex_tui.games.codex.describe import scoring_text
 from codex_tui.games.codex.rules import CATALOG, Phase, Side, view
 from codex_tui.games.codex.rules.cards import Scoring
 from codex_tui.games.codex.ui.cardart import LARGE_W, _short_scoring
-from codex_tui.games.codex.ui.describe import scoring_text
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel
 from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen

@@ -3,17 +3,18 @@
 The search says which move is best, not why; these lines say what the move
 does that a player can check on the board: points now, objective points,
 golds it makes playable (or spoils), what a drawn card is good for. Cards are
-named as the screens name them ('Gold 57', 'Objective 91'); the rules code
-never imports the UI, so the few naming rules are repeated here.
+named as the screens name them ('Gold 57', 'Objective 91', from `describe`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from codex_tui.games.codex import describe
 from codex_tui.games.codex.bots.cardinfo import OBJECTIVES, PatternInfo
 from codex_tui.games.codex.bots.greedy import own_objectives
 from codex_tui.games.codex.bots.policy import pattern_gain
+from codex_tui.games.codex.describe import symbol_letters
 from codex_tui.games.codex.rules import (
     CATALOG,
     Action,
@@ -37,16 +38,11 @@ an 80-column screen (the first point always)."""
 
 
 def card_name(card_id: int) -> str:
-    """'Resource 12', 'Gold 57', 'Objective 91' (the screens' names); a card known by its back: its kind."""
+    """The screens' name ('Gold 57'); a card known by its back: its kind and kingdom."""
     hidden = HIDDEN_CARDS.get(card_id)
     if hidden is not None:
         return f"a {hidden.kind.value} card ({hidden.kingdom.label})"
-    return f"{CATALOG.card(card_id).kind.value.capitalize()} {card_id}"
-
-
-def letters(counts: Sequence[int]) -> str:
-    """'FFA' for a count vector (the cards' own notation)."""
-    return "".join(Symbol(index).letter * count for index, count in enumerate(counts))
+    return describe.card_name(card_id)
 
 
 def move_text(view: SeatView, action: Action) -> str:
@@ -139,7 +135,7 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
     if action.side is Side.BACK:
         parts.append(f"back: +1 {CATALOG.playable[action.card].kingdom.label}, 4 open corners")
     elif any(preview.gained):
-        parts.append(f"shows {letters(preview.gained)}")
+        parts.append(f"shows {symbol_letters(preview.gained)}")
     return parts
 
 
@@ -164,7 +160,7 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
         missing = _missing(card, counts)
         if not any(missing):
             return [f"{name} scores {_points_words(card)}", "you can play it next turn"]
-        return [f"{name} scores {_points_words(card)}", f"it still needs {letters(missing)}"]
+        return [f"{name} scores {_points_words(card)}", f"it still needs {symbol_letters(missing)}"]
     shows = card.front.gains
     head = f"{name} ({card.points} pt)" if card.points else name
     reasons = []
@@ -184,14 +180,14 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
     if shaped:
         reasons.append(f"{card.kingdom.label} for {' and '.join(shaped)}")
     if not reasons:
-        reasons.append(f"it shows {letters(shows)}")
+        reasons.append(f"it shows {symbol_letters(shows)}")
     return [f"{head}: {reasons[0]}", *reasons[1:]]
 
 
 def _starter_reason(view: SeatView, action: ChooseStarter) -> list[str]:
     face = CATALOG.starters[view.seats[view.seat].starter].face(action.side)
     corners = sum(1 for corner in face.corners if corner != HIDDEN)
-    return [f"starter on its {action.side.value}: shows {letters(face.gains)}", f"{corners} corners open"]
+    return [f"starter on its {action.side.value}: shows {symbol_letters(face.gains)}", f"{corners} corners open"]
 
 
 def _objective_reason(view: SeatView, action: ChooseObjective) -> list[str]:
@@ -199,9 +195,10 @@ def _objective_reason(view: SeatView, action: ChooseObjective) -> list[str]:
     if target.objective_kind is ObjectiveKind.PATTERN:
         kingdoms = {cell.kingdom for cell in target.cells}
         fit = sum(1 for card in view.hand if CATALOG.playable[card].kingdom in kingdoms)
-        asks = "a pattern of " + letters([sum(1 for c in target.cells if c.kingdom == s) for s in range(len(Symbol))])
+        cells = [sum(1 for c in target.cells if c.kingdom == s) for s in range(len(Symbol))]
+        asks = "a pattern of " + symbol_letters(cells)
     else:
         fit = sum(1 for card in view.hand if _overlap(CATALOG.playable[card].front.gains, target.needs))
-        asks = f"each {letters(target.needs)}"
+        asks = f"each {symbol_letters(target.needs)}"
     fits = "no card in hand fits it yet" if not fit else f"{fit} card{'' if fit == 1 else 's'} in hand fit it"
     return [f"keep {card_name(action.card)}: {target.points} pt for {asks}", fits]

@@ -11,11 +11,11 @@ from __future__ import annotations
 from rich.style import Style
 
 from codex_tui.app.canvas import Canvas
+from codex_tui.games.codex.describe import scoring_text, symbol_letters
 from codex_tui.games.codex.rules import CATALOG, Side, Symbol
 from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.ui.describe import scoring_text, symbol_letters
 from codex_tui.games.codex.ui.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
 
 SMALL_W, SMALL_H = 7, 3

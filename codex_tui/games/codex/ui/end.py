@@ -12,8 +12,8 @@ from textual.widgets import Footer, Static
 
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.app.words import possessive, with_verb
+from codex_tui.games.codex.describe import objective_text
 from codex_tui.games.codex.rules import Result
-from codex_tui.games.codex.ui.describe import objective_text
 
 
 def summary_table(

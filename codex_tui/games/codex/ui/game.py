@@ -32,6 +32,7 @@ from codex_tui.app.widgets.status_line import SEPARATOR, StatusLine, fit
 from codex_tui.app.words import possessive, with_verb
 from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameModule
+from codex_tui.games.codex.describe import card_name, short_name, symbol_letters, symbols_text
 from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import (
     CATALOG,
@@ -51,7 +52,6 @@ from codex_tui.games.codex.rules import (
 from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.ui.describe import card_name, short_name, symbol_letters, symbols_text
 from codex_tui.games.codex.ui.panels import (
     GameLog,
     MarketPanel,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from codex_tui.app.screens.game_over import result_line, tail_start
+from codex_tui.games.codex.describe import describe_entry
 from codex_tui.games.codex.rules import Game, result
-from codex_tui.games.codex.ui.describe import describe_entry
 
 
 def last_moves(game: Game, viewer: int) -> list[str]:

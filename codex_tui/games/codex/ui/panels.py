@@ -14,10 +14,7 @@ from rich.text import Text
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
-from codex_tui.games.codex.rules import CATALOG, DrawSource, PlayArea, SeatView, Symbol
-from codex_tui.games.codex.rules.engine import requirement_met
-from codex_tui.games.codex.rules.objectives import objective_points
-from codex_tui.games.codex.ui.describe import (
+from codex_tui.games.codex.describe import (
     describe_entry,
     objective_progress,
     objective_short,
@@ -26,6 +23,9 @@ from codex_tui.games.codex.ui.describe import (
     points_text,
     symbol_letters,
 )
+from codex_tui.games.codex.rules import CATALOG, DrawSource, PlayArea, SeatView, Symbol
+from codex_tui.games.codex.rules.engine import requirement_met
+from codex_tui.games.codex.rules.objectives import objective_points
 from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS, Label
 
 HEADING = Style(bold=True, color="#d0d0d0")

@@ -25,10 +25,10 @@ from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import possessive
 from codex_tui.core.review import Decision
+from codex_tui.games.codex.describe import describe_entry
 from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import Place, Side, players_to_act, result, view
 from codex_tui.games.codex.timeline import Timeline
-from codex_tui.games.codex.ui.describe import describe_entry
 from codex_tui.games.codex.ui.end import summary_table, winners_text
 from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView

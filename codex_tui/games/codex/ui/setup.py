@@ -20,8 +20,8 @@ from textual.widgets import Footer
 
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.core.advice import Hint
+from codex_tui.games.codex.describe import card_summary, objective_text, pattern_rows
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
-from codex_tui.games.codex.ui.describe import card_summary, objective_text, pattern_rows
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 HAND_AS_CARDS = 34
