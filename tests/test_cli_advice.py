@@ -17,10 +17,9 @@ from typing import Any
 import pytest
 
 from codex_tui.cli import main
-from codex_tui.cli.review import points_text
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
-from codex_tui.core.review import decision_points
+from codex_tui.core.review import decision_points, points_text
 from codex_tui.storage.saves import SavedGame, write_save
 from tests.core.tictactoe.module import TICTACTOE
 from tests.core.tictactoe.rules import Mark

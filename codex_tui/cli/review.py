@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -26,10 +24,8 @@ from codex_tui.cli.common import EXIT_OK, at_least, fail
 from codex_tui.core import registry
 from codex_tui.core.advice import ADVICE_SEED, REVIEW_LEVEL
 from codex_tui.core.contract import CliCommand, GameModule
-from codex_tui.core.review import Decision, Progress, costliest, review
+from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, Progress, costliest, points_text, review, review_rows
 
-DEFAULT_JOBS = min(2, os.cpu_count() or 1)
-DEFAULT_TOP = 10
 COLUMNS: tuple[tuple[str, Literal["left", "right"]], ...] = (
     ("move", "right"),
     ("turn", "right"),
@@ -55,27 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=ADVICE_SEED, help=f"the search's seed (default: {ADVICE_SEED})")
     parser.add_argument("--json", action="store_true", help="print every decision as one JSON object a line")
     parser.add_argument(
-        "--top", type=at_least(1, "top"), default=DEFAULT_TOP, help=f"costly decisions to list (default: {DEFAULT_TOP})"
+        "--top", type=at_least(1, "top"), default=LISTED, help=f"costly decisions to list (default: {LISTED})"
     )
-
-
-@dataclass(frozen=True)
-class Moment:
-    """What the table says about the position of one decision."""
-
-    turn: int
-    view: Any
-
-
-def moments(module: GameModule, game: Any, seat: int, indexes: set[int]) -> dict[int, Moment]:
-    """The turn number and the seat's view before each action of `indexes` (one walk through the game)."""
-    found: dict[int, Moment] = {}
-    state = module.rebuild(game, ())
-    for index, action in enumerate(game.actions):
-        if index in indexes:
-            found[index] = Moment(module.game_summary(state).turn, module.view(state, seat))
-        state = module.apply(state, action)
-    return found
 
 
 def decision_json(module: GameModule, decision: Decision) -> dict[str, Any]:
@@ -111,11 +88,6 @@ def progress_bar(description: str) -> Iterator[Progress]:
         yield advance
 
 
-def points_text(cost: float) -> str:
-    """A cost to one decimal; a cost too small to show as 0.1 still reads as more than none."""
-    return "<0.1" if 0 < cost < 0.05 else f"{cost:.1f}"
-
-
 def print_table(module: GameModule, game: Any, seat: int, decisions: list[Decision], args: argparse.Namespace) -> None:
     """The costliest decisions with the better move, then the totals."""
     from rich.console import Console
@@ -134,18 +106,16 @@ def print_table(module: GameModule, game: Any, seat: int, decisions: list[Decisi
         header += f": the {len(shown)} costliest of {len(decisions)} decisions"
     console.print(header, highlight=False, markup=False)  # a player's name may hold [brackets]
     if shown:
-        at = moments(module, game, seat, {decision.index for decision in shown})
         table = Table(show_edge=False)
         for column, justify in COLUMNS:
             table.add_column(column, justify=justify)
-        for decision in shown:
-            moment = at[decision.index]
+        for row in review_rows(module, game, shown):
             table.add_row(
-                str(decision.index + 1),
-                str(moment.turn),
-                Text(module.move_text(moment.view, decision.assessment.played.action)),  # words, not markup
-                Text(module.move_text(moment.view, decision.assessment.best.action)),
-                points_text(decision.cost),
+                str(row.move),
+                str(row.turn),
+                Text(row.played),  # words, not markup
+                Text(row.better),
+                points_text(row.decision.cost),
             )
         console.print(table)
     console.print(

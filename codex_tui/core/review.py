@@ -11,7 +11,8 @@ game, seat, level and seed, and each entry equals a direct
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,11 @@ from codex_tui.core.registry import game_named
 
 Progress = Callable[[int, int], None]
 """Called with (decisions done, decisions in all) as a review runs."""
+DEFAULT_JOBS = min(2, os.cpu_count() or 1)
+"""Worker processes a review uses by default (the app's and `codex-tui review`'s): two halve
+its time on a machine with two cores or more."""
+LISTED = 10
+"""The costliest turns a review lists (the review screen's rows, `codex-tui review --top`)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,52 @@ def review(
     return [Decision(point.index, seat, a) for point, a in zip(points, assessments, strict=True)]
 
 
-def costliest(decisions: list[Decision], count: int = 10) -> list[Decision]:
+def costliest(decisions: list[Decision], count: int = LISTED) -> list[Decision]:
     """The decisions that gave away the most points, costliest first (ties: earliest first)."""
     lost = [d for d in decisions if d.cost > 0]
     return sorted(lost, key=lambda d: (-d.cost, d.index))[:count]
+
+
+def points_text(cost: float) -> str:
+    """Points to one decimal; a loss too small to show as 0.1 still reads as more than none ("<0.1")."""
+    return "<0.1" if 0 < cost < 0.05 else f"{cost:.1f}"
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One listed turn in words (the review screen's and `codex-tui review`'s table)."""
+
+    decision: Decision
+    move: int
+    """The action's number as the replay log and the record count it (index + 1)."""
+    turn: int
+    """The game's own turn count then (`GameSummary.turn`)."""
+    played: str
+    better: str
+
+
+def review_rows(module: GameModule, game: Any, decisions: Sequence[Decision]) -> list[ReviewRow]:
+    """The words for `decisions`, in their order: each move described from its seat's view
+    before it was played (one walk through the game)."""
+    wanted = {decision.index for decision in decisions}
+    before: dict[int, Any] = {}
+    state = module.rebuild(game, ())
+    for index, action in enumerate(game.actions):
+        if index in wanted:
+            before[index] = state
+        state = module.apply(state, action)
+    rows = []
+    for decision in decisions:
+        then = before[decision.index]
+        view = module.view(then, decision.seat)
+        assessment = decision.assessment
+        rows.append(
+            ReviewRow(
+                decision,
+                decision.index + 1,
+                module.game_summary(then).turn,
+                module.move_text(view, assessment.played.action),
+                module.move_text(view, assessment.best.action),
+            )
+        )
+    return rows

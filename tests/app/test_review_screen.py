@@ -20,15 +20,13 @@ from codex_tui.app.screens.modals import HelpScreen
 from codex_tui.app.screens.review import (
     ReviewScreen,
     ReviewStopped,
-    points,
-    review_rows,
     start_resource_tracker,
     totals_line,
 )
 from codex_tui.core import registry
 from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import GameModule
-from codex_tui.core.review import Decision, costliest, review
+from codex_tui.core.review import Decision, costliest, points_text, review, review_rows
 from tests.core.tictactoe import rules
 from tests.core.tictactoe.module import TICTACTOE, TicTacToe
 
@@ -97,7 +95,7 @@ def test_rows_describe_each_move_from_the_seat_view_then(tictactoe: GameModule) 
 
 
 def test_points_never_show_a_loss_as_nothing() -> None:
-    assert points(0.04) == "<0.1" and points(0.05) == "0.1" and points(2.345) == "2.3" and points(0) == "0.0"
+    assert [points_text(value) for value in (0.04, 0.05, 2.345, 0)] == ["<0.1", "0.1", "2.3", "0.0"]
 
 
 def test_totals_say_what_was_lost() -> None:
@@ -128,7 +126,7 @@ async def test_the_table_lists_the_costliest_turns_and_enter_returns_one(tictact
         cells = table_cells(screen)
         assert [row[0] for row in cells] == [str(row.move) for row in expected]
         assert [row[2:4] for row in cells] == [[row.played, row.better] for row in expected]
-        assert [row[4] for row in cells] == [points(row.decision.cost) for row in expected]
+        assert [row[4] for row in cells] == [points_text(row.decision.cost) for row in expected]
         totals = str(screen.query_one("#review-totals", Static).render())
         assert f"{len(decisions)} decisions judged" in totals
         await pilot.press("down", "enter")

@@ -11,7 +11,6 @@ It knows no game: the words come from the game's `GameModule` (`move_text`,
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,12 +31,8 @@ from codex_tui.app.screens.modals import REVIEW_HELP, HelpScreen
 from codex_tui.app.words import possessive
 from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
 from codex_tui.core.contract import GameModule
-from codex_tui.core.review import Decision, costliest, review
+from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, ReviewRow, costliest, points_text, review, review_rows
 
-ROWS = 10
-"""The costliest turns listed (the CLI's `--top` default too)."""
-REVIEW_JOBS = min(2, os.cpu_count() or 1)
-"""Worker processes a review uses: two halve its time on a machine with two cores or more."""
 REVIEW_GROUP = "review"
 FIXED_COLUMNS = (("Move", 4), ("Turn", 4), ("Lost", 5))
 """Columns never cut: the action's number in the replay log, the game's turn, the points lost."""
@@ -47,42 +42,6 @@ BOX_CHROME = 4
 """The box's border and padding, left and right."""
 TEXT_LINES = 6
 """Lines of the box that are not the table: its border, the line above, the totals below (with room to wrap)."""
-
-
-@dataclass(frozen=True)
-class ReviewRow:
-    """One listed turn in words."""
-
-    decision: Decision
-    move: int
-    """The action's number as the replay log shows it (index + 1)."""
-    turn: int
-    played: str
-    better: str
-
-
-def review_rows(module: GameModule, game: Any, decisions: Sequence[Decision]) -> list[ReviewRow]:
-    """The words for `decisions`: each move described from the seat's view before it was played."""
-    rows = []
-    for decision in decisions:
-        before = module.rebuild(game, list(game.actions[: decision.index]))
-        view = module.view(before, decision.seat)
-        assessment = decision.assessment
-        rows.append(
-            ReviewRow(
-                decision,
-                decision.index + 1,
-                module.game_summary(before).turn,
-                module.move_text(view, assessment.played.action),
-                module.move_text(view, assessment.best.action),
-            )
-        )
-    return rows
-
-
-def points(value: float) -> str:
-    """Points to one decimal; a loss too small to show reads "<0.1", never "0.0"."""
-    return "<0.1" if 0 < value < 0.05 else f"{value:.1f}"
 
 
 def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
@@ -95,7 +54,7 @@ def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
         return f"{judged}: the search found a better move at none of them."
     total = sum(d.cost for d in lost)
     more = f"; the {listed} costliest are listed" if listed < len(lost) else ""
-    return f"{judged}; {len(lost)} gave away points, {points(total)} in all (estimated){more}."
+    return f"{judged}; {len(lost)} gave away points, {points_text(total)} in all (estimated){more}."
 
 
 def start_resource_tracker() -> bool:
@@ -178,9 +137,9 @@ class ReviewScreen(ModalScreen[Decision | None]):
         game: Any,
         seat: int,
         level: str = APP_REVIEW_LEVEL,
-        jobs: int = REVIEW_JOBS,
+        jobs: int = DEFAULT_JOBS,
         seed: int = ADVICE_SEED,
-        rows: int = ROWS,
+        rows: int = LISTED,
     ) -> None:
         super().__init__()
         self.module = module
@@ -322,7 +281,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
                 Text(str(row.turn), justify="right"),
                 row.played,
                 row.better,
-                Text(points(row.decision.cost), justify="right"),
+                Text(points_text(row.decision.cost), justify="right"),
                 height=None,
             )
         if self.result.rows:
