@@ -14,10 +14,16 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def shipped(path: Path, package_data: dict[str, list[str]]) -> bool:
-    """Whether setuptools' package-data globs take `path` (a key is a package; "*" is every package)."""
-    package = ".".join(path.parent.relative_to(ROOT).parts)
-    patterns = package_data.get(package, []) + package_data.get("*", [])
-    return any(fnmatch(path.name, pattern) for pattern in patterns)
+    """Whether setuptools' package-data globs take `path` (a key is a package; "*" is every package;
+    a glob is relative to its package and may name sub-folders that are not packages: "locale/*/x")."""
+    for folder in path.parents:
+        if not (folder / "__init__.py").exists():
+            continue
+        package = ".".join(folder.relative_to(ROOT).parts)
+        patterns = package_data.get(package, []) + package_data.get("*", [])
+        if any(fnmatch(path.relative_to(folder).as_posix(), pattern) for pattern in patterns):
+            return True
+    return False
 
 
 def test_every_data_file_is_package_data() -> None:
@@ -28,6 +34,7 @@ def test_every_data_file_is_package_data() -> None:
         if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
     ]
     assert any(path.name == "cards.txt" for path in data)
+    assert any(path.name == "codex.mo" for path in data)
     assert [path for path in data if not shipped(path, package_data)] == []
     for stylesheet in ("app/x.tcss", "games/codex/ui/x.tcss", "games/instinkt/ui/x.tcss", "app/screens/x.tcss"):
         assert shipped(ROOT / "codex_tui" / stylesheet, package_data), stylesheet

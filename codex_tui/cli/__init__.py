@@ -12,11 +12,13 @@ with one clear line on stderr and a non-zero exit, never a traceback.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 
 from codex_tui import __version__
 from codex_tui.cli import check, doctor, export, hint, join, play, replay, review, saves, serve
 from codex_tui.cli.common import EXIT_INTERRUPTED, fail
+from codex_tui.cli.language import add_language_option, start_language
 from codex_tui.core import registry
 from codex_tui.core.contract import CliCommand
 from codex_tui.storage.saves import SaveError
@@ -44,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=f"{titles} in the terminal. With no command: start or resume a game.",
     )
     parser.add_argument("--version", action="version", version=f"codex-tui {__version__}")
+    add_language_option(parser)
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in commands():
         sub = subparsers.add_parser(command.name, help=command.help, description=command.description or None)
@@ -55,6 +58,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        for problem in start_language(args.lang):
+            print(f"codex-tui: {problem}", file=sys.stderr)
         run = getattr(args, "run", play.run)  # no command: play
         code: int = run(args)
         return code

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
+from codex_tui.i18n import TextDomain
 
 if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
     from codex_tui.app.game_ui import GameUI
@@ -69,7 +70,7 @@ class VariantField:
     key: str
     """The key in `variant_to_dict` (and in the create request)."""
     label: str
-    """The form's label: "Target score"."""
+    """The form's label: "Target score" (English; drawn through `GameModule.translate`)."""
     kind: Literal["int", "bool"]
     default: int | bool
     low: int = 0
@@ -77,10 +78,10 @@ class VariantField:
     high: int = 0
     """Largest allowed whole number (kind "int")."""
     help: str = ""
-    """One short line for the form."""
+    """One short line for the form (English; drawn through `GameModule.translate`)."""
     choices: tuple[tuple[str, int | bool], ...] = ()
     """(label, value) pairs a form offers instead of free entry, in order; empty: a
-    number field for "int", no/yes for "bool"."""
+    number field for "int", no/yes for "bool". Labels in English, like `label`."""
 
 
 @dataclass(frozen=True)
@@ -105,13 +106,20 @@ class GameModule(ABC):
     name: str
     """Stable id: the save body's and the record's `game`, the protocol's `game`."""
     title: str
-    """Shown to players: "Codex Naturalis"."""
+    """Shown to players: "Codex Naturalis" (English; drawn through `translate`)."""
     summary: str
-    """One line for the new-game list: "2-4 players, first to 20 points"."""
+    """One line for the new-game list: "2-4 players, first to 20 points" (English; drawn through `translate`)."""
     min_players: int
     max_players: int
     record_format: str
     """The `format` field of this game's JSON record (how `check` recognises it)."""
+    text_domain: TextDomain | None = None
+    """The game's own catalogs (its words in every language); None: English only."""
+
+    def translate(self, message: str) -> str:
+        """One of this game's English texts (its title, summary, a variant field's
+        label, help or choice) in the player's language, at the moment it is drawn."""
+        return message if self.text_domain is None else self.text_domain.gettext(message)
 
     # ------------------------------------------------------------- variant
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
 from codex_tui.core.errors import RecordError
-from codex_tui.games.codex import record, rules, twin, wire
+from codex_tui.games.codex import record, rules, text, twin, wire
 from codex_tui.games.codex.bots import advice, bot_levels, explain, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.timeline import turn_number
@@ -25,6 +25,7 @@ class CodexNaturalis(GameModule):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     record_format = record.RECORD_FORMAT
+    text_domain = text.DOMAIN
 
     def variant_fields(self) -> tuple[VariantField, ...]:
         return (

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
 from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
-from codex_tui.games.instinkt import advice, record, rules, twin, wire
+from codex_tui.games.instinkt import advice, record, rules, text, twin, wire
 from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
 
@@ -23,6 +23,7 @@ class Instinkt(GameModule):
     min_players = 2
     max_players = 2
     record_format = record.RECORD_FORMAT
+    text_domain = text.DOMAIN
 
     def variant_fields(self) -> tuple[VariantField, ...]:
         return (

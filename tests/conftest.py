@@ -1,0 +1,25 @@
+"""Every test starts in English with no remembered settings, whatever the machine's locale.
+
+The locale becomes C.UTF-8 (English, and still UTF-8 for the terminals and
+programs a test starts) rather than unset."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from codex_tui.i18n import DEFAULT, set_language
+from codex_tui.i18n.choice import LANGUAGE_VARIABLE, LOCALE_VARIABLES
+
+
+@pytest.fixture(autouse=True)
+def english_and_no_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+    monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
+    for name in LOCALE_VARIABLES:
+        monkeypatch.setenv(name, "C.UTF-8")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    set_language(DEFAULT)
+    yield
+    set_language(DEFAULT)

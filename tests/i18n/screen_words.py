@@ -1,0 +1,52 @@
+"""What a screen drawn in the pseudo-language gives away (see `codex_tui.i18n.pseudo`).
+
+Translated text has no plain ASCII letters and comes wrapped in « »; so any
+word of plain ASCII letters is text that bypassed the catalogs (unless it is
+data: a player's name, a file name, a key name Textual draws), and a « whose »
+is not on screen is text some layout cut (too narrow, or too few rows).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from textual.app import App
+
+from codex_tui.i18n.pseudo import CLOSE, OPEN
+
+KEY_NAMES = frozenset(
+    {"esc", "enter", "tab", "space", "shift", "ctrl", "up", "down", "left", "right", "home", "end", "pgup", "pgdn"}
+    | {"del", "delete", "backspace", "insert", "ins"}
+)
+"""Key names Textual's footer draws itself (the descriptions beside them are ours, translated)."""
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def screen_lines(app: App[Any]) -> list[str]:
+    """The screen as the terminal would show it, one string per row (a wide glyph once)."""
+    update = app.screen._compositor.render_full_update()
+    return ["".join(strip.text for strip in row) for row in update.strips]
+
+
+def bypassed(lines: Iterable[str], data_words: Iterable[str] = ()) -> list[str]:
+    """Each row's plain English words that are neither data nor key names: '3: Draw a card'."""
+    allowed = KEY_NAMES | set(data_words)
+    found = []
+    for number, line in enumerate(lines):
+        words = [word for word in ENGLISH_WORD.findall(line) if word not in allowed and word.lower() not in allowed]
+        if words:
+            found.append(f"{number}: {' '.join(words)}  | {line.strip()}")
+    return found
+
+
+def cut(lines: Iterable[str]) -> list[str]:
+    """The rows where a text opened (« ) is not closed (») on screen, read row by row:
+    empty when every text drawn is whole (a text may wrap onto later rows)."""
+    rows = list(lines)
+    opened = sum(line.count(OPEN) for line in rows)
+    closed = sum(line.count(CLOSE) for line in rows)
+    if opened == closed:
+        return []
+    return [f"{number}: {line.rstrip()}" for number, line in enumerate(rows) if line.count(OPEN) != line.count(CLOSE)]

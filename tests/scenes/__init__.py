@@ -1,0 +1,44 @@
+"""Every screen of the app as a scene: how to build the app and what to press to reach it.
+
+The snapshot tests (`tests/app/test_snapshots.py`, every scene in every
+language) and the pseudo-language test (`tests/i18n/test_pseudo_screens.py`,
+every scene at 80x24) share this list, so a screen added here is checked both
+ways. Each part of the app keeps its scenes in its own module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.app import App
+from textual.pilot import Pilot
+
+
+@dataclass(frozen=True)
+class Scene:
+    name: str
+    build: Callable[[Path, pytest.MonkeyPatch], App[Any]]
+    """The app, built in the test's tmp_path (monkeypatch: for fixed times and folders)."""
+    run_before: Callable[[Pilot[Any]], Awaitable[None]] | None = None
+    """Keys and waits that bring the app to the screen (None: as it opens, once settled)."""
+    data_words: frozenset[str] = frozenset()
+    """Words on screen that are data, not text to translate (player names, file names, titles)."""
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let bots finish thinking and the screen catch up."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def all_scenes() -> list[Scene]:
+    from tests.scenes import codex, instinkt, shell
+
+    scenes = [*shell.SCENES, *codex.SCENES, *instinkt.SCENES]
+    names = [scene.name for scene in scenes]
+    assert len(set(names)) == len(names), "two scenes share a name"
+    return scenes

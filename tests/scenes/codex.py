@@ -1,0 +1,64 @@
+"""Scenes of a Codex game: set-up, placing, drawing, passing the device, the end, help, replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from codex_tui.app.app import CodexApp
+from codex_tui.games.codex.rules import Phase, new_game
+from tests.scenes import Scene, settle
+from tests.scenes.games import PLAYERS, app_with, mid_game, played
+from tests.scenes.shell import SAVES_WORDS, stable_saves
+
+
+async def choose_side(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("enter")
+
+
+async def to_summary(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def open_help(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("question_mark")
+
+
+async def help_end(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("question_mark", "end")
+    await settle(pilot)
+
+
+async def to_turn_nine(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("g", "9", "enter", "right")
+
+
+def replay_viewer(tmp_path: Any, monkeypatch: Any) -> CodexApp:
+    folder = stable_saves(tmp_path, monkeypatch)
+    return CodexApp(saves_dir=folder, save=folder / "a.msgpack", bot_delay=0, mode="replay")
+
+
+SCENES = [
+    Scene("setup_starter_side", lambda tmp, mp: app_with(tmp, new_game(("Ada", "Bo"), 5)), settle, PLAYERS),
+    Scene("setup_secret_objective", lambda tmp, mp: app_with(tmp, new_game(("Ada", "Bo"), 5)), choose_side, PLAYERS),
+    Scene("game_screen_placing", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), settle, PLAYERS),
+    Scene("game_screen_drawing", lambda tmp, mp: app_with(tmp, mid_game(Phase.DRAW)), settle, PLAYERS),
+    Scene(
+        "pass_device",
+        lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE), kinds=("human", "human")),
+        settle,
+        PLAYERS,
+    ),
+    Scene("game_over_bar", lambda tmp, mp: app_with(tmp, played(8, lambda g: False)), settle, PLAYERS),
+    Scene("end_screen", lambda tmp, mp: app_with(tmp, played(8, lambda g: False)), to_summary, PLAYERS),
+    Scene("help_screen", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), open_help, PLAYERS),
+    Scene("help_screen_scrolled_to_the_end", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), help_end, PLAYERS),
+    Scene("replay_viewer", replay_viewer, to_turn_nine, SAVES_WORDS),
+]
