@@ -1,0 +1,43 @@
+"""Textual's footer with its key descriptions in the player's language.
+
+Key bindings are declared once, at class level, in English (`Binding("q",
+"app.quit", N_("Quit"))`), so they cannot be translated where they are
+written; the footer translates each description as it draws it. A game's
+screen passes its own text domain first: a description is looked up there,
+then in the shell's (the app's own keys: help, palette).
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
+
+from codex_tui.i18n import TextDomain
+from codex_tui.i18n.text import DOMAIN, N_
+
+PALETTE = N_("palette")
+"""Textual's own description of the command palette key, drawn at the right of the bar."""
+
+
+class KeyBar(Footer):
+    """`Footer`, translated: `KeyBar(codex.text.DOMAIN)` on a Codex screen, `KeyBar()` in the shell."""
+
+    def __init__(self, *domains: TextDomain, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.domains = (*domains, DOMAIN)
+
+    def translate(self, description: str) -> str:
+        for domain in self.domains:
+            text = domain.gettext(description)
+            if text != description:
+                return text
+        return description
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.description = self.translate(widget.description)
+            elif isinstance(widget, FooterLabel):
+                widget.update(self.translate(str(widget.content)))
+            yield widget
