@@ -21,12 +21,13 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.timer import Timer
 
+from codex_tui.app.commands import language_commands, textual_commands
 from codex_tui.app.crash import CRASH_LOG_NAME, CalmCrashes
 from codex_tui.app.game_ui import GameUI
 from codex_tui.app.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.paging import PageSafeCommandPalette
-from codex_tui.app.resume import describe_save, latest_unfinished
+from codex_tui.app.resume import latest_unfinished
 from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen, ResumeScreen
@@ -38,7 +39,10 @@ from codex_tui.app.terminal_input import guarded_driver_class
 from codex_tui.core import registry
 from codex_tui.core.contract import GameAction
 from codex_tui.core.errors import IllegalAction
+from codex_tui.i18n import TextDomain, set_language
+from codex_tui.i18n.text import N_, Later, _
 from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_save, new_save_path, write_save
+from codex_tui.storage.settings import Settings, SettingsError, save_settings
 
 T = TypeVar("T")
 
@@ -56,7 +60,7 @@ def shown_path(path: Path) -> str:
 
 class CodexApp(CalmCrashes):
     TITLE = "codex-tui"
-    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+    BINDINGS = [Binding("question_mark", "help", N_("Help"), show=False)]
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(
@@ -66,8 +70,10 @@ class CodexApp(CalmCrashes):
         bot_delay: float = BOT_DELAY,
         offer_resume: bool = True,
         mode: str = "play",
+        notices: tuple[Later, ...] = (),
     ) -> None:
-        """`mode`: 'play' (new game or resume `save`), 'saves' (the browser) or 'replay' (`save`)."""
+        """`mode`: 'play' (new game or resume `save`), 'saves' (the browser) or 'replay' (`save`);
+        `notices`: problems found before the app started (a bad settings file), shown as it opens."""
         super().__init__(driver_class=guarded_driver_class())
         self.saves_dir = saves_dir
         self.initial_save = save
@@ -83,22 +89,25 @@ class CodexApp(CalmCrashes):
         """`advance` waited for the game screen to be on top again."""
         self.bot_timer: Timer | None = None
         self.crash_log_path = saves_dir / CRASH_LOG_NAME
+        self.notices = notices
 
     def crash_line(self, logged: bool) -> str:
         """What happened, where the game is, how to go on, where the details are."""
         log_path = self.crash_log_path
-        where = f" The details are in {shown_path(log_path)}." if logged and log_path is not None else ""
+        where = ""
+        if logged and log_path is not None:
+            where = " " + _("The details are in {path}.").format(path=shown_path(log_path))
         path = self.session.save_path if self.session is not None else None
         if path is None:
-            return f"codex-tui stopped after an unexpected error.{where}"
-        return (
-            f"codex-tui stopped after an unexpected error. Your game is saved in {shown_path(path)}:"
-            f" resume it with `codex-tui play {shown_path(path)}`.{where}"
-        )
+            return _("codex-tui stopped after an unexpected error.") + where
+        saved = _("Your game is saved in {path}: resume it with `codex-tui play {path}`.").format(path=shown_path(path))
+        return _("codex-tui stopped after an unexpected error.") + " " + saved + where
 
     # ---------------------------------------------------------- start-up
 
     def on_mount(self) -> None:
+        for notice in self.notices:
+            self.notify(notice.text(), severity="warning", timeout=20)
         if self.mode == "saves":
             self.browse_saves()
             return
@@ -119,7 +128,7 @@ class CodexApp(CalmCrashes):
             else:
                 self.ask_new_game()
 
-        self.push_screen(ResumeScreen(describe_save(last)), answered)
+        self.push_screen(ResumeScreen(last), answered)
 
     def ask_new_game(self) -> None:
         self._leave_game()
@@ -135,7 +144,7 @@ class CodexApp(CalmCrashes):
         try:
             session.autosave()
         except SaveError as error:
-            self.notify(f"{error}. The game will not be saved.", severity="error", timeout=10)
+            self.notify(_("{error}. The game will not be saved.").format(error=error), severity="error", timeout=10)
             session.save_path = None
         self.begin(session)
 
@@ -268,8 +277,9 @@ class CodexApp(CalmCrashes):
         there is a move to take back) returns to the game.
         """
         self.modal_open = True
-        text = self._ui().game_over_text(game, self.perspective())
-        self.push_screen(GameOverBar(text, self._undo_offered(), offer_review=True), self._end_chosen)
+        ui, seat = self._ui(), self.perspective()
+        bar = GameOverBar(lambda: ui.game_over_text(game, seat), self._undo_offered(), offer_review=True)
+        self.push_screen(bar, self._end_chosen)
 
     def _undo_offered(self) -> bool:
         return self.session is not None and self.session.can_undo()
@@ -370,7 +380,7 @@ class CodexApp(CalmCrashes):
 
     def branch(self, opened: Replayable, index: int) -> None:
         """Play on from a moment of a replay, in a new save (the original is untouched)."""
-        title = f"{opened.title} (from action {index})"
+        title = _("{title} (from action {index})").format(title=opened.title, index=index)
         game = opened.game
         earlier = registry.game_of(game).rebuild(game, list(game.actions[:index]))
         saved = SavedGame(earlier, opened.kinds, title=title)
@@ -380,7 +390,7 @@ class CodexApp(CalmCrashes):
         except SaveError as error:
             self.notify(str(error), severity="error", timeout=10)
             return
-        self.notify(f"Playing on from action {index}, saved as {path.name}")
+        self.notify(_("Playing on from action {index}, saved as {file}").format(index=index, file=path.name))
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
 
     # -------------------------------------------------------------- bots
@@ -421,7 +431,7 @@ class CodexApp(CalmCrashes):
         except IllegalAction as error:
             self.notify(str(error), severity="error")
         except SaveError as error:
-            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+            self.notify(_("Autosave failed: {error}").format(error=error), severity="error", timeout=10)
         if advance:
             self.advance()
 
@@ -439,7 +449,7 @@ class CodexApp(CalmCrashes):
         try:
             session.note_hint(message.seat)
         except SaveError as error:
-            self.notify(f"Autosave failed: {error}", severity="error", timeout=10)
+            self.notify(_("Autosave failed: {error}").format(error=error), severity="error", timeout=10)
         if self.game_screen is not None:
             self.game_screen.hint_notes = session.hints
 
@@ -447,7 +457,7 @@ class CodexApp(CalmCrashes):
         if self.session is not None and self.session.can_undo():
             self._cancel_bot()
             self.session.undo()
-            self.notify("Undone", timeout=1.5)
+            self.notify(_("Undone"), timeout=1.5)
             self.advance()
 
     def on_redo_requested(self, message: RedoRequested) -> None:
@@ -460,12 +470,12 @@ class CodexApp(CalmCrashes):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self._ui().help_text))
+            self.push_screen(HelpScreen(self._ui().help_text, self._domains()))
 
     def save_copy(self) -> None:
         session = self.session
         if session is None:
-            self.notify("No game to save yet.")
+            self.notify(_("No game to save yet."))
             return
         path = new_save_path(self.saves_dir, session.game.players)
         try:
@@ -473,7 +483,39 @@ class CodexApp(CalmCrashes):
         except SaveError as error:
             self.notify(str(error), severity="error")
             return
-        self.notify(f"Saved a copy as {path}")
+        self.notify(_("Saved a copy as {path}").format(path=path))
+
+    def _domains(self) -> tuple[TextDomain, ...]:
+        """The game on show's text domain (its help is mostly its own words)."""
+        session = self.session
+        module = session.rules if session is not None else registry.game_named(registry.DEFAULT_GAME)
+        return () if module.text_domain is None else (module.text_domain,)
+
+    # ----------------------------------------------------------- language
+
+    def switch_language(self, code: str) -> None:
+        """Show every screen in `code` from now on, and remember it in the settings.
+
+        A settings file the player must look at first (not JSON, say) is kept as
+        it is: the app says so and switches for this run only."""
+        set_language(code)
+        try:
+            save_settings(Settings(language=code))
+        except SettingsError as error:
+            self.notify(
+                _("The language is not remembered: {problem}").format(problem=error.later.text()),
+                severity="error",
+                timeout=15,
+            )
+        self.redraw_all()
+
+    def redraw_all(self) -> None:
+        """Compose every screen on the stack again (under the top one too: a modal's background,
+        the game under its help), so all of them draw in the language of now."""
+        for screen in self.screen_stack:
+            if not isinstance(screen, CommandPalette):
+                screen.refresh(recompose=True)
+        self.refresh_bindings()
 
     def action_command_palette(self) -> None:
         """Textual's palette, with page keys that wait for its list (see `paging`).
@@ -482,13 +524,17 @@ class CodexApp(CalmCrashes):
         (help, say) is still being removed when ctrl+p may open the next one,
         and two screens with one id ended the app (DuplicateIds)."""
         if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
-            self.push_screen(PageSafeCommandPalette())
+            self.push_screen(PageSafeCommandPalette(placeholder=_("Search for commands…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """Textual's own commands (in the player's language), ours, and one per language."""
+        yield from textual_commands(self, screen)
         yield SystemCommand(
-            "Save a copy", "Write this game to a new save file (it is autosaved anyway)", self.save_copy
+            _("Save a copy"), _("Write this game to a new save file (it is autosaved anyway)"), self.save_copy
         )
-        yield SystemCommand("Saves", "Browse saved games: resume, replay, rename, delete", self.action_browse_saves)
-        yield SystemCommand("New game", "Start a new game (this one stays saved)", self.ask_new_game)
-        yield SystemCommand("Keys and symbols", "Show the help screen", self.action_help)
+        yield SystemCommand(
+            _("Saves"), _("Browse saved games: resume, replay, rename, delete"), self.action_browse_saves
+        )
+        yield SystemCommand(_("New game"), _("Start a new game (this one stays saved)"), self.ask_new_game)
+        yield SystemCommand(_("Keys and symbols"), _("Show the help screen"), self.action_help)
+        yield from language_commands(self.switch_language)

@@ -22,6 +22,8 @@ from rich.text import Text
 from textual.app import App
 from textual.worker import WorkerFailed
 
+from codex_tui.i18n.text import _
+
 CRASH_LOGGER = "codex_tui.crash"
 CRASH_LOG_NAME = "crash.log"
 EXIT_CRASH = 1
@@ -71,7 +73,7 @@ class CalmCrashes(App[None]):
 
     def crash_line(self, logged: bool) -> str:
         """The one line shown after a crash; `logged`: the crash log was written."""
-        return "codex-tui stopped after an unexpected error."
+        return _("codex-tui stopped after an unexpected error.")
 
     def _record_crash(self, details: str) -> None:
         if self._crash_recorded:  # Textual may report one failure twice (an error that renders itself)

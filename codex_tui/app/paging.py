@@ -19,6 +19,8 @@ from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
 
+from codex_tui.i18n.text import N_, _
+
 
 def laid_out(options: OptionList) -> bool:
     """The list has a size, so every option has been given its lines."""
@@ -36,11 +38,16 @@ class PageSafeOverlay(SelectOverlay):
 SelectType = TypeVar("SelectType")
 
 
+BLANK_PROMPT = N_("Select")
+"""Textual's own prompt of a Select with nothing chosen."""
+
+
 class PageSafeSelect(Select[SelectType]):
-    """`Select` with the menu above (the same widgets, the same styles)."""
+    """`Select` with the menu above (the same widgets, the same styles); Textual's
+    blank prompt in the player's language."""
 
     def compose(self) -> ComposeResult:
-        yield SelectCurrent(self.prompt)
+        yield SelectCurrent(_(self.prompt) if self.prompt == BLANK_PROMPT else self.prompt)
         yield PageSafeOverlay(type_to_search=self._type_to_search).data_bind(compact=Select.compact)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from codex_tui.i18n.text import _
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 
 
@@ -15,6 +16,10 @@ def latest_unfinished(folder: Path) -> SaveSummary | None:
 
 
 def describe_save(summary: SaveSummary) -> str:
+    """The offered game in the reader's language (drawn, never stored)."""
     when = datetime.fromtimestamp(summary.file.modified).strftime("%Y-%m-%d %H:%M")
-    scores = ", ".join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
-    return f"{summary.title}: {scores}; turn {summary.turn}; saved {when}\n{summary.path}"
+    scores = _(", ").join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
+    line = _("{title}: {scores}; turn {turn}; saved {when}").format(
+        title=summary.title, scores=scores, turn=summary.turn, when=when
+    )
+    return f"{line}\n{summary.path}"

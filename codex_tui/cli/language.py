@@ -12,6 +12,7 @@ import os
 
 from codex_tui.i18n import LANGUAGES, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE, choose_language, known
+from codex_tui.i18n.text import N_, Later
 from codex_tui.storage.settings import SettingsError, load_settings
 
 
@@ -32,17 +33,29 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def start_language(option: str | None) -> list[str]:
+STARTUP_PROBLEMS: list[Later] = []
+"""What `start_language` found wrong, for the app to show on its first screen (the terminal
+line printed before it is gone as soon as the app draws)."""
+
+
+def start_language(option: str | None) -> list[Later]:
     """Set the process's language; returns the problems to tell the player (an unreadable
-    settings file, an unknown $CODEX_TUI_LANG), each with what to do."""
-    problems: list[str] = []
+    settings file, an unknown $CODEX_TUI_LANG), each with what to do, and keeps them in
+    `STARTUP_PROBLEMS` for the app."""
+    problems: list[Later] = []
     remembered = None
     try:
         remembered = load_settings().language
     except SettingsError as error:
-        problems.append(str(error))
+        problems.append(error.later)
     variable = os.environ.get(LANGUAGE_VARIABLE)
     if option is None and variable and known(variable) is None:
-        problems.append(f"${LANGUAGE_VARIABLE}={variable!r} is not one of {', '.join(LANGUAGES)}; ignored")
+        problems.append(
+            Later(
+                N_("${variable}={value} is not one of {languages}; ignored"),
+                {"variable": LANGUAGE_VARIABLE, "value": repr(variable), "languages": ", ".join(LANGUAGES)},
+            )
+        )
     set_language(choose_language(option, os.environ, remembered))
+    STARTUP_PROBLEMS[:] = problems
     return problems

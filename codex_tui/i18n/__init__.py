@@ -105,6 +105,16 @@ class TextDomain:
 _DOMAINS: dict[str, TextDomain] = {}
 
 
+def translate_in(message: str, domains: tuple[TextDomain, ...]) -> str:
+    """`message` from the first of `domains` that knows it (a game's screen mixes its own
+    words with the shell's: its domain comes first); the message itself when none does."""
+    for domain in domains:
+        text = domain.gettext(message)
+        if text != message:
+            return text
+    return message
+
+
 def domains() -> tuple[TextDomain, ...]:
     """Every text domain created so far (a game's is created when its package is imported)."""
     return tuple(_DOMAINS.values())

@@ -16,11 +16,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from codex_tui.i18n.text import N_, Later
+
 FILE_NAME = "settings.json"
 
 
 class SettingsError(Exception):
-    """A settings file that cannot be read or written; the message says which and what to do."""
+    """A settings file that cannot be read or written; the message says which and what to do.
+
+    `later` is the message still to translate: the app shows it in the player's language."""
+
+    def __init__(self, message: str, **fields: object) -> None:
+        self.later = Later(message, fields)
+        super().__init__(str(self.later))
 
 
 @dataclass(frozen=True)
@@ -43,16 +51,21 @@ def load_settings(path: Path | None = None) -> Settings:
     except FileNotFoundError:
         return Settings()
     except (OSError, UnicodeDecodeError) as error:
-        raise SettingsError(f"{path}: cannot be read ({error}); fix or delete it") from error
+        raise SettingsError(N_("{path}: cannot be read ({error}); fix or delete it"), path=path, error=error) from error
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise SettingsError(f"{path}: not JSON ({error.msg}, line {error.lineno}); fix or delete it") from error
+        raise SettingsError(
+            N_("{path}: not JSON ({error}, line {line}); fix or delete it"),
+            path=path,
+            error=error.msg,
+            line=error.lineno,
+        ) from error
     if not isinstance(data, dict):
-        raise SettingsError(f'{path}: expected a JSON object like {{"language": "fr"}}; fix or delete it')
+        raise SettingsError(N_('{path}: expected a JSON object like {{"language": "fr"}}; fix or delete it'), path=path)
     language = data.get("language")
     if language is not None and not isinstance(language, str):
-        raise SettingsError(f'{path}: "language" must be a string such as "fr"; fix or delete it')
+        raise SettingsError(N_('{path}: "language" must be a string such as "fr"; fix or delete it'), path=path)
     return Settings(language=language)
 
 
@@ -67,4 +80,4 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
         os.replace(tmp, path)
     except OSError as error:
         tmp.unlink(missing_ok=True)
-        raise SettingsError(f"{path}: cannot be written ({error.strerror})") from error
+        raise SettingsError(N_("{path}: cannot be written ({error})"), path=path, error=error.strerror) from error

@@ -23,6 +23,8 @@ from textual.widgets import Input, Label, Select
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule, VariantField
+from codex_tui.i18n import translate_in
+from codex_tui.i18n.text import DOMAIN, N_, _
 
 FOCUS_CSS = """
 Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
@@ -35,15 +37,34 @@ GAME_CSS = """
 """
 """The chosen game keeps to one line (its summary is cut short in a narrow form, not wrapped)."""
 
-YES_NO: tuple[tuple[str, bool], ...] = (("No", False), ("Yes", True))
+YES_NO: tuple[tuple[str, bool], ...] = ((N_("No"), False), (N_("Yes"), True))
 """A yes-or-no option's choices when its game names none."""
 PREFERRED_BOT = "normal"
 """The level a bot seat starts at when the game has one of that name (else its weakest)."""
 
 
+BOT_LEVELS = (N_("greedy"), N_("easy"), N_("normal"), N_("hard"), N_("expert"), N_("random"))
+"""The bot levels the games have now, for the shell's catalogs: a game's own catalog may name
+its levels (it is looked up first); a level named in neither shows as the game calls it."""
+
+
+def game_text(module: GameModule, message: str) -> str:
+    """One of a game's English words (its title, a level, a field's label) from its catalog,
+    else from the shell's."""
+    return translate_in(message, (*((module.text_domain,) if module.text_domain else ()), DOMAIN))
+
+
 def game_options() -> list[tuple[str, str]]:
     """The Game list: each registered game's title and summary."""
-    return [(f"{module.title} ({module.summary})", module.name) for module in registry.games()]
+    return [
+        (
+            _("{title} ({summary})").format(
+                title=module.translate(module.title), summary=module.translate(module.summary)
+            ),
+            module.name,
+        )
+        for module in registry.games()
+    ]
 
 
 def most_seats() -> int:
@@ -53,7 +74,8 @@ def most_seats() -> int:
 
 def bot_choices(game: str) -> list[tuple[str, str]]:
     """A seat's bot options for this game: its own levels."""
-    return [(f"Bot: {level}", f"bot:{level}") for level in registry.game_named(game).bot_levels()]
+    module = registry.game_named(game)
+    return [(_("Bot: {level}").format(level=game_text(module, level)), f"bot:{level}") for level in module.bot_levels()]
 
 
 def default_bot(game: str) -> str:
@@ -68,10 +90,10 @@ def _counts(module: GameModule) -> list[tuple[str, int]]:
 def game_rows(game: str, row: str, compact: bool) -> ComposeResult:
     """The game choice and the number of players (hidden for a game with one count)."""
     with Horizontal(classes=row):
-        yield Label("Game")
+        yield Label(_("Game"))
         yield PageSafeSelect(game_options(), value=game, allow_blank=False, id="game", compact=compact)
     with Horizontal(classes=row, id="count-row"):
-        yield Label("Players")
+        yield Label(_("Players"))
         module = registry.game_named(game)
         counts = _counts(module)
         yield PageSafeSelect(counts, value=module.min_players, allow_blank=False, id="count", compact=compact)
@@ -82,15 +104,15 @@ def field_id(game: str, field: VariantField) -> str:
     return f"variant-{game}-{field.key}"
 
 
-def _field_widget(field: VariantField, widget_id: str, compact: bool) -> Widget:
+def _field_widget(module: GameModule, field: VariantField, widget_id: str, compact: bool) -> Widget:
     widget: Widget
     if field.choices or field.kind == "bool":
-        choices = list(field.choices or YES_NO)
+        choices = [(game_text(module, label), value) for label, value in field.choices or YES_NO]
         widget = PageSafeSelect(choices, value=field.default, allow_blank=False, id=widget_id, compact=compact)
     else:
         digits = max(len(str(field.low)), len(str(field.high)))
         widget = Input(value=str(field.default), id=widget_id, type="integer", max_length=digits, compact=compact)
-    widget.tooltip = field.help or None
+    widget.tooltip = game_text(module, field.help) if field.help else None
     return widget
 
 
@@ -100,11 +122,11 @@ def rule_rows(row: str, compact: bool) -> ComposeResult:
         for field in module.variant_fields():
             widget_id = field_id(module.name, field)
             with Horizontal(classes=f"{row} variant", id=f"{widget_id}-row"):
-                yield Label(field.label)
-                yield _field_widget(field, widget_id, compact)
+                yield Label(game_text(module, field.label))
+                yield _field_widget(module, field, widget_id, compact)
     with Horizontal(classes=row):
-        yield Label("Seed")
-        yield Input(placeholder="random", id="seed", type="integer", max_length=12, compact=compact)
+        yield Label(_("Seed"))
+        yield Input(placeholder=_("random"), id="seed", type="integer", max_length=12, compact=compact)
 
 
 def show_rows_for(screen: Screen[Any], game: str) -> int:
@@ -134,9 +156,9 @@ def player_count(screen: Screen[Any], module: GameModule) -> int:
     return module.min_players
 
 
-def _field_value(screen: Screen[Any], game: str, field: VariantField) -> int | bool:
+def _field_value(screen: Screen[Any], module: GameModule, field: VariantField) -> int | bool:
     """One field as typed or chosen; ValueError says what to fix."""
-    widget = screen.query_one(f"#{field_id(game, field)}")
+    widget = screen.query_one(f"#{field_id(module.name, field)}")
     if isinstance(widget, Select):
         value = widget.value
         return value if isinstance(value, int) else field.default  # bool is an int
@@ -144,29 +166,34 @@ def _field_value(screen: Screen[Any], game: str, field: VariantField) -> int | b
     text = widget.value.strip() or str(field.default)
     number = int(text) if text.isdigit() else field.low - 1
     if not field.low <= number <= field.high:
-        raise ValueError(f"The {field.label.lower()} must be a whole number from {field.low} to {field.high}.")
+        raise ValueError(
+            _("{field}: a whole number from {low} to {high}.").format(
+                field=game_text(module, field.label), low=field.low, high=field.high
+            )
+        )
     return number
 
 
 def variant(screen: Screen[Any], module: GameModule) -> Any:
     """The chosen game's Variant, as its fields say; ValueError says what to fix."""
-    data = {field.key: _field_value(screen, module.name, field) for field in module.variant_fields()}
+    data = {field.key: _field_value(screen, module, field) for field in module.variant_fields()}
     return module.variant_from_dict(data)
 
 
 def variant_words(module: GameModule, data: dict[str, Any]) -> str:
-    """The game's title, then each option as the form names it ("<title>, target score 20")."""
-    words = [module.title]
+    """The game's title, then each option as the form names it ("<title>, Target score: 20")."""
+    words = [module.translate(module.title)]
     for field in module.variant_fields():
         value = data.get(field.key, field.default)
         named = [label for label, choice in field.choices if choice == value and type(choice) is type(value)]
+        label = game_text(module, field.label)
         if named:
-            words.append(named[0])
+            words.append(game_text(module, named[0]))
         elif field.kind == "bool":
-            words.extend([field.label.lower()] if value else [])
+            words.extend([label] if value else [])
         else:
-            words.append(f"{field.label.lower()} {value}")
-    return ", ".join(words)
+            words.append(_("{field}: {value}").format(field=label, value=value))
+    return _(", ").join(words)
 
 
 def seed(screen: Screen[Any]) -> int | None:
@@ -175,5 +202,5 @@ def seed(screen: Screen[Any]) -> int | None:
     if not text:
         return None
     if not text.isdigit():
-        raise ValueError("The seed must be a whole number (0 or more), or empty for a random one.")
+        raise ValueError(_("The seed must be a whole number (0 or more), or empty for a random one."))
     return int(text)

@@ -12,26 +12,31 @@ bar's words (`GameUI.game_over_text`) with `result_line` and `tail_start`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
-from codex_tui.app.words import with_verb
+from codex_tui.app.widgets.key_bar import KeyBar
+from codex_tui.app.words import is_you
+from codex_tui.i18n.text import N_, _
 
 LAST_MOVES = 2
 """At most this many of the other players' last moves are named on the bar (see `tail_start`)."""
 
 
 def winners_words(names: Sequence[str], winners: Sequence[int]) -> str:
-    """'You win', 'Ada wins', 'Ada and Bo share the victory'."""
+    """'You win', 'Ada wins', 'Ada and Bo share the victory' (in the player's language)."""
     if len(winners) == 1:
-        return with_verb(names[winners[0]], "wins")
-    return " and ".join(names[seat] for seat in winners) + " share the victory"
+        name = names[winners[0]]
+        return _("You win") if is_you(name) else _("{name} wins").format(name=name)
+    *first, last = [names[seat] for seat in winners]
+    together = _("{names} and {last}").format(names=_(", ").join(first), last=last)
+    return _("{names} share the victory").format(names=together)
 
 
 def tail_start(players: Sequence[int], viewer: int) -> int:
@@ -44,7 +49,8 @@ def tail_start(players: Sequence[int], viewer: int) -> int:
 
 def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -> Text:
     """'Game over: You win. ' and then `after`."""
-    return Text.assemble(("Game over: ", "bold"), (winners_words(names, winners), "bold"), ". ", after)
+    line = _("Game over: {result}.").format(result=winners_words(names, winners))
+    return Text.assemble((line, "bold"), " ", after)
 
 
 class GameOverBar(ModalScreen[str]):
@@ -54,19 +60,19 @@ class GameOverBar(ModalScreen[str]):
     player's turns (the local app; a network table offers it on its summary)."""
 
     BINDINGS = [
-        Binding("enter,space", "choose('summary')", "Final scores"),
-        Binding("u", "choose('undo')", "Undo"),
-        Binding("r", "choose('review')", "Review"),
-        Binding("o", "look('other_area')", "Areas"),
-        Binding("escape", "look('own_area')", "Own area", show=False),
-        Binding("left,h", "look('pan(-1,0)')", "Pan", show=False),
-        Binding("right,l", "look('pan(1,0)')", "Pan", show=False),
-        Binding("up,k", "look('pan(0,-1)')", "Pan", show=False),
-        Binding("down,j", "look('pan(0,1)')", "Pan", show=False),
-        Binding("c", "look('recentre')", "Centre", show=False),
-        Binding("n", "choose('new')", "New game"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("question_mark", "app.help", "Help"),
+        Binding("enter,space", "choose('summary')", N_("Final scores")),
+        Binding("u", "choose('undo')", N_("Undo")),
+        Binding("r", "choose('review')", N_("Review")),
+        Binding("o", "look('other_area')", N_("Areas")),
+        Binding("escape", "look('own_area')", N_("Own area"), show=False),
+        Binding("left,h", "look('pan(-1,0)')", N_("Pan"), show=False),
+        Binding("right,l", "look('pan(1,0)')", N_("Pan"), show=False),
+        Binding("up,k", "look('pan(0,-1)')", N_("Pan"), show=False),
+        Binding("down,j", "look('pan(0,1)')", N_("Pan"), show=False),
+        Binding("c", "look('recentre')", N_("Centre"), show=False),
+        Binding("n", "choose('new')", N_("New game")),
+        Binding("q", "choose('quit')", N_("Quit")),
+        Binding("question_mark", "app.help", N_("Help")),
     ]
     DEFAULT_CSS = """
     GameOverBar { align: center bottom; background: transparent; }
@@ -74,7 +80,9 @@ class GameOverBar(ModalScreen[str]):
     #game-over-text { height: auto; padding: 0 1; }
     """
 
-    def __init__(self, text: Text, offer_undo: bool, offer_review: bool = False) -> None:
+    def __init__(self, text: Text | Callable[[], Text], offer_undo: bool, offer_review: bool = False) -> None:
+        """`text`: the bar's words, or better what writes them (called at each compose: a change
+        of language redraws them)."""
         super().__init__()
         self.text = text
         self.offer_undo = offer_undo
@@ -82,8 +90,8 @@ class GameOverBar(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over"):
-            yield Static(self.text, id="game-over-text")
-            yield Footer()
+            yield Static(self.text() if callable(self.text) else self.text, id="game-over-text")
+            yield KeyBar()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):

@@ -24,6 +24,7 @@ from textual.worker import Worker, WorkerState
 
 from codex_tui.app.messages import GameInView, HintShown
 from codex_tui.core.advice import Hint
+from codex_tui.i18n.text import N_, _
 
 if TYPE_CHECKING:
     from codex_tui.core.contract import GameModule
@@ -56,6 +57,12 @@ class LiveScreen(Screen[ResultType]):
     def render_all(self) -> None:
         """Draw the kept state into the widgets (subclasses; called only while drawable)."""
 
+    async def recompose(self) -> None:
+        """New widgets (a change of language): draw the kept state into them, as on mount."""
+        await super().recompose()
+        if self.drawable:
+            self.render_all()
+
 
 HINT_GROUP = "hint"
 
@@ -71,7 +78,7 @@ class PlayScreen(LiveScreen[None]):
     says which view a hint is for (`hint_view`) and shows it (`show_hint`).
     """
 
-    BINDINGS = [Binding("exclamation_mark", "hint", "Hint")]
+    BINDINGS = [Binding("exclamation_mark", "hint", N_("Hint"))]
     game_module: ClassVar[GameModule]
     """The game this screen plays (each game's screen sets it)."""
     hints_allowed = True
@@ -92,11 +99,11 @@ class PlayScreen(LiveScreen[None]):
 
     def action_hint(self) -> None:
         if not self.hints_allowed:
-            self.notify("Hints are off at this table (its creator chose so).", severity="warning")
+            self.notify(_("Hints are off at this table (its creator chose so)."), severity="warning")
             return
         view = self.hint_view()
         if view is None:
-            self.notify("A hint is for your own move; it is not your turn.")
+            self.notify(_("A hint is for your own move; it is not your turn."))
             return
         module = self.game_module
         self.hint_pending(True)
@@ -120,7 +127,10 @@ class PlayScreen(LiveScreen[None]):
             return
         if event.state is WorkerState.ERROR:  # a search that fails costs the hint, never the game
             self.hint_pending(False)
-            self.notify(f"No hint this time: {type(worker.error).__name__}: {worker.error}", severity="error")
+            self.notify(
+                _("No hint this time: {error}").format(error=f"{type(worker.error).__name__}: {worker.error}"),
+                severity="error",
+            )
             return
         if event.state is not WorkerState.SUCCESS:
             return

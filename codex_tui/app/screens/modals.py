@@ -10,13 +10,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from codex_tui.app.resume import describe_save
+from codex_tui.app.widgets.key_bar import KeyBar
+from codex_tui.i18n import TextDomain, translate_in
+from codex_tui.i18n.text import DOMAIN, N_, _
+from codex_tui.storage.catalog import SaveSummary
 
 
 class PassDeviceScreen(Screen[None]):
     """Hides everything private until the named player is at the keyboard."""
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready"), Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("enter,space", "ready", N_("I am ready")), Binding("q", "app.quit", N_("Quit"))]
     DEFAULT_CSS = """
     PassDeviceScreen { align: center middle; background: $background; }
     #pass-box { width: 50; max-width: 100%; height: auto; max-height: 100%; border: heavy $accent; padding: 1 2; }
@@ -30,14 +36,21 @@ class PassDeviceScreen(Screen[None]):
         with Vertical(id="pass-box"):
             yield Static(
                 Text.assemble(
-                    ("Pass the keyboard to ", ""),
-                    (self.player_name, "bold"),
-                    (".\n\nEveryone else: look away.\n", ""),
-                    (f"{self.player_name}: press enter when ready.", "bold"),
-                    ("\n\nq: quit (the game is saved)", "dim"),
+                    self.pass_line(),
+                    "\n\n",
+                    _("Everyone else: look away."),
+                    "\n",
+                    (_("{name}: press enter when ready.").format(name=self.player_name), "bold"),
+                    "\n\n",
+                    (_("q: quit (the game is saved)"), "dim"),
                 )
             )
-        yield Footer()
+        yield KeyBar()
+
+    def pass_line(self) -> Text:
+        """'Pass the keyboard to Ada.' with the name in bold, wherever the language puts it."""
+        before, _name, after = _("Pass the keyboard to {name}.").partition("{name}")
+        return Text.assemble(before, (self.player_name, "bold"), after)
 
     def action_ready(self) -> None:
         self.dismiss(None)
@@ -49,31 +62,36 @@ Help = tuple[tuple[str, tuple[HelpRow, ...]], ...]
 """Sections: a title and its rows."""
 
 GAME_KEYS: tuple[HelpRow, ...] = (  # `!` (hint) is in each game's own section: what a hint chooses differs
-    ("u", "undo your last move (a bot's reply goes back with it)"),
-    ("ctrl+r  U", "redo"),
-    ("ctrl+p", "commands: save a copy, browse the saves, new game, this help"),
-    ("?", "this help"),
-    ("q  ctrl+q", "quit; the game is saved after every move (the next start offers to resume it)"),
+    ("u", N_("undo your last move (a bot's reply goes back with it)")),
+    ("ctrl+r  U", N_("redo")),
+    ("ctrl+p", N_("commands: save a copy, browse the saves, new game, this help")),
+    ("?", N_("this help")),
+    ("q  ctrl+q", N_("quit; the game is saved after every move (the next start offers to resume it)")),
 )
 
 REVIEW_KEYS: tuple[HelpRow, ...] = (
-    ("↑ ↓", "choose a turn (once the search is done)"),
-    ("enter", "show it on the board: the move played and the better one"),
-    ("esc  q", "back to the replay (a review still running stops)"),
-    ("?", "this help"),
+    ("↑ ↓", N_("choose a turn (once the search is done)")),
+    ("enter", N_("show it on the board: the move played and the better one")),
+    ("esc  q", N_("back to the replay (a review still running stops)")),
+    ("?", N_("this help")),
 )
 REVIEW_HELP: Help = (
-    ("Review of a player's turns", REVIEW_KEYS),
+    (N_("Review of a player's turns"), REVIEW_KEYS),
     (
-        "What the table says",
+        N_("What the table says"),
         (
-            ("Move", "the action's number, as in the replay's log"),
-            ("Turn", "the game's turn then"),
-            ("Played  Better", "the move made, and the search's best move from what that player could see then"),
+            (N_("Move"), N_("the action's number, as in the replay's log")),
+            (N_("Turn"), N_("the game's turn then")),
             (
-                "Lost",
-                "points the move gave away, as the search estimates them: the final margin (the player's points"
-                " less the best other player's) expected after the better move, less that after the move played",
+                N_("Played  Better"),
+                N_("the move made, and the search's best move from what that player could see then"),
+            ),
+            (
+                N_("Lost"),
+                N_(
+                    "points the move gave away, as the search estimates them: the final margin (the player's points"
+                    " less the best other player's) expected after the better move, less that after the move played"
+                ),
             ),
         ),
     ),
@@ -82,76 +100,76 @@ REVIEW_HELP: Help = (
 
 SHARED_KEYS: Help = (
     (
-        "Between turns and at the end",
+        N_("Between turns and at the end"),
         (
-            ("enter  space", "pass the keyboard: the named player is ready (the others look away)"),
-            ("enter  space", "the game is over: show the final scores (the final board stays until then)"),
-            ("u", "at the end: take back your last move and play on"),
-            ("o  esc", "at the end: the other players' areas, and back to yours (Codex)"),
-            ("← → ↑ ↓  h j k l  c", "at the end: pan the final board, centre it again (Codex)"),
-            ("esc", "on the final scores: back to the final board"),
-            ("n", "at the end: a new game"),
-            ("r", "at the end: review your turns (the replay opens with the costliest ones and the better moves)"),
+            ("enter  space", N_("pass the keyboard: the named player is ready (the others look away)")),
+            ("enter  space", N_("the game is over: show the final scores (the final board stays until then)")),
+            ("u", N_("at the end: take back your last move and play on")),
+            ("o  esc", N_("at the end: the other players' areas, and back to yours (Codex)")),
+            ("← → ↑ ↓  h j k l  c", N_("at the end: pan the final board, centre it again (Codex)")),
+            ("esc", N_("on the final scores: back to the final board")),
+            ("n", N_("at the end: a new game")),
+            ("r", N_("at the end: review your turns (the replay opens with the costliest ones and the better moves)")),
         ),
     ),
     (
-        "New game, resume",
+        N_("New game, resume"),
         (
-            ("tab  shift+tab", "next / previous field of the new-game form (the field with focus is highlighted)"),
-            ("enter", "open a list; in a text field, start the game"),
-            ("ctrl+s", "start the game"),
-            ("ctrl+o", "browse the saves"),
-            ("esc", "on the form: quit"),
-            ("enter  r", "resume your last game (n: a new game instead)"),
+            ("tab  shift+tab", N_("next / previous field of the new-game form (the field with focus is highlighted)")),
+            ("enter", N_("open a list; in a text field, start the game")),
+            ("ctrl+s", N_("start the game")),
+            ("ctrl+o", N_("browse the saves")),
+            ("esc", N_("on the form: quit")),
+            ("enter  r", N_("resume your last game (n: a new game instead)")),
         ),
     ),
     (
-        "Saves",
+        N_("Saves"),
         (
-            ("↑ ↓", "choose a save"),
-            ("enter", "resume an unfinished game, replay a finished one"),
-            ("v", "replay any game"),
-            ("r", "rename (enter: keep the new title, esc: cancel)"),
-            ("d  delete", "delete, after a question"),
-            ("y  n", "yes, delete it / no, keep it (esc: no)"),
-            ("s", "sort by date, title, status or turn"),
-            ("n", "a new game"),
-            ("q  esc", "back (or quit, when the browser is all there is)"),
+            ("↑ ↓", N_("choose a save")),
+            ("enter", N_("resume an unfinished game, replay a finished one")),
+            ("v", N_("replay any game")),
+            ("r", N_("rename (enter: keep the new title, esc: cancel)")),
+            ("d  delete", N_("delete, after a question")),
+            ("y  n", N_("yes, delete it / no, keep it (esc: no)")),
+            ("s", N_("sort by date, title, status or turn")),
+            ("n", N_("a new game")),
+            ("q  esc", N_("back (or quit, when the browser is all there is)")),
         ),
     ),
     (
-        "Replays",
+        N_("Replays"),
         (
-            ("→ ←  l h", "one move forward / back"),
-            ("↓ ↑  j k  page down  page up  ] [", "one turn forward / back (Codex)"),
-            ("home  end", "the start / the end"),
-            ("g", "go to a turn (Codex)"),
-            ("space  p", "play / pause"),
-            ("+  =  -", "faster, faster, slower (Codex)"),
-            ("tab  1 2 3 4", "whose hand and area to show (Codex)"),
-            ("b", "play on from here, in a new save (the replayed game is untouched)"),
-            ("r", "review a player's turns: the costliest ones, with the better move"),
-            ("e", "the summary"),
-            ("q  esc", "close"),
+            ("→ ←  l h", N_("one move forward / back")),
+            (N_("↓ ↑  j k  page down  page up  ] ["), N_("one turn forward / back (Codex)")),
+            ("home  end", N_("the start / the end")),
+            ("g", N_("go to a turn (Codex)")),
+            ("space  p", N_("play / pause")),
+            ("+  =  -", N_("faster, faster, slower (Codex)")),
+            ("tab  1 2 3 4", N_("whose hand and area to show (Codex)")),
+            ("b", N_("play on from here, in a new save (the replayed game is untouched)")),
+            ("r", N_("review a player's turns: the costliest ones, with the better move")),
+            ("e", N_("the summary")),
+            ("q  esc", N_("close")),
         ),
     ),
     REVIEW_HELP[0],
     (
-        "Over the network",
+        N_("Over the network"),
         (
-            ("enter", "in the lobby: sit at a table, or back to your seat"),
-            ("n", "in the lobby: a new table (ctrl+s: create it, esc: back)"),
-            ("w", "watch a table"),
-            ("q  esc", "leave the table while it waits; q in the lobby: quit"),
+            ("enter", N_("in the lobby: sit at a table, or back to your seat")),
+            ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
+            ("w", N_("watch a table")),
+            ("q  esc", N_("leave the table while it waits; q in the lobby: quit")),
         ),
     ),
     (
-        "This help",
+        N_("This help"),
         (
-            ("↑ ↓  j k", "scroll"),
-            ("page down  page up", "scroll a page"),
-            ("home  end", "to the top, to the end"),
-            ("esc  q  ?  enter", "close"),
+            ("↑ ↓  j k", N_("scroll")),
+            (N_("page down  page up"), N_("scroll a page")),
+            ("home  end", N_("to the top, to the end")),
+            ("esc  q  ?  enter", N_("close")),
         ),
     ),
 )
@@ -160,16 +178,20 @@ KEYS_WIDTH = 24
 """The keys column: wide enough for most keys, so the words keep most of a narrow screen."""
 
 
-def help_renderable(help: Help) -> Group:
-    """Sections of two columns; a long description wraps under itself, not under the keys."""
+def help_renderable(help: Help, domains: tuple[TextDomain, ...] = ()) -> Group:
+    """Sections of two columns; a long description wraps under itself, not under the keys.
+
+    The texts are English (marked where defined); each is drawn from the first of
+    `domains` (a game's own) that knows it, else from the shell's."""
+    chain = (*domains, DOMAIN)
     parts: list[Text | Table] = []
     for index, (title, rows) in enumerate(help):
-        parts.append(Text(("\n" if index else "") + title, style="bold"))
+        parts.append(Text(("\n" if index else "") + translate_in(title, chain), style="bold"))
         table = Table.grid(padding=(0, 2), pad_edge=True, expand=True)
         table.add_column(width=KEYS_WIDTH, style="bold")
         table.add_column(ratio=1)
         for keys, what in rows:
-            table.add_row(Text(keys), Text(what))
+            table.add_row(Text(translate_in(keys, chain)), Text(translate_in(what, chain)))
         parts.append(table)
     return Group(*parts)
 
@@ -178,9 +200,9 @@ class HelpScreen(ModalScreen[None]):
     """The keys and symbols, scrolled with the keyboard (the text is longer than a small terminal)."""
 
     BINDINGS = [
-        Binding("escape,question_mark,q,enter", "close", "Close"),
-        Binding("j", "scroll('down')", "Down", show=False),
-        Binding("k", "scroll('up')", "Up", show=False),
+        Binding("escape,question_mark,q,enter", "close", N_("Close")),
+        Binding("j", "scroll('down')", N_("Down"), show=False),
+        Binding("k", "scroll('up')", N_("Up"), show=False),
     ]
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -189,14 +211,16 @@ class HelpScreen(ModalScreen[None]):
     #help-box:focus { border: round $accent; }
     """
 
-    def __init__(self, help: Help) -> None:
+    def __init__(self, help: Help, domains: tuple[TextDomain, ...] = ()) -> None:
+        """`domains`: the game's text domain, whose help texts these mostly are."""
         super().__init__()
         self.help = help
+        self.domains = domains
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
-            box.border_subtitle = "↑↓ j k page down/up home end: scroll · esc: close"
-            yield Static(help_renderable(self.help))
+            box.border_subtitle = _("↑↓ j k page down/up home end: scroll · esc: close")
+            yield Static(help_renderable(self.help, self.domains))
 
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()
@@ -210,10 +234,10 @@ class HelpScreen(ModalScreen[None]):
 
 
 END_BINDINGS: list[BindingType] = [
-    Binding("n", "end('new')", "New game"),
-    Binding("u", "end('undo')", "Undo"),  # short: with r Review every key fits in 80 columns
-    Binding("escape", "end('board')", "Final board"),
-    Binding("q", "end('quit')", "Quit"),
+    Binding("n", "end('new')", N_("New game")),
+    Binding("u", "end('undo')", N_("Undo")),  # short: with r Review every key fits in 80 columns
+    Binding("escape", "end('board')", N_("Final board")),
+    Binding("q", "end('quit')", N_("Quit")),
 ]
 """The summary's keys in both games: esc goes back to the final board, never out of the app."""
 
@@ -240,29 +264,31 @@ class ResumeScreen(Screen[bool]):
     """Offers the most recent unfinished game; True resumes it."""
 
     BINDINGS = [
-        Binding("enter,r", "resume", "Resume"),
-        Binding("n", "new", "New game"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter,r", "resume", N_("Resume")),
+        Binding("n", "new", N_("New game")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
     DEFAULT_CSS = """
     ResumeScreen { align: center middle; }
     #resume-box { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $primary; padding: 1 2; }
     """
 
-    def __init__(self, description: str) -> None:
+    def __init__(self, summary: SaveSummary) -> None:
         super().__init__()
-        self.description = description
+        self.summary = summary
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
             yield Static(
                 Text.assemble(
-                    ("Resume your last game?\n\n", "bold"),
-                    self.description,
-                    "\n\nenter: resume   n: new game   q: quit",
+                    (_("Resume your last game?"), "bold"),
+                    "\n\n",
+                    describe_save(self.summary),
+                    "\n\n",
+                    _("enter: resume   n: new game   q: quit"),
                 )
             )
-        yield Footer()
+        yield KeyBar()
 
     def action_resume(self) -> None:
         self.dismiss(True)

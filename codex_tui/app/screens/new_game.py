@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
@@ -26,7 +26,10 @@ from codex_tui.app.screens.game_form import (
     show_rows_for,
     variant,
 )
+from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
+from codex_tui.i18n import LANGUAGES, language
+from codex_tui.i18n.text import N_, _
 from codex_tui.storage.saves import HUMAN
 
 
@@ -42,14 +45,14 @@ class NewGameSettings:
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
-    return [("Human", HUMAN), *bot_choices(game)]
+    return [(_("Human"), HUMAN), *bot_choices(game)]
 
 
 class NewGameScreen(Screen[NewGameSettings]):
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+o", "app.browse_saves", "Saves"),
-        Binding("escape", "app.quit", "Quit"),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("ctrl+o", "app.browse_saves", N_("Saves")),
+        Binding("escape", "app.quit", N_("Quit")),
     ]
     DEFAULT_CSS = (
         """
@@ -74,42 +77,88 @@ class NewGameScreen(Screen[NewGameSettings]):
         game = registry.DEFAULT_GAME
         options = kind_options(game)
         with Vertical(id="form"):
-            yield Static("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start")
+            yield Static(_("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start"))
+            with Horizontal(classes="field"):
+                yield Label(_("Language"))
+                yield PageSafeSelect(
+                    [(name, code) for code, name in LANGUAGES.items()],
+                    value=language() if language() in LANGUAGES else "en",
+                    allow_blank=False,
+                    id="language",
+                    compact=True,
+                )
             yield from game_rows(game, "field", compact=True)
             for seat in range(most_seats()):
-                name = "You" if seat == 0 else f"Bot {seat}"
+                name = _("You") if seat == 0 else _("Bot {number}").format(number=seat)
                 kind = HUMAN if seat == 0 else default_bot(game)
                 with Horizontal(classes="seat", id=f"seat-{seat}"):
                     yield Input(
-                        value=name, placeholder=f"Player {seat + 1}", id=f"name-{seat}", max_length=16, compact=True
+                        value=name,
+                        placeholder=_("Player {number}").format(number=seat + 1),
+                        id=f"name-{seat}",
+                        max_length=16,
+                        compact=True,
                     )
                     yield PageSafeSelect(options, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             yield from rule_rows("field", compact=True)
             yield Static(id="error")
-            yield Button("Start", variant="primary", id="start", compact=True)
-        yield Footer()
+            yield Button(_("Start"), variant="primary", id="start", compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_seats(show_rows_for(self, chosen_game(self)))
         self.query_one("#start", Button).focus()
+
+    async def recompose(self) -> None:
+        """The form in a new language, keeping what was typed and chosen (and where the focus was)."""
+        values = {widget.id: widget.value for widget in self.query("Input, Select") if widget.id}  # type: ignore[attr-defined]
+        focused = self.focused.id if self.focused is not None else None
+        await super().recompose()
+        kept = dict(values)
+        kept.pop("language", None)
+        for widget_id in ("game", *kept):  # the game first: it decides which rows and choices exist
+            if widget_id in kept:
+                widget = self.query_one(f"#{widget_id}")
+                if isinstance(widget, Select):
+                    self._choose(widget, kept[widget_id])
+                elif isinstance(widget, Input):
+                    widget.value = str(kept[widget_id])
+        self._show_seats(show_rows_for(self, chosen_game(self)))
+        if focused is not None:
+            self.query_one(f"#{focused}").focus()
+
+    def _choose(self, select: Select[object], value: object) -> None:
+        """Set a Select as it was (the game's rows and options follow a change of game)."""
+        if select.id == "game" and value != select.value:
+            select.value = value
+            self._game_changed()
+        elif value != select.value:
+            select.value = value
 
     def _show_seats(self, count: int) -> None:
         for seat in range(most_seats()):
             self.query_one(f"#seat-{seat}").display = seat < count
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "language" and isinstance(event.value, str) and event.value != language():
+            switch = getattr(self.app, "switch_language", None)
+            if switch is not None:
+                switch(event.value)  # saved at once; every screen redraws, this form keeps its fields
         if event.select.id == "count" and isinstance(event.value, int):
             self._show_seats(event.value)
         if event.select.id == "game":
-            game = chosen_game(self)
-            self._show_seats(show_rows_for(self, game))
-            options = kind_options(game)
-            values = [value for _, value in options]
-            for seat in range(most_seats()):
-                kind = self.query_one(f"#kind-{seat}", Select)
-                old = kind.value
-                kind.set_options(options)
-                kind.value = old if old in values else (HUMAN if seat == 0 else default_bot(game))
+            self._game_changed()
+
+    def _game_changed(self) -> None:
+        game = chosen_game(self)
+        self._show_seats(show_rows_for(self, game))
+        options = kind_options(game)
+        values = [value for _label, value in options]
+        for seat in range(most_seats()):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            old = kind.value
+            kind.set_options(options)
+            kind.value = old if old in values else (HUMAN if seat == 0 else default_bot(game))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.action_start()
@@ -123,10 +172,10 @@ class NewGameScreen(Screen[NewGameSettings]):
         count = player_count(self, module)
         names = []
         for seat in range(count):
-            name = self.query_one(f"#name-{seat}", Input).value.strip() or f"Player {seat + 1}"
+            name = self.query_one(f"#name-{seat}", Input).value.strip() or _("Player {number}").format(number=seat + 1)
             names.append(name)
         if len(set(names)) != len(names):
-            raise ValueError("Two players have the same name: give each a different one.")
+            raise ValueError(_("Two players have the same name: give each a different one."))
         kinds = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(count))
         return NewGameSettings(tuple(names), kinds, seed(self), module.name, variant(self, module))
 

@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from codex_tui.i18n.text import N_, _
+
 CURRENT = Style(reverse=True, bold=True)
 DIM = Style(color="#8a8a8a")
 
@@ -83,7 +85,7 @@ class ReplayLog(Widget):
         return range(first, last)
 
     def render(self) -> Text:
-        text = Text("Log", style=Style(bold=True))
+        text = Text(_("Log"), style=Style(bold=True))
         for index in self.window(max(self.size.height - 1, 1)):
             style = CURRENT if index == self.current else DIM
             for line in self.block(index):
@@ -93,7 +95,7 @@ class ReplayLog(Widget):
 
 
 class ReplaySummary(ModalScreen[None]):
-    BINDINGS = [Binding("escape,enter,e,q", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,e,q", "close", N_("Close"))]
     DEFAULT_CSS = """
     ReplaySummary { align: center middle; }
     #summary-box { width: auto; max-width: 100%; height: auto; border: round $success; background: $panel; }

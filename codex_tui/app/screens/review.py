@@ -27,14 +27,17 @@ from textual.timer import Timer
 from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from codex_tui.app.screens.game_form import game_text
 from codex_tui.app.screens.modals import REVIEW_HELP, HelpScreen
-from codex_tui.app.words import possessive
+from codex_tui.app.words import is_you
 from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, ReviewRow, costliest, points_text, review, review_rows
+from codex_tui.i18n import language
+from codex_tui.i18n.text import N_, _, ngettext
 
 REVIEW_GROUP = "review"
-FIXED_COLUMNS = (("Move", 4), ("Turn", 4), ("Lost", 5))
+FIXED_COLUMNS = ((N_("Move"), 4), (N_("Turn"), 4), (N_("Lost"), 5))
 """Columns never cut: the action's number in the replay log, the game's turn, the points lost."""
 CELL_PADDING = 2
 SCROLLBAR = 2
@@ -47,14 +50,20 @@ TEXT_LINES = 6
 def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
     """What the whole review found, in one or two lines."""
     if not decisions:
-        return f"{name} had no choice to make: every move was the only one possible."
+        return _("{name} had no choice to make: every move was the only one possible.").format(name=name)
     lost = [d for d in decisions if d.cost > 0]
-    judged = f"{len(decisions)} decision{'s' if len(decisions) != 1 else ''} judged"
+    judged = ngettext("{n} decision judged", "{n} decisions judged", len(decisions)).format(n=len(decisions))
     if not lost:
-        return f"{judged}: the search found a better move at none of them."
+        return _("{judged}: the search found a better move at none of them.").format(judged=judged)
     total = sum(d.cost for d in lost)
-    more = f"; the {listed} costliest are listed" if listed < len(lost) else ""
-    return f"{judged}; {len(lost)} gave away points, {points_text(total)} in all (estimated){more}."
+    gave = ngettext(
+        "{n} gave away points, {points} in all (estimated)",
+        "{n} gave away points, {points} in all (estimated)",
+        len(lost),
+    ).format(n=len(lost), points=points_text(total))
+    if listed < len(lost):
+        return _("{judged}; {gave}; the {listed} costliest are listed.").format(judged=judged, gave=gave, listed=listed)
+    return _("{judged}; {gave}.").format(judged=judged, gave=gave)
 
 
 def start_resource_tracker() -> bool:
@@ -81,10 +90,14 @@ class ReviewStopped(Exception):
     """Raised in the review's thread when the screen was left: the search stops at the next decision."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class Reviewed:
     decisions: list[Decision]
-    rows: list[ReviewRow]
+    listed: list[Decision]
+    """The costliest decisions, the table's rows."""
+    words: dict[str, list[ReviewRow]]
+    """The rows in words, by language (written when first drawn in it: the moves are
+    described in the reader's language)."""
 
 
 @dataclass
@@ -118,8 +131,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
     """The review of `seat`'s turns in `game`: returns the chosen Decision, or None on esc."""
 
     BINDINGS = [
-        Binding("escape,q", "leave", "Back"),
-        Binding("question_mark", "help", "Help"),
+        Binding("escape,q", "leave", N_("Back")),
+        Binding("question_mark", "help", N_("Help")),
     ]
     DEFAULT_CSS = """
     ReviewScreen { align: center middle; }
@@ -153,6 +166,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
         self.total: int | None = None
         """Decisions judged so far and in all (written by the review's thread, read by a timer)."""
         self.result: Reviewed | None = None
+        self.failure: BaseException | None = None
         self.ticker: Timer | None = None
 
     @property
@@ -162,12 +176,39 @@ class ReviewScreen(ModalScreen[Decision | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-box") as box:
-            box.border_title = f"Review of {possessive(self.seat_name, capital=False)} turns (search: {self.level})"
-            box.border_subtitle = "esc: stop and go back · ?: help"
+            name = self.seat_name
+            title = _("Review of your turns") if is_you(name) else _("Review of {name}'s turns").format(name=name)
+            level = game_text(self.module, self.level)
+            box.border_title = _("{title} (search: {level})").format(title=title, level=level)
+            box.border_subtitle = _("esc: stop and go back · ?: help")
             yield Static(id="review-status")
             yield ProgressBar(id="review-progress")
             yield DataTable(id="review-table", cursor_type="row", zebra_stripes=True)
             yield Static(id="review-totals")
+
+    async def recompose(self) -> None:
+        """The screen in a new language: the progress or the table as they were."""
+        cursor = self.query_one(DataTable).cursor_row if self.result is not None else 0
+        await super().recompose()
+        self.query_one("#review-table").display = False
+        self.query_one("#review-totals").display = False
+        if self.result is not None:
+            self.query_one("#review-progress").display = False
+            self.show_result(cursor)
+        elif self.failure is not None:
+            self.show_failure(self.failure)
+        else:
+            self.show_progress()
+
+    @property
+    def rows(self) -> list[ReviewRow]:
+        """The listed turns in words, in the language of now."""
+        result = self.result
+        if result is None:
+            return []
+        if language() not in result.words:
+            result.words[language()] = review_rows(self.module, self.game, result.listed)
+        return result.words[language()]
 
     @property
     def key(self) -> tuple[int, str, int, str, int]:
@@ -200,17 +241,23 @@ class ReviewScreen(ModalScreen[Decision | None]):
             self.done, self.total = done, total
 
         decisions = review(self.module, self.game, self.seat, self.level, self.seed, self.jobs, progress)
-        return Reviewed(decisions, review_rows(self.module, self.game, costliest(decisions, self.row_count)))
+        listed = costliest(decisions, self.row_count)
+        return Reviewed(decisions, listed, {language(): review_rows(self.module, self.game, listed)})
 
     def show_progress(self) -> None:
         total = self.total
-        words = "Finding the decisions…" if total is None else f"Judging decision {self.done + 1} of {total}…"
-        if total is not None and self.done >= total:
-            words = "Describing the costliest turns…"
-        self.query_one("#review-status", Static).update(
-            f"The search judges {possessive(self.seat_name, capital=False)} choices, each from what was in view"
-            f" then. {words}"
-        )
+        if total is None:
+            words = _("Finding the decisions…")
+        elif self.done >= total:
+            words = _("Describing the costliest turns…")
+        else:
+            words = _("Judging decision {n} of {total}…").format(n=self.done + 1, total=total)
+        name = self.seat_name
+        if is_you(name):
+            what = _("The search judges your choices, each from what was in view then.")
+        else:
+            what = _("The search judges {name}'s choices, each from what was in view then.").format(name=name)
+        self.query_one("#review-status", Static).update(f"{what} {words}")
         self.query_one("#review-progress", ProgressBar).update(total=total, progress=self.done)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -221,11 +268,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
             self.ticker.stop()
         self.query_one("#review-progress").display = False
         if event.state is WorkerState.ERROR:
-            error = worker.error
-            self.query_one("#review-status", Static).update(
-                Text(f"The review failed: {type(error).__name__}: {error}", style="bold red")
-            )
-            self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
+            self.failure = worker.error
+            self.show_failure(worker.error)
             return
         result = worker.result
         assert isinstance(result, Reviewed)
@@ -235,25 +279,31 @@ class ReviewScreen(ModalScreen[Decision | None]):
 
     # ------------------------------------------------------------ result
 
+    def show_failure(self, error: BaseException | None) -> None:
+        self.query_one("#review-progress").display = False
+        failed = _("The review failed: {error}").format(error=f"{type(error).__name__}: {error}")
+        self.query_one("#review-status", Static).update(Text(failed, style="bold red"))
+        self.query_one(Vertical).border_subtitle = _("esc: back · ?: help")
+
     def show_result(self, cursor: int = 0) -> None:
         result = self.result
         assert result is not None
         status = self.query_one("#review-status", Static)
-        if result.rows:
-            status.update("The turns that cost the most: the move played, and the search's better move.")
+        if result.listed:
+            status.update(_("The turns that cost the most: the move played, and the search's better move."))
         else:
             status.display = False
         totals = self.query_one("#review-totals", Static)
-        totals.update(totals_line(self.seat_name, result.decisions, len(result.rows)))
+        totals.update(totals_line(self.seat_name, result.decisions, len(result.listed)))
         totals.display = True
         table = self.query_one(DataTable)
-        table.display = bool(result.rows)
+        table.display = bool(result.listed)
         self.fill_table(cursor)
-        if result.rows:
+        if result.listed:
             table.focus()
-            self.query_one(Vertical).border_subtitle = "↑↓: choose · enter: show on the board · esc: back · ?: help"
+            self.query_one(Vertical).border_subtitle = _("↑↓: choose · enter: show on the board · esc: back · ?: help")
         else:
-            self.query_one(Vertical).border_subtitle = "esc: back · ?: help"
+            self.query_one(Vertical).border_subtitle = _("esc: back · ?: help")
 
     def fill_table(self, cursor: int | None = None) -> None:
         """The rows at the screen's width: the two move columns share what the fixed ones leave.
@@ -270,12 +320,13 @@ class ReviewScreen(ModalScreen[Decision | None]):
         width = min(size.width, 120) - BOX_CHROME - SCROLLBAR
         fixed = sum(w for _, w in FIXED_COLUMNS)
         moves = max(8, (width - fixed - CELL_PADDING * 5) // 2)
-        table.add_column("Move", width=4, key="move")
-        table.add_column("Turn", width=4, key="turn")
-        table.add_column("Played", width=moves, key="played")
-        table.add_column("Better", width=moves, key="better")
-        table.add_column("Lost", width=5, key="lost")
-        for row in self.result.rows:
+        table.add_column(_("Move"), width=4, key="move")
+        table.add_column(_("Turn"), width=4, key="turn")
+        table.add_column(_("Played"), width=moves, key="played")
+        table.add_column(_("Better"), width=moves, key="better")
+        table.add_column(_("Lost"), width=5, key="lost")
+        rows = self.rows
+        for row in rows:
             table.add_row(
                 Text(str(row.move), justify="right"),
                 Text(str(row.turn), justify="right"),
@@ -284,18 +335,18 @@ class ReviewScreen(ModalScreen[Decision | None]):
                 Text(points_text(row.decision.cost), justify="right"),
                 height=None,
             )
-        if self.result.rows:
-            table.move_cursor(row=min(cursor, len(self.result.rows) - 1))
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1))
 
     def on_resize(self, event: events.Resize) -> None:
         self.fill_table()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        if self.result is not None and 0 <= event.cursor_row < len(self.result.rows):
+        if self.result is not None and 0 <= event.cursor_row < len(self.result.listed):
             memo = MEMOS.get(self.key)
             if memo is not None:
                 memo.cursor = event.cursor_row
-            self.dismiss(self.result.rows[event.cursor_row].decision)
+            self.dismiss(self.result.listed[event.cursor_row])
 
     # ----------------------------------------------------------- leaving
 
@@ -304,4 +355,5 @@ class ReviewScreen(ModalScreen[Decision | None]):
         self.dismiss(None)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(REVIEW_HELP))
+        domain = self.module.text_domain
+        self.app.push_screen(HelpScreen(REVIEW_HELP, (domain,) if domain is not None else ()))

@@ -18,12 +18,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
+from codex_tui.app.screens.game_form import game_text
+from codex_tui.app.widgets.key_bar import KeyBar
+from codex_tui.core import registry
+from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
 from codex_tui.storage.saves import SaveError
 
-COLUMNS = ("Title", "Players", "Scores", "Turn", "Status", "Saved", "Variant")
+COLUMNS = (N_("Title"), N_("Players"), N_("Scores"), N_("Turn"), N_("Status"), N_("Saved"), N_("Variant"))
+"""The columns' keys; their headers are these words in the player's language."""
 FLEXIBLE = {"Title": 14, "Players": 12, "Status": 11}
 """Columns that give way on a narrow terminal (cut with '…'), and how narrow each may get."""
 OPTIONAL = ("Turn", "Variant")
@@ -32,6 +37,7 @@ CELL_PADDING = 2
 """A DataTable column's padding (one cell each side)."""
 SCROLLBAR = 2
 SORTS = ("saved", "title", "status", "turn")
+SORT_WORDS = {"saved": N_("date"), "title": N_("title"), "status": N_("status"), "turn": N_("turn")}
 
 
 @dataclass(frozen=True)
@@ -53,10 +59,23 @@ def when(entry: SaveEntry) -> str:
 
 
 def players_text(entry: SaveSummary) -> str:
+    """'Ada, Bo (normal)': each bot with its level, in the player's language."""
     parts = []
     for name, kind in zip(entry.players, entry.kinds):
-        parts.append(name if kind == "human" else f"{name} ({kind.removeprefix('bot:')})")
-    return ", ".join(parts)
+        if kind == "human":
+            parts.append(name)
+        else:
+            parts.append(_("{name} ({level})").format(name=name, level=level_text(entry, kind.removeprefix("bot:"))))
+    return _(", ").join(parts)
+
+
+def level_text(entry: SaveSummary, level: str) -> str:
+    """A bot level in the player's language (its game's words first, if the game is known here)."""
+    try:
+        module = registry.game_named(entry.game)
+    except (KeyError, ValueError):
+        return _(level)
+    return game_text(module, level)
 
 
 def cells(entry: SaveEntry) -> dict[str, str | Text]:
@@ -64,17 +83,17 @@ def cells(entry: SaveEntry) -> dict[str, str | Text]:
     if isinstance(entry, BrokenSave):
         return {
             "Title": Text(entry.path.name, style="red"),
-            "Players": Text("cannot be read", style="red"),
+            "Players": Text(_("cannot be read"), style="red"),
             "Scores": "",
             "Turn": "",
-            "Status": Text("unreadable", style="red"),
+            "Status": Text(_("unreadable"), style="red"),
             "Saved": when(entry),
             "Variant": "",
         }
     return {
         "Title": entry.title,
         "Players": players_text(entry),
-        "Scores": ", ".join(str(s) for s in (entry.totals or entry.scores)),
+        "Scores": _(", ").join(str(s) for s in (entry.totals or entry.scores)),
         "Turn": str(entry.turn),
         "Status": status_text(entry),
         "Saved": when(entry),
@@ -89,7 +108,7 @@ def column_widths(width: int, rows: list[dict[str, str | Text]]) -> dict[str, in
     the status share what is left, the longest giving way first. Turn and
     Variant are dropped when even the shortest titles would not fit.
     """
-    natural = {name: max([len(name), *(width_of(row[name]) for row in rows)]) for name in COLUMNS}
+    natural = {name: max([cell_len(_(name)), *(width_of(row[name]) for row in rows)]) for name in COLUMNS}
     shown = list(COLUMNS)
     for optional in (None, *OPTIONAL):
         if optional is not None:
@@ -125,14 +144,15 @@ def details(entry: SaveEntry) -> str:
     """The line under the table: what a narrow row may have cut, or why a file does not load."""
     if isinstance(entry, BrokenSave):
         return entry.reason
-    return f"{entry.title} · {players_text(entry)} · turn {entry.turn} · {entry.variant_text}"
+    turn = _("turn {turn}").format(turn=entry.turn)
+    return " · ".join((entry.title, players_text(entry), turn, entry.variant_text))
 
 
 def status_text(entry: SaveSummary) -> Text:
     if not entry.finished:
-        return Text("in progress", style="bold green")
+        return Text(_("in progress"), style="bold green")
     winners = " & ".join(entry.winner_names)
-    return Text(f"over: {winners} won", style="dim")
+    return Text(_("over: {winners} won").format(winners=winners), style="dim")
 
 
 def sort_key(entry: SaveEntry, column: str) -> tuple[object, ...]:
@@ -147,7 +167,7 @@ def sort_key(entry: SaveEntry, column: str) -> tuple[object, ...]:
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No"))]
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     #confirm-box { width: 64; height: auto; border: heavy $error; padding: 1 2; background: $panel; }
@@ -159,14 +179,14 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(f"{self.question}\n\n[b]y[/b]: yes   [b]n[/b]: no")
+            yield Static(Text.assemble(self.question, "\n\n", Text.from_markup(_("[b]y[/b]: yes   [b]n[/b]: no"))))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
 
 
 class RenameScreen(ModalScreen[str | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
     DEFAULT_CSS = """
     RenameScreen { align: center middle; }
     #rename-box { width: 70; height: auto; border: round $primary; padding: 0 1; background: $panel; }
@@ -178,7 +198,7 @@ class RenameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
-            yield Static("New title (enter: keep it, esc: cancel, empty: the player names)")
+            yield Static(_("New title (enter: keep it, esc: cancel, empty: the player names)"))
             yield Input(value=self.title_text, max_length=100, id="title")
 
     def on_mount(self) -> None:
@@ -196,13 +216,13 @@ class RenameScreen(ModalScreen[str | None]):
 
 class SavesBrowser(Screen[BrowserChoice]):
     BINDINGS = [
-        Binding("enter", "open", "Open", priority=True),
-        Binding("q,escape", "close", "Back"),
-        Binding("v", "replay", "Replay"),
-        Binding("n", "new", "New game"),
-        Binding("r", "rename", "Rename"),
-        Binding("d,delete", "delete", "Delete"),
-        Binding("s", "sort", "Sort"),
+        Binding("enter", "open", N_("Open"), priority=True),
+        Binding("q,escape", "close", N_("Back")),
+        Binding("v", "replay", N_("Replay")),
+        Binding("n", "new", N_("New game")),
+        Binding("r", "rename", N_("Rename")),
+        Binding("d,delete", "delete", N_("Delete")),
+        Binding("s", "sort", N_("Sort")),
     ]
     DEFAULT_CSS = """
     SavesBrowser { layout: vertical; }
@@ -222,10 +242,17 @@ class SavesBrowser(Screen[BrowserChoice]):
         yield Static(id="browser-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="reason")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.reload()
+        self.query_one(DataTable).focus()
+
+    async def recompose(self) -> None:
+        """The table again in a new language, the cursor on the same save."""
+        entry = self.current()
+        await super().recompose()
+        self.reload(keep=entry.path if entry else None)
         self.query_one(DataTable).focus()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -240,7 +267,7 @@ class SavesBrowser(Screen[BrowserChoice]):
         table = self.query_one(DataTable)
         table.clear(columns=True)
         for name, width in widths.items():
-            table.add_column(name, width=width, key=name)
+            table.add_column(_(name), width=width, key=name)
         for index, row in enumerate(rows):
             table.add_row(*(fitted(row[name], width) for name, width in widths.items()), key=str(index))
         if keep is not None:
@@ -248,9 +275,15 @@ class SavesBrowser(Screen[BrowserChoice]):
                 if entry.path == keep:
                     table.move_cursor(row=index)
         readable = sum(isinstance(e, SaveSummary) for e in self.entries)
+        games = ngettext("{n} game", "{n} games", readable).format(n=readable)
+        broken = len(self.entries) - readable
+        unreadable = ngettext("{n} unreadable", "{n} unreadable", broken).format(n=broken)
+        sort = _(SORT_WORDS[SORTS[self.sort_by]])
         self.query_one("#browser-title", Static).update(
-            f" Saves in {self.folder}: {readable} game(s), {len(self.entries) - readable} unreadable"
-            f" · sorted by {SORTS[self.sort_by]}"
+            " "
+            + _("Saves in {folder}: {games}, {unreadable} · sorted by {sort}").format(
+                folder=self.folder, games=games, unreadable=unreadable, sort=sort
+            )
         )
         self.show_reason()
 
@@ -264,7 +297,7 @@ class SavesBrowser(Screen[BrowserChoice]):
         entry = self.current()
         text = details(entry) if entry is not None else ""
         if not self.entries:
-            text = "No saves here yet: press n for a new game, q to go back."
+            text = _("No saves here yet: press n for a new game, q to go back.")
         reason = self.query_one("#reason", Static)
         reason.set_class(isinstance(entry, BrokenSave), "broken")
         reason.update(text)
@@ -329,10 +362,11 @@ class SavesBrowser(Screen[BrowserChoice]):
             except SaveError as error:
                 self.notify(str(error), severity="error")
             else:
-                self.notify(f"Deleted {entry.path.name}")
+                self.notify(_("Deleted {file}").format(file=entry.path.name))
             self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete '{name}' for good?\n{entry.path}"), answered)
+        question = _("Delete '{name}' for good?").format(name=name)
+        self.app.push_screen(ConfirmScreen(f"{question}\n{entry.path}"), answered)
 
     def action_new(self) -> None:
         self.dismiss(BrowserChoice("new"))

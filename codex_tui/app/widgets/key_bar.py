@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
-from codex_tui.i18n import TextDomain
+from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.text import DOMAIN, N_
 
 PALETTE = N_("palette")
@@ -28,11 +28,7 @@ class KeyBar(Footer):
         self.domains = (*domains, DOMAIN)
 
     def translate(self, description: str) -> str:
-        for domain in self.domains:
-            text = domain.gettext(description)
-            if text != description:
-                return text
-        return description
+        return translate_in(description, self.domains)
 
     def compose(self) -> ComposeResult:
         for widget in super().compose():
