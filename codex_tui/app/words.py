@@ -1,8 +1,8 @@
 """Words that agree with a player's name, in any game: "Ada's" / "Your", "Ada wins" / "You win".
 
 English grammar only (`possessive`, `with_verb`): a translated screen writes whole
-sentences with the name as a field ("{name} wins") and uses `is_you` to choose the
-sentence for the player at the keyboard ("You win")."""
+sentences with the name as a format field, and uses `is_you` to choose the sentence
+for the player at the keyboard ("You win")."""
 
 from __future__ import annotations
 

@@ -112,7 +112,7 @@ async def test_the_new_game_form_offers_a_registered_game_with_its_own_rows(long
             ("You", "Bot 1", "Bot 2"), ("human", "bot:sleepy", "bot:sleepy"), None, long_duel.name, LongVariant(7, True)
         )
         form.query_one(f"#{field_id(long_duel.name, long_duel.variant_fields()[0])}", Input).value = "12"
-        with pytest.raises(ValueError, match="Rounds: a whole number from 1 to 9"):
+        with pytest.raises(ValueError, match="rounds must be a whole number from 1 to 9"):
             form.settings()
 
 

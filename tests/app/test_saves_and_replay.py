@@ -68,7 +68,7 @@ async def test_files_that_never_were_saves_are_not_listed(saves: Path) -> None:
         assert isinstance(browser, SavesBrowser)
         assert sorted(entry.path.name for entry in browser.entries) == ["cut.msgpack", "done.msgpack"]
         title = str(browser.query_one("#browser-title").render())
-        assert "1 game(s), 1 unreadable" in title
+        assert "1 game, 1 unreadable" in title
 
 
 async def test_back_and_forth_between_browser_and_replay_never_leaves_a_blank_screen(saves: Path) -> None:

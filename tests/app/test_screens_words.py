@@ -39,13 +39,18 @@ def test_instinkt_words_say_you_win_and_your_raccoon() -> None:
     assert line.startswith("Your raccoon moved a card")
 
 
+TRANSLATED = re.compile(r"""\b_\(["']""")
+"""A message for the catalogs: the code picks the player-at-the-keyboard sentence with `is_you`."""
+
+
 def test_no_app_text_builds_a_possessive_or_a_verb_from_a_bare_name() -> None:
-    """f"{name}'s" and f"{name} wins" read "You's" and "You wins"; the helpers say it right."""
+    """f"{name}'s" and f"{name} wins" read "You's" and "You wins"; the helpers say it right
+    (and a translated message has its own sentence for "you", chosen with `is_you`)."""
     bare = re.compile(r"\{[a-z_.\[\]0-9]+\}'s |\{[a-z_.\[\]0-9]+\} (wins|is|has)\b")
     offenders = [
         f"{path.relative_to(APP)}:{number}: {line.strip()}"
         for path in APP.rglob("*.py")
         for number, line in enumerate(path.read_text().splitlines(), 1)
-        if bare.search(line)
+        if bare.search(line) and not TRANSLATED.search(line)
     ]
     assert offenders == []

@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.app import App
 
-from codex_tui.i18n.pseudo import CLOSE, OPEN
+from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 
 KEY_NAMES = frozenset(
     {"esc", "enter", "tab", "space", "shift", "ctrl", "up", "down", "left", "right", "home", "end", "pgup", "pgdn"}
@@ -41,10 +41,31 @@ def bypassed(lines: Iterable[str], data_words: Iterable[str] = ()) -> list[str]:
     return found
 
 
+def without_ellipsis_cuts(line: str) -> str:
+    """`line` less the texts cut on purpose where the cut shows: a table cell or a one-line
+    choice that gives way on a narrow screen ends in '…'. That '…' closes every text still
+    open on the row; a message's own '…' ("Searching…") is followed by its padding or its
+    », never by the cell's edge."""
+    kept: list[str] = []
+    open_at: list[int] = []
+    for index, char in enumerate(line):
+        if char == OPEN:
+            open_at.append(len(kept))
+        elif char == CLOSE and open_at:
+            open_at.pop()
+        elif char == "…" and line[index + 1 : index + 2] not in (PAD, CLOSE):
+            for position in open_at:
+                kept[position] = ""
+            open_at.clear()
+        kept.append(char)
+    return "".join(kept)
+
+
 def cut(lines: Iterable[str]) -> list[str]:
     """The rows where a text opened (« ) is not closed (») on screen, read row by row:
-    empty when every text drawn is whole (a text may wrap onto later rows)."""
-    rows = list(lines)
+    empty when every text drawn is whole (a text may wrap onto later rows) or cut
+    where an ellipsis says so (see `without_ellipsis_cuts`)."""
+    rows = [without_ellipsis_cuts(line) for line in lines]
     opened = sum(line.count(OPEN) for line in rows)
     closed = sum(line.count(CLOSE) for line in rows)
     if opened == closed:

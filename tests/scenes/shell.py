@@ -12,11 +12,15 @@ from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
 from codex_tui.games.codex.rules import Phase
+from codex_tui.i18n import LANGUAGES
 from codex_tui.storage.saves import SavedGame, write_save
 from tests.scenes import Scene, settle
 from tests.scenes.games import KINDS, app_with, mid_game, played
 
-SAVES_WORDS = frozenset({"msgpack", "Tuesday", "rematch", "Ada", "Bo", "vs"})
+LANGUAGE_NAMES = frozenset(LANGUAGES.values())
+"""Each language is named in itself (a player finds theirs in any language)."""
+SAVES_WORDS = frozenset({"saves", "msgpack", "Tuesday", "rematch", "Ada", "Bo", "vs"})
+"""The saves folder and files, the players' names, a title the player gave."""
 
 
 def stable_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -52,8 +56,8 @@ async def to_players(pilot: Pilot[Any]) -> None:
 
 
 SCENES = [
-    Scene("new_game", lambda tmp, mp: app_with(tmp, None)),
-    Scene("new_game_focus_on_a_field", lambda tmp, mp: app_with(tmp, None), to_players),
+    Scene("new_game", lambda tmp, mp: app_with(tmp, None), data_words=LANGUAGE_NAMES),
+    Scene("new_game_focus_on_a_field", lambda tmp, mp: app_with(tmp, None), to_players, data_words=LANGUAGE_NAMES),
     Scene("saves_browser", saves_browser, data_words=SAVES_WORDS),
     Scene("resume_offer", resume_offer, data_words=SAVES_WORDS),
 ]

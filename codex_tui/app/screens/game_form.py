@@ -167,8 +167,8 @@ def _field_value(screen: Screen[Any], module: GameModule, field: VariantField) -
     number = int(text) if text.isdigit() else field.low - 1
     if not field.low <= number <= field.high:
         raise ValueError(
-            _("{field}: a whole number from {low} to {high}.").format(
-                field=game_text(module, field.label), low=field.low, high=field.high
+            _("The {field} must be a whole number from {low} to {high}.").format(
+                field=game_text(module, field.label).lower(), low=field.low, high=field.high
             )
         )
     return number
@@ -181,18 +181,18 @@ def variant(screen: Screen[Any], module: GameModule) -> Any:
 
 
 def variant_words(module: GameModule, data: dict[str, Any]) -> str:
-    """The game's title, then each option as the form names it ("<title>, Target score: 20")."""
+    """The game's title, then each option as the form names it ("<title>, target score 20")."""
     words = [module.translate(module.title)]
     for field in module.variant_fields():
         value = data.get(field.key, field.default)
         named = [label for label, choice in field.choices if choice == value and type(choice) is type(value)]
-        label = game_text(module, field.label)
+        label = game_text(module, field.label).lower()
         if named:
             words.append(game_text(module, named[0]))
         elif field.kind == "bool":
             words.extend([label] if value else [])
         else:
-            words.append(_("{field}: {value}").format(field=label, value=value))
+            words.append(_("{field} {value}").format(field=label, value=value))
     return _(", ").join(words)
 
 

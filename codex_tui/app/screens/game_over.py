@@ -84,14 +84,19 @@ class GameOverBar(ModalScreen[str]):
         """`text`: the bar's words, or better what writes them (called at each compose: a change
         of language redraws them)."""
         super().__init__()
-        self.text = text
+        self.words = text
         self.offer_undo = offer_undo
         self.offer_review = offer_review
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over"):
-            yield Static(self.text() if callable(self.text) else self.text, id="game-over-text")
+            yield Static(self.text, id="game-over-text")
             yield KeyBar()
+
+    @property
+    def text(self) -> Text:
+        """The bar's words, written now (in the language of now)."""
+        return self.words() if callable(self.words) else self.words
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and parameters == ("undo",):

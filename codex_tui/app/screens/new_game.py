@@ -63,7 +63,7 @@ class NewGameScreen(Screen[NewGameSettings]):
     .seat Input { width: 24; margin: 0 1 0 0; }
     .seat Select { width: 1fr; }
     .field { height: 1; margin: 0 0 1 0; }
-    .field Label { width: 14; }
+    .field Label { width: auto; min-width: 14; padding: 0 1 0 0; }
     .field Input { width: 20; }
     .field Select { width: 1fr; }
     #error { color: $error; height: auto; }
@@ -140,10 +140,12 @@ class NewGameScreen(Screen[NewGameSettings]):
             self.query_one(f"#seat-{seat}").display = seat < count
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "language" and isinstance(event.value, str) and event.value != language():
+        chosen = event.value
+        if event.select.id == "language" and chosen in LANGUAGES and language() in LANGUAGES and chosen != language():
+            # (a test language is not among the choices: the field shows English and changes nothing)
             switch = getattr(self.app, "switch_language", None)
             if switch is not None:
-                switch(event.value)  # saved at once; every screen redraws, this form keeps its fields
+                switch(chosen)  # saved at once; every screen redraws, this form keeps its fields
         if event.select.id == "count" and isinstance(event.value, int):
             self._show_seats(event.value)
         if event.select.id == "game":

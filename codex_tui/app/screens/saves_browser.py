@@ -226,7 +226,7 @@ class SavesBrowser(Screen[BrowserChoice]):
     ]
     DEFAULT_CSS = """
     SavesBrowser { layout: vertical; }
-    #browser-title { height: 1; background: $boost; }
+    #browser-title { height: auto; max-height: 2; background: $boost; }
     #saves { height: 1fr; }
     #reason { height: auto; max-height: 4; color: $text-muted; }
     #reason.broken { color: $error; }
