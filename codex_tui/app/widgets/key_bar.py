@@ -9,6 +9,7 @@ then in the shell's (the app's own keys: help, palette).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
@@ -16,6 +17,8 @@ from textual.widgets._footer import FooterKey, FooterLabel
 from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.text import DOMAIN, N_
 
+LOOSE_KEY_CHROME = 3
+"""Cells around a key and its description in Textual's footer, beyond their own (the compact style has 1)."""
 PALETTE = N_("palette")
 """Textual's own description of the command palette key, drawn at the right of the bar."""
 
@@ -31,9 +34,14 @@ class KeyBar(Footer):
         return translate_in(description, self.domains)
 
     def compose(self) -> ComposeResult:
-        for widget in super().compose():
+        widgets = list(super().compose())
+        needed = 0
+        for widget in widgets:
             if isinstance(widget, FooterKey):
                 widget.description = self.translate(widget.description)
+                needed += cell_len(widget.key_display) + cell_len(widget.description) + LOOSE_KEY_CHROME
             elif isinstance(widget, FooterLabel):
                 widget.update(self.translate(str(widget.content)))
-            yield widget
+        # Longer words (French) would push the last keys off a narrow screen: closer together first.
+        self.compact = needed > (self.app.size.width or needed)
+        yield from widgets
