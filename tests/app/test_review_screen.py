@@ -1,8 +1,8 @@
 """The review screen, on tic-tac-toe (registered for these tests only): fast, and any game's the same.
 
 It lists the costliest turns of the seat with the better move, returns the
-chosen `Decision` on enter, stops the search when left with esc, and fits
-80x24 and 160x50 (snapshots).
+chosen `Decision` on enter, stops the search when left with esc. Its look at
+80x24 and 160x50, in every language, is the scene `review_screen` (tests/scenes/shell.py).
 """
 
 from __future__ import annotations
@@ -30,7 +30,6 @@ from codex_tui.core.review import Decision, costliest, points_text, review, revi
 from tests.core.tictactoe import rules
 from tests.core.tictactoe.module import TICTACTOE, TicTacToe
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
 SEAT = 0
 
 
@@ -218,14 +217,6 @@ async def test_a_failing_search_is_reported_not_fatal(tictactoe: GameModule) -> 
         await pilot.press("escape")
         await pilot.pause()
     assert app.chosen == [None]
-
-
-# --------------------------------------------------------------- snapshots
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_review_screen_snapshot(snap_compare: Any, tictactoe: GameModule, size: tuple[int, int]) -> None:
-    assert snap_compare(host(tictactoe, careless_game(tictactoe)), terminal_size=size, run_before=settle)
 
 
 async def test_worker_processes_start_while_the_app_runs(tictactoe: GameModule) -> None:

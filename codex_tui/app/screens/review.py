@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from multiprocessing import resource_tracker
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -38,7 +39,8 @@ from codex_tui.i18n.text import N_, _, ngettext
 
 REVIEW_GROUP = "review"
 FIXED_COLUMNS = ((N_("Move"), 4), (N_("Turn"), 4), (N_("Lost"), 5))
-"""Columns never cut: the action's number in the replay log, the game's turn, the points lost."""
+"""Columns never cut: the action's number in the replay log, the game's turn, the points lost
+(each as wide as its numbers, or its heading in the player's language if that is wider)."""
 CELL_PADDING = 2
 SCROLLBAR = 2
 BOX_CHROME = 4
@@ -318,13 +320,13 @@ class ReviewScreen(ModalScreen[Decision | None]):
         size = self.size if self.size.width else self.app.size
         table.styles.max_height = max(3, size.height - TEXT_LINES)
         width = min(size.width, 120) - BOX_CHROME - SCROLLBAR
-        fixed = sum(w for _, w in FIXED_COLUMNS)
-        moves = max(8, (width - fixed - CELL_PADDING * 5) // 2)
-        table.add_column(_("Move"), width=4, key="move")
-        table.add_column(_("Turn"), width=4, key="turn")
+        fixed = {name: max(least, cell_len(_(name))) for name, least in FIXED_COLUMNS}
+        moves = max(8, (width - sum(fixed.values()) - CELL_PADDING * 5) // 2)
+        table.add_column(_("Move"), width=fixed["Move"], key="move")
+        table.add_column(_("Turn"), width=fixed["Turn"], key="turn")
         table.add_column(_("Played"), width=moves, key="played")
         table.add_column(_("Better"), width=moves, key="better")
-        table.add_column(_("Lost"), width=5, key="lost")
+        table.add_column(_("Lost"), width=fixed["Lost"], key="lost")
         rows = self.rows
         for row in rows:
             table.add_row(
