@@ -144,7 +144,9 @@ class CodexApp(CalmCrashes):
         try:
             session.autosave()
         except SaveError as error:
-            self.notify(_("{error}. The game will not be saved.").format(error=error), severity="error", timeout=10)
+            self.notify(
+                _("{error}. The game will not be saved.").format(error=error.later.text()), severity="error", timeout=10
+            )
             session.save_path = None
         self.begin(session)
 
@@ -152,7 +154,7 @@ class CodexApp(CalmCrashes):
         try:
             saved = load_save(path)
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(error.later.text(), severity="error", timeout=10)
             self.ask_new_game()
             return
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints))
@@ -364,7 +366,7 @@ class CodexApp(CalmCrashes):
         try:
             opened = open_replayable(path)
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(error.later.text(), severity="error", timeout=10)
             if back_to_browser or over_nothing:
                 self.browse_saves()
             return
@@ -388,7 +390,7 @@ class CodexApp(CalmCrashes):
         try:
             write_save(path, saved)
         except SaveError as error:
-            self.notify(str(error), severity="error", timeout=10)
+            self.notify(error.later.text(), severity="error", timeout=10)
             return
         self.notify(_("Playing on from action {index}, saved as {file}").format(index=index, file=path.name))
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
@@ -431,7 +433,7 @@ class CodexApp(CalmCrashes):
         except IllegalAction as error:
             self.notify(str(error), severity="error")
         except SaveError as error:
-            self.notify(_("Autosave failed: {error}").format(error=error), severity="error", timeout=10)
+            self.notify(_("Autosave failed: {error}").format(error=error.later.text()), severity="error", timeout=10)
         if advance:
             self.advance()
 
@@ -449,7 +451,7 @@ class CodexApp(CalmCrashes):
         try:
             session.note_hint(message.seat)
         except SaveError as error:
-            self.notify(_("Autosave failed: {error}").format(error=error), severity="error", timeout=10)
+            self.notify(_("Autosave failed: {error}").format(error=error.later.text()), severity="error", timeout=10)
         if self.game_screen is not None:
             self.game_screen.hint_notes = session.hints
 
@@ -481,7 +483,7 @@ class CodexApp(CalmCrashes):
         try:
             write_save(path, SavedGame(session.game, session.kinds, hints=session.hints))
         except SaveError as error:
-            self.notify(str(error), severity="error")
+            self.notify(error.later.text(), severity="error")
             return
         self.notify(_("Saved a copy as {path}").format(path=path))
 

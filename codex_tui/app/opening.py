@@ -9,7 +9,10 @@ from typing import Any
 
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
-from codex_tui.storage.saves import HUMAN, SaveError, load_save, read_save_bytes
+from codex_tui.i18n.text import N_
+from codex_tui.storage.saves import HUMAN, ILLEGAL_ACTION, SaveError, load_save, read_save_bytes
+
+CHECK_RECORD = N_("check the record")
 
 
 @dataclass(frozen=True)
@@ -43,12 +46,13 @@ def open_replayable(path: Path) -> Replayable:
     try:
         data = json.loads(read_save_bytes(path).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise SaveError(path, f"is not a readable game record ({error})", "check the file") from None
+        raise SaveError(
+            path, N_("is not a readable game record ({error})"), N_("check the file"), error=error
+        ) from None
     try:
         game = (registry.game_for_record(data) or registry.game_named(registry.DEFAULT_GAME)).import_record(data)
     except ReplayError as error:
-        problem = f"holds an illegal action at index {error.index}: {error.error}"
-        raise SaveError(path, problem, "check the record") from None
+        raise SaveError(path, ILLEGAL_ACTION, CHECK_RECORD, index=error.index, error=error.error) from None
     except (RecordError, SetupError) as error:
-        raise SaveError(path, f"is not a valid game record: {error}", "check the record") from None
+        raise SaveError(path, N_("is not a valid game record: {error}"), CHECK_RECORD, error=error) from None
     return Replayable(game, (HUMAN,) * len(game.players), " vs ".join(game.players))

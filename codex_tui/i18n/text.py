@@ -32,8 +32,9 @@ class Later:
         return self.message.format(**self.fields)
 
     def text(self) -> str:
-        """The message in the player's language now."""
-        return _(self.message).format(**self.fields)
+        """The message in the player's language now (a field that is itself a `Later` too)."""
+        fields = {name: value.text() if isinstance(value, Later) else value for name, value in self.fields.items()}
+        return _(self.message).format(**fields)
 
 
 __all__ = ["DOMAIN", "Later", "N_", "_", "ngettext", "pgettext"]

@@ -23,7 +23,11 @@ import msgpack
 
 from codex_tui import __version__
 from codex_tui.core import registry
+from codex_tui.i18n.text import N_, Later
 from codex_tui.storage.saves import (
+    A_FOLDER,
+    CANNOT_READ,
+    DOES_NOT_EXIST,
     SAVE_FORMAT,
     SAVE_SUFFIX,
     SavedGame,
@@ -99,9 +103,14 @@ class BrokenSave:
     """The whole SaveError message: file, problem and advice."""
     problem: str
     advice: str
+    later: Later
+    """The reason, to draw in the reader's language."""
 
 
 SaveEntry = SaveSummary | BrokenSave
+GONE = N_("it may already have been deleted; refresh the list")
+CANNOT_DELETE = N_("cannot be deleted ({error})")
+PERMISSIONS = N_("check the folder's permissions")
 
 
 def summarize(path: Path, saved: SavedGame, file: FileInfo | None = None) -> SaveSummary:
@@ -136,10 +145,10 @@ def read_entry(path: Path) -> SaveEntry:
     try:
         return summarize(path, load_save(path), info)
     except SaveError as error:
-        return BrokenSave(path, info, str(error), error.problem, error.advice)
+        return BrokenSave(path, info, str(error), error.problem, error.advice, error.later)
     except Exception as error:  # load_save promises SaveError; a listing must survive a broken promise
-        problem = f"cannot be read ({type(error).__name__}: {error})"
-        return BrokenSave(path, info, f"{path}: {problem}", problem, "")
+        broken = SaveError(path, CANNOT_READ, error=f"{type(error).__name__}: {error}")
+        return BrokenSave(path, info, str(broken), broken.problem, "", broken.later)
 
 
 def scan_saves(folder: Path | str) -> list[SaveEntry]:
@@ -213,7 +222,7 @@ def rename_save(path: Path | str, title: str) -> SavedGame:
     """
     path = Path(path)
     if not isinstance(title, str):
-        raise SaveError(path, f"cannot take the title {title!r}", "a title is text")
+        raise SaveError(path, N_("cannot take the title {title}"), N_("a title is text"), title=repr(title))
     saved = load_save(path)
     renamed = replace(
         saved,
@@ -235,17 +244,17 @@ def delete_save(path: Path | str) -> None:
     try:
         info = path.lstat()
     except FileNotFoundError:
-        raise SaveError(path, "does not exist", "it may already have been deleted; refresh the list") from None
+        raise SaveError(path, DOES_NOT_EXIST, GONE) from None
     except OSError as error:
-        raise SaveError(path, f"cannot be deleted ({error.strerror})", "check the folder's permissions") from None
+        raise SaveError(path, CANNOT_DELETE, PERMISSIONS, error=error.strerror) from None
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError(path, "is a folder, not a save file", "remove it with your file manager if you mean to")
+        raise SaveError(path, A_FOLDER, N_("remove it with your file manager if you mean to"))
     try:
         path.unlink()
     except FileNotFoundError:
-        raise SaveError(path, "does not exist", "it may already have been deleted; refresh the list") from None
+        raise SaveError(path, DOES_NOT_EXIST, GONE) from None
     except OSError as error:
-        raise SaveError(path, f"cannot be deleted ({error.strerror})", "check the folder's permissions") from None
+        raise SaveError(path, CANNOT_DELETE, PERMISSIONS, error=error.strerror) from None
     remove_stale_temp_files(path.parent, path)
 
 

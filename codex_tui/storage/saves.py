@@ -33,6 +33,7 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule, GameState
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.recordfields import text, whole_number
+from codex_tui.i18n.text import N_, Later
 from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
 SAVE_FORMAT = "codex-tui-save"
@@ -47,28 +48,40 @@ MAX_TITLE_CHARS = 100
 
 HUMAN = "human"
 PLAYER_KINDS_HELP = "'human' or 'bot:<level>'"
-DAMAGED = "the file is damaged; restore it from a backup or delete it"
-OTHER_RULES = (
+DAMAGED = N_("the file is damaged; restore it from a backup or delete it")
+OTHER_RULES = N_(
     "its checksum is right, so it was most likely made under rules this version reads differently "
     "(docs/rules-notes.md lists each ruling); it cannot be resumed here"
 )
 """An intact save whose actions no longer replay is not damaged: a ruling changed under it."""
-NOT_OURS = "pick a save from the saves folder"
+NOT_OURS = N_("pick a save from the saves folder")
+NOT_A_SAVE = N_("this is not a codex-tui save")
+ILLEGAL_ACTION = N_("holds an illegal action at index {index}: {error}")
+BROKEN_GAME = N_("has a broken game: {error}")
+CANNOT_READ = N_("cannot be read ({error})")
+DOES_NOT_EXIST = N_("does not exist")
+A_FOLDER = N_("is a folder, not a save file")
+TOO_LARGE = N_("is {size} bytes, far larger than any save")
 HINTS_KEY = "hints"
 """The body key of the hints shown (optional: absent when none was)."""
 
 
 class SaveError(Exception):
-    """A save that cannot be read or written. Says which file and what to do."""
+    """A save that cannot be read or written. Says which file and what to do.
 
-    def __init__(self, path: Path | str, problem: str, advice: str = "") -> None:
+    `problem` and `advice` are English messages marked for the catalogs, with
+    `fields` to format in; `str()` and the attributes are English (the CLI),
+    `later` is the message the app shows in the player's language."""
+
+    def __init__(self, path: Path | str, problem: str, advice: str = "", **fields: object) -> None:
         self.path = Path(path)
-        self.problem = problem
-        self.advice = advice
-        message = f"{path}: {problem}"
+        self.problem = problem.format(**fields)
+        self.advice = advice.format(**fields)
+        parts: dict[str, object] = {"path": path, "problem": Later(problem, fields)}
         if advice:
-            message += f" ({advice})"
-        super().__init__(message)
+            parts["advice"] = Later(advice, fields)
+        self.later = Later(N_("{path}: {problem} ({advice})") if advice else N_("{path}: {problem}"), parts)
+        super().__init__(str(self.later))
 
 
 def default_title(players: Sequence[str]) -> str:
@@ -253,36 +266,43 @@ def _hints(data: Any, seats: int) -> tuple[tuple[int, int], ...]:
 def _envelope(data: bytes, path: Path | str) -> tuple[dict[str, Any], int, bytes]:
     """The checked header: (envelope, version, body bytes). SaveError if not."""
     if len(data) > MAX_SAVE_BYTES:
-        raise SaveError(path, f"is {len(data)} bytes, far larger than any save", "this is not a codex-tui save")
+        raise SaveError(path, TOO_LARGE, NOT_A_SAVE, size=len(data))
     if not data:
-        raise SaveError(path, "is empty", "the game was never saved into it; pick another save or delete it")
+        raise SaveError(path, N_("is empty"), N_("the game was never saved into it; pick another save or delete it"))
     try:
         envelope = _unpack(data)
     except Exception as error:  # msgpack raises many types for broken input
-        raise SaveError(path, "is not a codex-tui save, or it was cut short", NOT_OURS) from error
+        raise SaveError(path, N_("is not a codex-tui save, or it was cut short"), NOT_OURS) from error
     if not isinstance(envelope, dict) or envelope.get("format") != SAVE_FORMAT:
-        raise SaveError(path, "is not a codex-tui save (no codex-tui header)", NOT_OURS)
+        raise SaveError(path, N_("is not a codex-tui save (no codex-tui header)"), NOT_OURS)
     version = envelope.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(path, "has a broken header (no version)", DAMAGED)
+        raise SaveError(path, N_("has a broken header (no version)"), DAMAGED)
     if version > SAVE_VERSION:
         made_by = envelope.get("created_with")
         made_by = tidy_text(made_by, 40) if isinstance(made_by, str) else ""
-        writer = f"codex-tui {made_by}" if made_by else "a newer codex-tui"
+        writer: object = f"codex-tui {made_by}" if made_by else Later(N_("a newer codex-tui"))
         raise SaveError(
             path,
-            f"was written by {writer} in save format {version}; this is codex-tui {__version__}, "
-            f"which reads save formats {FIRST_VERSION} to {SAVE_VERSION}",
-            "upgrade codex-tui to open it",
+            N_(
+                "was written by {writer} in save format {version}; this is codex-tui {ours}, "
+                "which reads save formats {first} to {last}"
+            ),
+            N_("upgrade codex-tui to open it"),
+            writer=writer,
+            version=version,
+            ours=__version__,
+            first=FIRST_VERSION,
+            last=SAVE_VERSION,
         )
     if version < FIRST_VERSION:
-        raise SaveError(path, f"has an unknown save format version {version}", DAMAGED)
+        raise SaveError(path, N_("has an unknown save format version {version}"), DAMAGED, version=version)
     body_bytes = envelope.get("body")
     checksum = envelope.get("crc32")
     if not isinstance(body_bytes, bytes) or not isinstance(checksum, int):
-        raise SaveError(path, "has a broken header (no body or checksum)", DAMAGED)
+        raise SaveError(path, N_("has a broken header (no body or checksum)"), DAMAGED)
     if zlib.crc32(body_bytes) != checksum:
-        raise SaveError(path, "is damaged: its checksum does not match its contents", DAMAGED)
+        raise SaveError(path, N_("is damaged: its checksum does not match its contents"), DAMAGED)
     return envelope, version, body_bytes
 
 
@@ -292,7 +312,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
     try:
         raw_body = _unpack(body_bytes)
     except Exception:  # msgpack raises many types for broken input
-        raise SaveError(path, "is damaged: its game data cannot be decoded", DAMAGED) from None
+        raise SaveError(path, N_("is damaged: its game data cannot be decoded"), DAMAGED) from None
     try:
         body = migrate(raw_body, version)
         names, kinds = _kinds(body.get("players"))
@@ -305,13 +325,13 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         game: GameState = module.load_save_body(body, names, seed)
         hints = _hints(body.get(HINTS_KEY), len(names))
     except ReplayError as error:
-        raise SaveError(path, f"holds an illegal action at index {error.index}: {error.error}", OTHER_RULES) from None
+        raise SaveError(path, ILLEGAL_ACTION, OTHER_RULES, index=error.index, error=error.error) from None
     except registry.UnknownGame as error:
-        raise SaveError(path, f"has a broken game: game: {error}", DAMAGED) from None
+        raise SaveError(path, BROKEN_GAME, DAMAGED, error=f"game: {error}") from None
     except (RecordError, SetupError, MigrationError) as error:
-        raise SaveError(path, f"has a broken game: {error}", DAMAGED) from None
+        raise SaveError(path, BROKEN_GAME, DAMAGED, error=error) from None
     except Exception as error:
-        raise SaveError(path, f"cannot be read ({type(error).__name__}: {error})", DAMAGED) from None
+        raise SaveError(path, CANNOT_READ, DAMAGED, error=f"{type(error).__name__}: {error}") from None
     saved_at = envelope.get("saved_at")
     created_with = envelope.get("created_with")
     return SavedGame(
@@ -338,24 +358,26 @@ def read_save_bytes(path: Path | str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
-        raise SaveError(path, "does not exist", "check the path; it may have been moved or deleted") from None
+        raise SaveError(path, DOES_NOT_EXIST, N_("check the path; it may have been moved or deleted")) from None
     except IsADirectoryError:
-        raise SaveError(path, "is a folder, not a save file", NOT_OURS) from None
+        raise SaveError(path, A_FOLDER, NOT_OURS) from None
     except OSError as error:
-        raise SaveError(path, f"cannot be opened ({error.strerror})", "check the file's permissions") from None
+        raise SaveError(
+            path, N_("cannot be opened ({error})"), N_("check the file's permissions"), error=error.strerror
+        ) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise SaveError(path, "is a folder, not a save file", NOT_OURS)
+            raise SaveError(path, A_FOLDER, NOT_OURS)
         if not stat.S_ISREG(info.st_mode):
-            raise SaveError(path, "is not a regular file", NOT_OURS)
+            raise SaveError(path, N_("is not a regular file"), NOT_OURS)
         if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(path, f"is {info.st_size} bytes, far larger than any save", "this is not a codex-tui save")
+            raise SaveError(path, TOO_LARGE, NOT_A_SAVE, size=info.st_size)
         with os.fdopen(fd, "rb", closefd=False) as handle:
             return handle.read(MAX_SAVE_BYTES + 1)
     except OSError as error:
-        advice = "check the disk and the file's permissions"
-        raise SaveError(path, f"cannot be read ({error.strerror})", advice) from None
+        advice = N_("check the disk and the file's permissions")
+        raise SaveError(path, CANNOT_READ, advice, error=error.strerror) from None
     finally:
         os.close(fd)
 
@@ -465,7 +487,9 @@ def write_save(path: Path | str, saved: SavedGame) -> None:
         _fsync_dir(path.parent)
     except OSError as error:
         tmp.unlink(missing_ok=True)
-        raise SaveError(path, f"could not be written ({error.strerror})", "check the folder and free space") from None
+        raise SaveError(
+            path, N_("could not be written ({error})"), N_("check the folder and free space"), error=error.strerror
+        ) from None
     remove_stale_temp_files(path.parent, path)
 
 

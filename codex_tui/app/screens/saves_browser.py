@@ -143,7 +143,7 @@ def fitted(cell: str | Text, width: int) -> str | Text:
 def details(entry: SaveEntry) -> str:
     """The line under the table: what a narrow row may have cut, or why a file does not load."""
     if isinstance(entry, BrokenSave):
-        return entry.reason
+        return entry.later.text()
     turn = _("turn {turn}").format(turn=entry.turn)
     return " · ".join((entry.title, players_text(entry), turn, entry.variant_text))
 
@@ -343,7 +343,7 @@ class SavesBrowser(Screen[BrowserChoice]):
             try:
                 rename_save(entry.path, title)
             except SaveError as error:
-                self.notify(str(error), severity="error")
+                self.notify(error.later.text(), severity="error")
             self.reload(keep=entry.path)
 
         self.app.push_screen(RenameScreen(entry.title), renamed)
@@ -360,7 +360,7 @@ class SavesBrowser(Screen[BrowserChoice]):
             try:
                 delete_save(entry.path)
             except SaveError as error:
-                self.notify(str(error), severity="error")
+                self.notify(error.later.text(), severity="error")
             else:
                 self.notify(_("Deleted {file}").format(file=entry.path.name))
             self.reload()
