@@ -94,6 +94,7 @@ async def test_the_form_field_switches_at_once_and_keeps_what_was_typed(tmp_path
         assert language() == "fr"
         assert "Graine" in screen_text(app)
         assert form.query_one("#name-0", Input).value == "Ada"
+        assert form.query_one("#name-1", Input).value == "Robot 1"  # untouched: follows the language
         assert form.query_one("#seed", Input).value == "42"
         assert form.query_one("#language", Select).value == "fr"
         settings = form.settings()

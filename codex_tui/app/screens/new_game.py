@@ -73,7 +73,11 @@ class NewGameScreen(Screen[NewGameSettings]):
         + GAME_CSS
     )
 
+    default_names: dict[str, str]
+    """The name each seat's field was given, in the language of its compose."""
+
     def compose(self) -> ComposeResult:
+        self.default_names = {}
         game = registry.DEFAULT_GAME
         options = kind_options(game)
         with Vertical(id="form"):
@@ -91,6 +95,7 @@ class NewGameScreen(Screen[NewGameSettings]):
             for seat in range(most_seats()):
                 name = _("You") if seat == 0 else _("Bot {number}").format(number=seat)
                 kind = HUMAN if seat == 0 else default_bot(game)
+                self.default_names[f"name-{seat}"] = name
                 with Horizontal(classes="seat", id=f"seat-{seat}"):
                     yield Input(
                         value=name,
@@ -112,6 +117,9 @@ class NewGameScreen(Screen[NewGameSettings]):
     async def recompose(self) -> None:
         """The form in a new language, keeping what was typed and chosen (and where the focus was)."""
         values = {widget.id: widget.value for widget in self.query("Input, Select") if widget.id}  # type: ignore[attr-defined]
+        for widget_id, default in self.default_names.items():
+            if values.get(widget_id) == default:
+                del values[widget_id]  # an untouched name follows the language ("You" becomes "Vous")
         focused = self.focused.id if self.focused is not None else None
         await super().recompose()
         kept = dict(values)
