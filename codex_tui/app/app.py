@@ -19,6 +19,7 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 from textual.timer import Timer
 
 from codex_tui.app.commands import language_commands, textual_commands
@@ -527,6 +528,10 @@ class CodexApp(CalmCrashes):
         and two screens with one id ended the app (DuplicateIds)."""
         if self.use_command_palette and not any(isinstance(s, CommandPalette) for s in self.screen_stack):
             self.push_screen(PageSafeCommandPalette(placeholder=_("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """Textual's theme list (the palette's Theme command), its search line in the player's language."""
+        self.push_screen(PageSafeCommandPalette(providers=[ThemeProvider], placeholder=_("Search for themes…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own commands (in the player's language), ours, and one per language."""

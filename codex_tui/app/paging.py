@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from rich.align import Align
+from rich.text import Text
 from textual._widget_navigation import Direction
 from textual.app import ComposeResult
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
+from textual.widgets.option_list import Option
 
 from codex_tui.i18n.text import N_, _
 
@@ -52,7 +55,27 @@ class PageSafeSelect(Select[SelectType]):
 
 
 class PageSafeCommandPalette(CommandPalette):
-    """The command palette; its results list pages only once it is laid out."""
+    """The command palette; its results list pages only once it is laid out, and it says
+    'No matches found' in the player's language."""
+
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        """Textual's own (8.2), with its one sentence translated."""
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:
+                self.query_one(CommandList).add_option(
+                    Option(
+                        Align.center(Text(_("No matches found"), style="not bold")),
+                        disabled=True,
+                        id=self._NO_MATCHES,
+                    )
+                )
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)
 
     def _action_command_list(self, action: str) -> None:
         if action in ("page_up", "page_down") and not laid_out(self.query_one(CommandList)):

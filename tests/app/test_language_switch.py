@@ -13,11 +13,12 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from codex_tui.app.app import CodexApp
+from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.cli.language import start_language
 from codex_tui.games.codex.rules import Phase
-from codex_tui.i18n import language
+from codex_tui.i18n import language, set_language
 from codex_tui.storage.settings import load_settings, settings_path
 from tests.i18n.screen_words import screen_lines
 from tests.scenes import settle
@@ -130,3 +131,17 @@ def test_the_settings_problem_is_drawn_in_the_language_of_the_moment(tmp_path: P
     assert language() == "zh"
     assert "JSON object" in str(problems[0])  # English for the terminal
     assert "应为 JSON 对象" in problems[0].text()
+
+
+async def test_textual_s_own_words_in_the_palette_follow_the_language(tmp_path: Path) -> None:
+    set_language("fr")
+    app = app_with(tmp_path, None)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Chercher une commande…" in text and "Thème" in text and "Theme" not in text
+        await pilot.press(*"zzzq")
+        await pilot.pause(PageSafeCommandPalette._NO_MATCHES_COUNTDOWN + 0.3)
+        assert "Aucun résultat" in screen_text(app)
