@@ -63,7 +63,7 @@ class GameOverBar(ModalScreen[str]):
         Binding("enter,space", "choose('summary')", N_("Final scores")),
         Binding("u", "choose('undo')", N_("Undo")),
         Binding("r", "choose('review')", N_("Review")),
-        Binding("o", "look('other_area')", N_("Areas")),
+        Binding("o", "look('other_area')", N_("Areas"), show=False),  # Codex's; the help says o
         Binding("escape", "look('own_area')", N_("Own area"), show=False),
         Binding("left,h", "look('pan(-1,0)')", N_("Pan"), show=False),
         Binding("right,l", "look('pan(1,0)')", N_("Pan"), show=False),
@@ -72,7 +72,7 @@ class GameOverBar(ModalScreen[str]):
         Binding("c", "look('recentre')", N_("Centre"), show=False),
         Binding("n", "choose('new')", N_("New game")),
         Binding("q", "choose('quit')", N_("Quit")),
-        Binding("question_mark", "app.help", N_("Help")),
+        Binding("question_mark", "app.help", N_("Help"), show=False),  # the bar must fit 80 columns
     ]
     DEFAULT_CSS = """
     GameOverBar { align: center bottom; background: transparent; }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
@@ -34,14 +35,32 @@ class KeyBar(Footer):
         return translate_in(description, self.domains)
 
     def compose(self) -> ComposeResult:
+        """Textual's keys with our words; on a narrow screen the keys go closer together, and
+        then the palette's reminder (ctrl+p still opens it) gives way to the screen's own keys."""
+        self.set_reactive(Footer.show_command_palette, True)
+        widgets = self.translated()
+        width = self.app.size.width
+        needed = sum(self.cells(widget) for widget in widgets)
+        self.compact = bool(width) and needed > width
+        if width and needed - len(widgets) * (LOOSE_KEY_CHROME - 1) > width:
+            self.set_reactive(Footer.show_command_palette, False)
+            widgets = self.translated()
+        yield from widgets
+
+    def translated(self) -> list[Widget]:
         widgets = list(super().compose())
-        needed = 0
         for widget in widgets:
             if isinstance(widget, FooterKey):
                 widget.description = self.translate(widget.description)
-                needed += cell_len(widget.key_display) + cell_len(widget.description) + LOOSE_KEY_CHROME
             elif isinstance(widget, FooterLabel):
                 widget.update(self.translate(str(widget.content)))
-        # Longer words (French) would push the last keys off a narrow screen: closer together first.
-        self.compact = needed > (self.app.size.width or needed)
-        yield from widgets
+        return widgets
+
+    @staticmethod
+    def cells(widget: Widget) -> int:
+        """The cells a key takes in the loose style (the palette's key takes its separator too)."""
+        if isinstance(widget, FooterKey):
+            return cell_len(widget.key_display) + cell_len(widget.description) + LOOSE_KEY_CHROME
+        if isinstance(widget, FooterLabel):
+            return cell_len(str(widget.content)) + 1
+        return 0
