@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Select
+from textual.widgets import DataTable, Input, Select
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.app.screens.review import ReviewScreen
+from codex_tui.app.screens.saves_browser import SavesBrowser
 from codex_tui.cli.language import start_language
 from codex_tui.games.codex.rules import Phase
 from codex_tui.i18n import language, set_language
@@ -25,6 +27,7 @@ from tests.scenes import settle
 from tests.scenes.games import app_with, mid_game
 from tests.scenes.instinkt import placing
 from tests.scenes.instinkt import played as instinkt_played
+from tests.scenes.shell import review_screen, saves_browser
 
 
 def screen_text(app: CodexApp) -> str:
@@ -145,3 +148,40 @@ async def test_textual_s_own_words_in_the_palette_follow_the_language(tmp_path: 
         await pilot.press(*"zzzq")
         await pilot.pause(PageSafeCommandPalette._NO_MATCHES_COUNTDOWN + 0.3)
         assert "Aucun résultat" in screen_text(app)
+
+
+async def test_the_saves_browser_and_its_rename_box_keep_their_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = saves_browser(tmp_path, monkeypatch)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        browser = app.screen
+        assert isinstance(browser, SavesBrowser)
+        await pilot.press("down")
+        chosen = browser.current()
+        await pilot.press("r", *"Revanche")
+        await settle(pilot)
+        app.switch_language("zh")
+        await settle(pilot)
+        assert app.screen.query_one(Input).value == "Revanche"  # the rename box kept what was typed
+        assert browser.current() == chosen  # the cursor stayed on the same save
+        await pilot.press("escape")
+        await settle(pilot)
+        assert "按日期排序" in screen_text(app)
+
+
+async def test_the_review_keeps_its_table_in_a_new_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = review_screen(tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("down")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        rows = screen.query_one(DataTable).row_count
+        set_language("fr")
+        screen.refresh(recompose=True)
+        await settle(pilot)
+        table = screen.query_one(DataTable)
+        assert table.row_count == rows and table.cursor_row == 1
+        assert "Meilleur" in screen_text(app) and "évaluées" in screen_text(app)

@@ -225,6 +225,14 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()
 
+    async def recompose(self) -> None:
+        """The help in a new language, scrolled where it was, the keys still on it."""
+        scrolled = self.query_one("#help-box", VerticalScroll).scroll_y
+        await super().recompose()
+        box = self.query_one("#help-box", VerticalScroll)
+        box.focus()
+        box.call_after_refresh(box.scroll_to, y=scrolled, animate=False)
+
     def action_scroll(self, direction: str) -> None:
         box = self.query_one("#help-box", VerticalScroll)
         box.scroll_down() if direction == "down" else box.scroll_up()

@@ -7,6 +7,7 @@ replays any readable game; rename and delete ask first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -173,13 +174,14 @@ class ConfirmScreen(ModalScreen[bool]):
     #confirm-box { width: 64; height: auto; border: heavy $error; padding: 1 2; background: $panel; }
     """
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: Callable[[], str]) -> None:
+        """`question` writes the question (at each compose: in the language of the moment)."""
         super().__init__()
         self.question = question
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(Text.assemble(self.question, "\n\n", Text.from_markup(_("[b]y[/b]: yes   [b]n[/b]: no"))))
+            yield Static(Text.assemble(self.question(), "\n\n", Text.from_markup(_("[b]y[/b]: yes   [b]n[/b]: no"))))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -206,6 +208,14 @@ class RenameScreen(ModalScreen[str | None]):
         title = self.query_one(Input)
         title.focus()
         title.action_select_all()
+
+    async def recompose(self) -> None:
+        """The words in a new language; the title as typed so far."""
+        typed = self.query_one(Input).value
+        await super().recompose()
+        title = self.query_one(Input)
+        title.value = typed
+        title.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
@@ -365,8 +375,10 @@ class SavesBrowser(Screen[BrowserChoice]):
                 self.notify(_("Deleted {file}").format(file=entry.path.name))
             self.reload()
 
-        question = _("Delete '{name}' for good?").format(name=name)
-        self.app.push_screen(ConfirmScreen(f"{question}\n{entry.path}"), answered)
+        def question() -> str:
+            return _("Delete '{name}' for good?").format(name=name) + f"\n{entry.path}"
+
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def action_new(self) -> None:
         self.dismiss(BrowserChoice("new"))
