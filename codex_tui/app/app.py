@@ -107,8 +107,7 @@ class CodexApp(CalmCrashes):
     # ---------------------------------------------------------- start-up
 
     def on_mount(self) -> None:
-        for notice in self.notices:
-            self.notify(notice.text(), severity="warning", timeout=20)
+        self.call_after_refresh(self.show_notices)
         if self.mode == "saves":
             self.browse_saves()
             return
@@ -130,6 +129,12 @@ class CodexApp(CalmCrashes):
                 self.ask_new_game()
 
         self.push_screen(ResumeScreen(last), answered)
+
+    def show_notices(self) -> None:
+        """What went wrong before the app started, over its first screen (a terminal line printed
+        before would be gone under it)."""
+        for notice in self.notices:
+            self.notify(notice.text(), severity="warning", timeout=20)
 
     def ask_new_game(self) -> None:
         self._leave_game()
