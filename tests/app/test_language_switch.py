@@ -14,17 +14,18 @@ from textual.widgets import DataTable, Input, Select
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.paging import PageSafeCommandPalette
+from codex_tui.app.screens.game_over import GameOverBar
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.screens.review import ReviewScreen
 from codex_tui.app.screens.saves_browser import SavesBrowser
 from codex_tui.cli.language import start_language
-from codex_tui.games.codex.rules import Phase
+from codex_tui.games.codex.rules import Phase, new_game
 from codex_tui.i18n import language, set_language
 from codex_tui.storage.settings import load_settings, settings_path
 from tests.i18n.screen_words import screen_lines
 from tests.scenes import settle
-from tests.scenes.games import app_with, mid_game
+from tests.scenes.games import app_with, mid_game, played
 from tests.scenes.instinkt import placing
 from tests.scenes.instinkt import played as instinkt_played
 from tests.scenes.shell import review_screen, saves_browser
@@ -185,3 +186,26 @@ async def test_the_review_keeps_its_table_in_a_new_language(tmp_path: Path, monk
         table = screen.query_one(DataTable)
         assert table.row_count == rows and table.cursor_row == 1
         assert "Meilleur" in screen_text(app) and "évaluées" in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(lambda: new_game(("Ada", "Bo"), 5), id="codex-setup"),
+        pytest.param(lambda: played(8, lambda g: False), id="codex-over"),
+        pytest.param(lambda: instinkt_played(6, lambda g: False), id="instinkt-over"),
+    ],
+)
+async def test_a_switch_over_a_set_up_choice_or_the_end_bar_goes_on(tmp_path: Path, game: Any) -> None:
+    app = app_with(tmp_path, game(), kinds=("human", "bot:normal"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        top = type(app.screen)
+        app.switch_language("fr")
+        await settle(pilot)
+        assert type(app.screen) is top and app.is_running
+        if isinstance(app.screen, GameOverBar):
+            assert "Partie terminée" in app.screen.text.plain  # the bar's words written again
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.is_running
