@@ -152,7 +152,7 @@ def objective_text(objective_id: int) -> str:
     pts = points(objective.points)
     if objective.objective_kind is ObjectiveKind.RESOURCES:
         kingdom = symbol_name(objective.needs.index(3))
-        return _("{points} per 3 visible {kingdom}").format(points=pts, kingdom=kingdom)
+        return _("{points} per 3 visible {kingdom} resources").format(points=pts, kingdom=kingdom)
     if objective.objective_kind is ObjectiveKind.OBJECTS:
         parts = [symbol_name(i) for i, n in enumerate(objective.needs) for _n in range(n)]
         if len(set(parts)) > 1:
