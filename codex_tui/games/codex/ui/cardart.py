@@ -81,7 +81,7 @@ def centre_label(card_id: int, side: Side) -> tuple[str, Symbol | None, bool]:
         centre = card.face(side).center
         if not centre:
             return (f"#{card_id}".center(5), None, False)
-        return ("".join(s.letter for s in centre).center(5), centre[0], True)
+        return (" ".join(s.letter for s in centre).center(5), centre[0], True)
     assert isinstance(card, (PlayableCard, HiddenCard))
     if side is Side.BACK:
         return (f"({card.kingdom.letter})".center(5), card.kingdom, True)
@@ -174,7 +174,9 @@ def draw_large(
         lines.append([[(_("Start {id}").format(id=card_id), bold)], [(f"#{card_id}", bold)]])
         lines.append([[(side_name(side), None)], []])
         if face.center:
-            centre: list[Part] = [(s.letter, symbol_style(s, None) + Style(bgcolor=body.bgcolor)) for s in face.center]
+            centre: list[Part] = []
+            for symbol in face.center:  # spaced: a run of letters would read as a word
+                centre += [(symbol.letter, symbol_style(symbol, None) + Style(bgcolor=body.bgcolor)), (" ", None)]
             lines.append([centre])
     _write_lines(canvas, col, row, lines, body)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,14 +21,14 @@ from codex_tui.games.codex.text import DOMAIN, N_, _
 def summary_table(
     result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
 ) -> Table:
-    table = Table(title=_("Final scores"), expand=False)
-    table.add_column(_("Player"))
-    table.add_column(_("Cards"), justify="right")
+    table = Table(title=_("Final scores"), expand=False, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(_("Player"), overflow="fold")
+    table.add_column(_("Cards"), justify="right", overflow="fold")
     # Translators: a column of the final scores: the points of common objective 87 ("Obj." is short).
-    table.add_column(_("Obj. {id}").format(id=commons[0]), justify="right")
-    table.add_column(_("Obj. {id}").format(id=commons[1]), justify="right")
-    table.add_column(_("Secret"), justify="right")
-    table.add_column(_("Total"), justify="right", style="bold")
+    table.add_column(_("Obj. {id}").format(id=commons[0]), justify="right", overflow="fold")
+    table.add_column(_("Obj. {id}").format(id=commons[1]), justify="right", overflow="fold")
+    table.add_column(_("Secret"), justify="right", overflow="fold")
+    table.add_column(_("Total"), justify="right", style="bold", overflow="fold")
     for seat, name in enumerate(names):
         first, second, secret = result.objective_points[seat]
         label = f"{secret} ({secrets[seat]})" if secrets[seat] else str(secret)
@@ -101,7 +102,9 @@ class EndScreen(EndChoices, Screen[str]):
                 if s
             ]
             yield Static("\n".join(lines))
-        yield KeyBar(DOMAIN)
+        keys = KeyBar(DOMAIN)
+        keys.compact = True  # every key in 80 columns, in French too
+        yield keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.end_allowed(action, parameters)

@@ -11,9 +11,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from codex_tui.games.codex.rules import Phase, SeatView
-from codex_tui.games.codex.text import _, ngettext
+from codex_tui.games.codex.text import N_, _, ngettext
 
 BAR = 8
+BOT_LEVELS = (N_("random"), N_("easy"), N_("greedy"), N_("normal"), N_("hard"), N_("expert"))
+"""The bots' levels (`bots.levels`), as the tags after their names say them (translated where drawn)."""
 CURRENT = Style(color="#ffff5f", bold=True)
 DIM = Style(color="#8a8a8a")
 FILLED = Style(color="#d7af00")
@@ -91,7 +93,7 @@ class ScoreTrack(Widget):
             )
             tag = tags[seat] if seat < len(tags) else ""
             if tag and budget >= 22:
-                text.append(f"({tag})", style=DIM)
+                text.append(f"({_(tag)})", style=DIM)
             text.append(f" {public.score:>2}", style=Style(bold=True))
             if budget >= 34:
                 text.append(" " + score_bar(public.score, target), style=FILLED)

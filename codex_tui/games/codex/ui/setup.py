@@ -46,15 +46,17 @@ class SetupScreen(Screen[list[Action]]):
     """Two steps; returns the chosen actions (those this seat still owed)."""
 
     BINDINGS = [
-        Binding("left,h,up,k", "choose(0)", N_("First")),
-        Binding("right,l,down,j", "choose(1)", N_("Second")),
+        # One key in the bar for both choices: the bar must hold every key in 80 columns in French.
+        Binding("left", "choose(0)", N_("Choose"), key_display="←→"),
+        Binding("left,h,up,k", "choose(0)", N_("First"), show=False),
+        Binding("right,l,down,j", "choose(1)", N_("Second"), show=False),
         Binding("1", "choose(0)", N_("First"), show=False),
         Binding("2", "choose(1)", N_("Second"), show=False),
         Binding("enter,space", "confirm", N_("Confirm")),
         Binding("backspace", "back", N_("Back")),
         Binding("exclamation_mark", "hint", N_("Hint")),
         Binding("question_mark", "app.help", N_("Help")),
-        Binding("q", "app.quit", N_("Quit")),
+        Binding("q", "app.quit", N_("Quit"), show=False),
     ]
 
     CSS_PATH = "setup.tcss"
@@ -95,7 +97,9 @@ class SetupScreen(Screen[list[Action]]):
             yield CardTray(id="setup-tray").data_bind(scene=screen.sides_scene)
             yield Words(id="setup-detail").data_bind(text=screen.detail)
             yield CardTray(id="setup-hand").data_bind(scene=screen.hand_scene)
-        yield KeyBar(DOMAIN)
+        keys = KeyBar(DOMAIN)
+        keys.compact = True  # every key in 80 columns, in French too
+        yield keys
 
     def on_mount(self) -> None:
         self.on_resize()
@@ -132,9 +136,8 @@ class SetupScreen(Screen[list[Action]]):
                     _("{n} {side}").format(n=2, side=pgettext("card side", "back")), "2", card=starter, side=Side.BACK
                 ),
             )
-            self.sides_scene = TrayScene(
-                _("Front: a resource in each corner. Back: permanent centre resources."), items, self.choice
-            )
+            self.sides_scene = TrayScene(_("Your starter card"), items, self.choice)
+            detail.append(_("Front: a resource in each corner. Back: permanent centre resources.") + "\n")
         else:
             title = _("{name}: keep one secret objective (only you will see it)").format(name=name)
             for index, card in enumerate(view.objective_choices):
@@ -216,5 +219,5 @@ class SetupScreen(Screen[list[Action]]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
-            return True if self.step == "objective" and self.chosen else None
+            return self.step == "objective" and bool(self.chosen)
         return True
