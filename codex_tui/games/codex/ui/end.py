@@ -103,7 +103,7 @@ class EndScreen(EndChoices, Screen[str]):
             ]
             yield Static("\n".join(lines))
         keys = KeyBar(DOMAIN)
-        keys.compact = True  # every key in 80 columns, in French too
+        keys.show_command_palette = False  # every key of its own in 80 columns, in French too (ctrl+p still works)
         yield keys
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -56,7 +56,7 @@ class SetupScreen(Screen[list[Action]]):
         Binding("backspace", "back", N_("Back")),
         Binding("exclamation_mark", "hint", N_("Hint")),
         Binding("question_mark", "app.help", N_("Help")),
-        Binding("q", "app.quit", N_("Quit"), show=False),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     CSS_PATH = "setup.tcss"
@@ -98,7 +98,7 @@ class SetupScreen(Screen[list[Action]]):
             yield Words(id="setup-detail").data_bind(text=screen.detail)
             yield CardTray(id="setup-hand").data_bind(scene=screen.hand_scene)
         keys = KeyBar(DOMAIN)
-        keys.compact = True  # every key in 80 columns, in French too
+        keys.show_command_palette = False  # every key of its own in 80 columns, in French too (ctrl+p still works)
         yield keys
 
     def on_mount(self) -> None:
