@@ -67,20 +67,21 @@ class GoToTurn(ModalScreen[int | None]):
 
 class ReplayScreen(LiveScreen[ReplayExit]):
     BINDINGS = [
+        # The bar shows the keys most used, short enough for 80 columns in French; the help lists all.
         Binding("q,escape", "close", N_("Close")),
-        Binding("right,l", "step(1)", N_("Step")),
-        Binding("left,h", "step(-1)", N_("Back")),
-        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", N_("Next turn")),
+        Binding("right,l", "step(1)", N_("Step"), key_display="←→"),
+        Binding("left,h", "step(-1)", N_("Back"), show=False),
+        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", N_("Turn"), key_display="↑↓"),
         Binding("up,k,pageup,leftsquarebracket", "turn(-1)", N_("Prev turn"), show=False),
         Binding("home", "jump(0)", N_("Start"), show=False),
         Binding("end", "jump(-1)", N_("End"), show=False),
-        Binding("g", "goto", N_("Go to turn")),
-        Binding("space,p", "play", N_("Play/pause")),
+        Binding("g", "goto", N_("Go to turn"), show=False),
+        Binding("space,p", "play", N_("Play")),
         Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False),
         Binding("minus", "speed(-1)", N_("Slower"), show=False),
-        Binding("tab", "next_seat", N_("Player")),
+        Binding("tab", "next_seat", N_("Player"), show=False),
         *[Binding(str(n), f"seat({n - 1})", N_("Player"), show=False) for n in range(1, 5)],
-        Binding("b", "branch", N_("Play from here")),
+        Binding("b", "branch", N_("Play from here"), show=False),
         Binding("e", "summary", N_("Summary")),
         Binding("r", "review", N_("Review")),
         Binding("question_mark", "app.help", N_("Help"), show=False),
@@ -127,10 +128,18 @@ class ReplayScreen(LiveScreen[ReplayExit]):
                 yield ReplayLog(self.log_lines(), id="log")
         yield CardTray(id="tray")
         yield StatusLine(id="status")
-        yield KeyBar(DOMAIN)
+        keys = KeyBar(DOMAIN)
+        keys.show_command_palette = False  # room for the replay's own keys (ctrl+p still works)
+        yield keys
 
     def render_all(self) -> None:
         self.show_state()
+
+    async def recompose(self) -> None:
+        """New widgets after a change of language: the state is shown in them again at once."""
+        await super().recompose()
+        if self.drawable:
+            self.show_state()
 
     def on_mount(self) -> None:
         """With `review_seat`, the review opens over the replay once it is drawn (by `LiveScreen.on_mount`,
@@ -310,8 +319,8 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         if action == "step":
             delta = parameters[0] if parameters else 1
             return True if 0 <= self.index + int(str(delta)) <= total else None
-        if action == "summary":
-            return True if self.index == total and self.timeline.final.is_over else None
+        if action == "summary":  # in the bar only at the end, where it does something
+            return self.index == total and self.timeline.final.is_over
         if action == "branch":
             return True if not self.timeline.state_at(self.index).is_over else None
         return True
