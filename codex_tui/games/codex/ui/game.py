@@ -109,7 +109,7 @@ class GameScreen(PlayScreen):
         Binding("enter,space", "place", N_("Place")),
         Binding("enter,space", "draw", N_("Draw")),
         Binding("f", "flip", N_("Flip")),
-        Binding("tab", "next_spot", N_("Spot")),
+        Binding("tab", "next_spot", N_("Spot"), show=False),  # the arrows show in the help; room for the rest
         Binding("shift+tab", "next_spot(True)", N_("Previous spot"), show=False),
         Binding("left,h", "move('left')", N_("Left"), show=False),
         Binding("right,l", "move('right')", N_("Right"), show=False),

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from codex_tui.games.codex.describe import named
 from codex_tui.games.codex.rules import Phase, SeatView
 from codex_tui.games.codex.text import N_, _, ngettext
 
@@ -33,10 +34,11 @@ def status_line(view: SeatView, width: int = 80) -> str:
         return _("The game is over")
     if view.phase is Phase.SETUP:
         return _("Set-up: each player chooses a starter side and a secret objective")
+    name = names[view.current]
     if view.phase is Phase.PLACE:
-        text = _("{name} to place a card").format(name=names[view.current])
+        text = named(name, N_("Your turn: place a card"), N_("{name} to place a card")).format(name=name)
     else:
-        text = _("{name} to draw a card").format(name=names[view.current])
+        text = named(name, N_("Your turn: draw a card"), N_("{name} to draw a card")).format(name=name)
     if view.turns_left is None:
         return text
     stage = _("final round") if view.is_last_turn else _("end triggered")
