@@ -63,6 +63,12 @@ def cells(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
+def list_separator() -> str:
+    """What goes between the items of a list of phrases: '; ' in English."""
+    # Translators: between the items of a list of phrases (French puts a no-break space before ;).
+    return pgettext("list separator", "; ")
+
+
 def symbol_name(symbol: Symbol | int) -> str:
     """'fungi', 'quill' in the player's language."""
     return _(SYMBOL_NAMES[Symbol(symbol)])

@@ -20,7 +20,7 @@ from textual.widget import Widget
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core.advice import Hint
-from codex_tui.games.codex.describe import card_name, card_summary, objective_text, pattern_rows
+from codex_tui.games.codex.describe import card_name, card_summary, list_separator, objective_text, pattern_rows
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
 from codex_tui.games.codex.text import DOMAIN, N_, _, pgettext
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
@@ -162,7 +162,7 @@ class SetupScreen(Screen[list[Action]]):
                 _("Your hand"), tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))
             )
         else:
-            detail.append("\n" + _("Your hand: {cards}").format(cards="; ".join(card_summary(c) for c in view.hand)))
+            detail.append("\n" + _("Your hand: {cards}").format(cards=list_separator().join(card_summary(c) for c in view.hand)))
         self.detail = detail
 
     # ------------------------------------------------------------ hints
