@@ -162,7 +162,8 @@ class SetupScreen(Screen[list[Action]]):
                 _("Your hand"), tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))
             )
         else:
-            detail.append("\n" + _("Your hand: {cards}").format(cards=list_separator().join(card_summary(c) for c in view.hand)))
+            cards = list_separator().join(card_summary(c) for c in view.hand)
+            detail.append("\n" + _("Your hand: {cards}").format(cards=cards))
         self.detail = detail
 
     # ------------------------------------------------------------ hints
