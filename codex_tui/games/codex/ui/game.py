@@ -193,7 +193,9 @@ class GameScreen(PlayScreen):
                 yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes)
         yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
         yield PreviewLine(id="status").data_bind(wording=screen.status)
-        yield KeyBar(DOMAIN)
+        keys = KeyBar(DOMAIN)
+        keys.show_command_palette = False  # room for the game's own keys in French (ctrl+p still works)
+        yield keys
 
     # -------------------------------------------------------------- state in
 
