@@ -102,9 +102,7 @@ class EndScreen(EndChoices, Screen[str]):
                 if s
             ]
             yield Static("\n".join(lines))
-        keys = KeyBar(DOMAIN)
-        keys.show_command_palette = False  # every key of its own in 80 columns, in French too (ctrl+p still works)
-        yield keys
+        yield KeyBar(DOMAIN)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.end_allowed(action, parameters)

@@ -123,7 +123,7 @@ class GameScreen(PlayScreen):
         Binding("c", "recentre", N_("Centre"), show=False),
         Binding("u", "undo", N_("Undo")),
         Binding("ctrl+r,U", "redo", N_("Redo")),
-        Binding("o", "other_area", N_("Areas")),
+        Binding("o", "other_area", N_("Areas"), show=False),  # in the help: the bar holds the rest in French
         Binding("escape", "own_area", N_("Own area")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
@@ -193,9 +193,7 @@ class GameScreen(PlayScreen):
                 yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes)
         yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
         yield PreviewLine(id="status").data_bind(wording=screen.status)
-        keys = KeyBar(DOMAIN)
-        keys.show_command_palette = False  # room for the game's own keys in French (ctrl+p still works)
-        yield keys
+        yield KeyBar(DOMAIN)
 
     # -------------------------------------------------------------- state in
 

@@ -71,7 +71,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         Binding("q,escape", "close", N_("Close")),
         Binding("right,l", "step(1)", N_("Step"), key_display="←→"),
         Binding("left,h", "step(-1)", N_("Back"), show=False),
-        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", N_("Turn"), key_display="↑↓"),
+        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", N_("Next turn"), show=False),
         Binding("up,k,pageup,leftsquarebracket", "turn(-1)", N_("Prev turn"), show=False),
         Binding("home", "jump(0)", N_("Start"), show=False),
         Binding("end", "jump(-1)", N_("End"), show=False),
@@ -128,9 +128,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
                 yield ReplayLog(self.log_lines(), id="log")
         yield CardTray(id="tray")
         yield StatusLine(id="status")
-        keys = KeyBar(DOMAIN)
-        keys.show_command_palette = False  # room for the replay's own keys (ctrl+p still works)
-        yield keys
+        yield KeyBar(DOMAIN)
 
     def render_all(self) -> None:
         self.show_state()

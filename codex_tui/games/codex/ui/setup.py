@@ -97,9 +97,7 @@ class SetupScreen(Screen[list[Action]]):
             yield CardTray(id="setup-tray").data_bind(scene=screen.sides_scene)
             yield Words(id="setup-detail").data_bind(text=screen.detail)
             yield CardTray(id="setup-hand").data_bind(scene=screen.hand_scene)
-        keys = KeyBar(DOMAIN)
-        keys.show_command_palette = False  # every key of its own in 80 columns, in French too (ctrl+p still works)
-        yield keys
+        yield KeyBar(DOMAIN)
 
     def on_mount(self) -> None:
         self.on_resize()
