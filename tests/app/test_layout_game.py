@@ -216,14 +216,14 @@ async def test_the_key_bar_lists_only_keys_that_do_something_now(tmp_path: Path)
         await settle(pilot)
         bar = key_bar(app)
         assert "Draw" in bar
-        for dead in ("Spot", "Flip", "Place", "Redo"):
+        for dead in ("Flip", "Place", "Redo"):
             assert dead not in bar, bar
         await pilot.press("enter")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen._placing()
         bar = key_bar(app)
-        assert "Spot" in bar and "Flip" in bar and "Draw" not in bar, bar
+        assert "Flip" in bar and "Draw" not in bar, bar
         assert ("Place" in bar) is screen.check_action("place", ()), bar
 
 

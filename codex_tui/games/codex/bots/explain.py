@@ -56,8 +56,8 @@ def move_text(view: SeatView, action: Action) -> str:
         return _("draw from the gold deck")
     if isinstance(action, ChooseStarter):
         if action.side is Side.FRONT:
-            return _("starter card on its front")
-        return _("starter card on its back")
+            return _("starter on its front")
+        return _("starter on its back")
     if isinstance(action, ChooseObjective):
         choices = view.objective_choices
         if action.card in choices:
@@ -210,9 +210,9 @@ def _starter_reason(view: SeatView, action: ChooseStarter) -> list[str]:
     face = CATALOG.starters[view.seats[view.seat].starter].face(action.side)
     corners = sum(1 for corner in face.corners if corner != HIDDEN)
     if action.side is Side.FRONT:
-        starter = _("starter card on its front: shows {symbols}")
+        starter = _("starter on its front: shows {symbols}")
     else:
-        starter = _("starter card on its back: shows {symbols}")
+        starter = _("starter on its back: shows {symbols}")
     opened = ngettext("{n} corner open", "{n} corners open", corners).format(n=corners)
     return [starter.format(symbols=symbol_letters(face.gains)), opened]
 
