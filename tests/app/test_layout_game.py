@@ -18,7 +18,7 @@ from codex_tui.games.codex.rules import CATALOG, Phase, Side, view
 from codex_tui.games.codex.rules.cards import Scoring
 from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_large
 from codex_tui.games.codex.ui.game import GameScreen
-from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel
+from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel, wrap_cells
 from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen
 from codex_tui.games.codex.ui.score_track import status_line
 from codex_tui.i18n import PSEUDO, set_language
@@ -323,3 +323,20 @@ async def test_the_replay_board_fits_and_its_current_log_line_is_whole(tmp_path:
             rows = str(log.render()).splitlines()[1:]
             assert current in " ".join(row.strip() for row in rows), (current, rows)
             assert all(len(row) <= log.size.width for row in rows)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bot 1 took Resource 20 from the market; Resource 17 revealed",
+        "Bo 从市场拿取了资源牌\u00a020；翻开资源牌\u00a017，这是一个没有空格的很长很长很长的句子",
+        "Ada a posé Dorure 57 recto en (2,1)\u00a0: +4, 2 coins recouverts",
+    ],
+)
+def test_log_lines_wrap_in_cells_and_keep_every_character(line: str) -> None:
+    """A Chinese glyph is two cells: no row of the log is wider than the panel, nothing is lost,
+    and a no-break space (French before ':', Chinese between a card and its number) holds."""
+    rows = wrap_cells(line, 20)
+    assert all(cell_len(row) <= 20 for row in rows), rows
+    assert "".join(row.strip() for row in rows).replace(" ", "") == line.replace(" ", "")
+    assert not any(row.lstrip().startswith(("\u00a0", ":", "；")) for row in rows[1:]), rows

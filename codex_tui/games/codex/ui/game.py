@@ -447,7 +447,7 @@ class GameScreen(PlayScreen):
                 N_("Viewing your area (read-only), hand {backs}"),
                 N_("Viewing {name}'s area (read-only), hand {backs}"),
             )
-            return SEPARATOR.join((area.format(name=other.name, backs=backs.strip()), _("o next"), _("esc back")))
+            return fit(([area.format(name=other.name, backs=backs.strip()), _("o next"), _("esc back")],), width)
         if view.phase is Phase.OVER:
             return _("The game is over.")
         if not self._my_turn():

@@ -236,45 +236,75 @@ class GameLog(Widget):
         return text
 
 
+NO_LINE_START = "，。；：）、！？」』,.;:)!?\u00a0"
+"""Characters a row never starts with (Chinese and Latin closing punctuation, a no-break space)."""
+
+
 def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
-    """`line` in rows of at most `width` terminal cells, later rows indented; broken at spaces,
-    or anywhere in a run without spaces (Chinese has none between words)."""
+    """`line` in rows of at most `width` terminal cells, later rows indented.
+
+    Rows break at spaces; a word with wide glyphs (Chinese has no spaces between
+    words) also breaks between glyphs, filling the row first, but never before a
+    closing punctuation mark, never at a no-break space (a card and its number, a
+    French space before ':') and never inside a run of Latin letters or digits.
+    """
     rows: list[str] = []
     row = ""
     for word in line.split(" "):
-        candidate = f"{row} {word}" if row else (indent + word if rows else word)
-        if cell_len(candidate) <= width:
-            row = candidate
-            continue
-        if row.strip():
-            rows.append(row)
-            row = indent + word
-        else:
-            row = candidate
-        while cell_len(row) > width:
-            cut = _cells_prefix(row, width)
-            rows.append(row[:cut])
-            row = indent + row[cut:]
+        while True:
+            start = row + " " if row.strip() else (indent if rows else "")
+            if cell_len(start + word) <= width:
+                row = start + word
+                break
+            cut = _break_at(word, width - cell_len(start)) if any(cell_len(c) == 2 for c in word) else 0
+            if cut:
+                rows.append(start + word[:cut])
+                row, word = "", word[cut:]
+            elif row.strip():
+                rows.append(row)
+                row = ""
+            else:  # a word wider than a whole row: cut it where it must be cut
+                cut = max(_cells_prefix(word, width - cell_len(start)), 1)
+                rows.append(start + word[:cut])
+                row, word = "", word[cut:]
+            if not word:
+                break
     if row.strip() or not rows:
         rows.append(row)
     return rows
 
 
+def _break_at(word: str, room: int) -> int:
+    """The longest head of `word` that fits `room` cells and may end a row (0: none)."""
+    best = 0
+    used = 0
+    for index, char in enumerate(word[:-1], 1):
+        used += cell_len(char)
+        if used > room:
+            break
+        after = word[index]
+        latin_run = char.isascii() and char.isalnum() and after.isascii() and after.isalnum()
+        if after not in NO_LINE_START and char != "\u00a0" and not latin_run:
+            best = index
+    return best
+
+
 def _cells_prefix(text: str, width: int) -> int:
-    """How many characters of `text` fill at most `width` cells (at least one)."""
+    """How many characters of `text` fill at most `width` cells."""
     used = 0
     for index, char in enumerate(text):
         used += cell_len(char)
         if used > width:
-            return max(index, 1)
+            return index
     return len(text)
 
 
 def hand_backs_text(view: SeatView, seat: int) -> Text:
-    """Another player's hand as the backs show it: kind and kingdom."""
+    """Another player's hand as the backs show it: kind and kingdom, 'G(F) R(P)'."""
     text = Text()
     for back in view.seats[seat].hand_backs:
         text.append("G" if back.kind.value == "gold" else "R", style=DIM)
+        text.append("(", style=DIM)
         text.append_text(symbol_text(back.kingdom))
-        text.append(" ")
+        text.append(") ", style=DIM)
     return text
