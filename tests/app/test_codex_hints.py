@@ -23,7 +23,8 @@ from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from tests.app.test_layout_game import game_app
-from tests.app.test_snapshots import app_with, settle
+from tests.scenes import settle
+from tests.scenes.games import app_with
 
 REASON = "stand-in reason"
 

@@ -84,7 +84,7 @@ async def test_the_replay_of_a_finished_game_shows_which_cards_lie_on_their_back
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         for card in back_placed(game, 1):
-            assert any(f"P1 placed {card_name(card)} back" in line for line in screen.log_lines)
+            assert any(f"P1 placed {card_name(card)} back" in line for line in screen.log_lines())
         await pilot.press("end", "2")
         await pilot.pause()
         assert screen.query_one(PlayAreaView).scene.area == game.seats[1].area

@@ -6,21 +6,26 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.widgets import Footer
 
 from codex_tui.app.app import CodexApp
+from codex_tui.app.canvas import Canvas
 from codex_tui.app.screens.replay import ReplayLog
 from codex_tui.app.widgets.status_line import StatusLine, fit
 from codex_tui.games.codex.describe import scoring_text
 from codex_tui.games.codex.rules import CATALOG, Phase, Side, view
 from codex_tui.games.codex.rules.cards import Scoring
-from codex_tui.games.codex.ui.cardart import LARGE_W, _short_scoring
+from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_large
 from codex_tui.games.codex.ui.game import GameScreen
-from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel
+from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel, wrap_cells
 from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen
 from codex_tui.games.codex.ui.score_track import status_line
+from codex_tui.i18n import PSEUDO, set_language
+from codex_tui.i18n.pseudo import CLOSE, OPEN
 from codex_tui.storage.saves import SavedGame, write_save
-from tests.app.test_snapshots import KINDS, mid_game, played, settle
+from tests.scenes import settle
+from tests.scenes.games import KINDS, mid_game, played
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
 FIGURES = re.compile(r"\+\d+ pt|objectives [+-]\d+|\(-?\d+,-?\d+\)|\b\d[FPAIQKM]\b")
@@ -211,14 +216,14 @@ async def test_the_key_bar_lists_only_keys_that_do_something_now(tmp_path: Path)
         await settle(pilot)
         bar = key_bar(app)
         assert "Draw" in bar
-        for dead in ("Spot", "Flip", "Place", "Redo"):
+        for dead in ("Flip", "Place", "Redo"):
             assert dead not in bar, bar
         await pilot.press("enter")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen._placing()
         bar = key_bar(app)
-        assert "Spot" in bar and "Flip" in bar and "Draw" not in bar, bar
+        assert "Flip" in bar and "Draw" not in bar, bar
         assert ("Place" in bar) is screen.check_action("place", ()), bar
 
 
@@ -273,15 +278,24 @@ async def test_another_players_objectives_hide_their_secret_and_never_score_your
         assert f"S {secret:>3}" in str(panel.render())
 
 
-def test_card_faces_never_cut_a_word() -> None:
-    words = {"pt", "pts", "per", "corner", "quill", "inkwell", "manuscript"}
+@pytest.mark.parametrize("language", ["en", "fr", "zh", PSEUDO])
+def test_card_faces_never_cut_a_word(language: str) -> None:
+    """Every large card, face up, in every language (the pseudo-language is 40% longer): each text
+    drawn on it is whole (the shorter wording in symbols where the words do not fit)."""
+    set_language(language)
+    words = {"pt", "pts", "corner", "quill", "inkwell", "manuscript"}
     for card in CATALOG.playable.values():
-        text = _short_scoring(card)
-        assert len(text) <= LARGE_W - 2
-        for word in text.replace("/", " ").split():
-            assert word.isdigit() or word in words or (len(word) == 1 and word.isupper()), (card.id, text)
-        if card.scoring is Scoring.OBJECT and len(scoring_text(card)) <= LARGE_W - 2:
-            assert text == scoring_text(card)
+        for side in Side:
+            canvas = Canvas()
+            draw_large(canvas, 0, 0, card.id, side, requirement_met=True)
+            rows = ["".join(canvas.cells.get((x, y), (" ", None))[0] for x in range(LARGE_W)) for y in range(LARGE_H)]
+            inside = "".join(row[1:-1] for row in rows[1:-1])
+            assert inside.count(OPEN) == inside.count(CLOSE), (card.id, side, rows)
+            assert all(cell_len(row) == LARGE_W for row in rows), (card.id, side, rows)
+        if language == "en":
+            text = scoring_text(card) if card.scoring is not Scoring.FLAT else ""
+            for word in text.replace("/", " ").split():
+                assert word.isdigit() or word in words, (card.id, text)
 
 
 def replay_app(tmp_path: Path) -> CodexApp:
@@ -309,3 +323,20 @@ async def test_the_replay_board_fits_and_its_current_log_line_is_whole(tmp_path:
             rows = str(log.render()).splitlines()[1:]
             assert current in " ".join(row.strip() for row in rows), (current, rows)
             assert all(len(row) <= log.size.width for row in rows)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Bot 1 took Resource 20 from the market; Resource 17 revealed",
+        "Bo 从市场拿取了资源牌\u00a020；翻开资源牌\u00a017，这是一个没有空格的很长很长很长的句子",
+        "Ada a posé Dorure 57 recto en (2,1)\u00a0: +4, 2 coins recouverts",
+    ],
+)
+def test_log_lines_wrap_in_cells_and_keep_every_character(line: str) -> None:
+    """A Chinese glyph is two cells: no row of the log is wider than the panel, nothing is lost,
+    and a no-break space (French before ':', Chinese between a card and its number) holds."""
+    rows = wrap_cells(line, 20)
+    assert all(cell_len(row) <= 20 for row in rows), rows
+    assert "".join(row.strip() for row in rows).replace(" ", "") == line.replace(" ", "")
+    assert not any(row.lstrip().startswith(("\u00a0", ":", "；")) for row in rows[1:]), rows

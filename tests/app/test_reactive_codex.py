@@ -20,7 +20,8 @@ from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from tests.app.test_layout_game import game_app
-from tests.app.test_snapshots import mid_game, settle
+from tests.scenes import settle
+from tests.scenes.games import mid_game
 
 
 def counting(method: Callable[..., Any], counts: Counter[str]) -> Callable[..., Any]:

@@ -35,6 +35,11 @@ async def help_end(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+async def other_area(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    await pilot.press("o")
+
+
 async def to_turn_nine(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await pilot.press("g", "9", "enter", "right")
@@ -50,6 +55,7 @@ SCENES = [
     Scene("setup_secret_objective", lambda tmp, mp: app_with(tmp, new_game(("Ada", "Bo"), 5)), choose_side, PLAYERS),
     Scene("game_screen_placing", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), settle, PLAYERS),
     Scene("game_screen_drawing", lambda tmp, mp: app_with(tmp, mid_game(Phase.DRAW)), settle, PLAYERS),
+    Scene("game_screen_other_area", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), other_area, PLAYERS),
     Scene(
         "pass_device",
         lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE), kinds=("human", "human")),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widget import Widget
 
@@ -22,15 +23,15 @@ def fit(forms: Sequence[Sequence[str]], width: int) -> str:
     `forms` go from the longest wording to the shortest; each is a list of
     parts joined by ' · '. The shortest is wrapped at part boundaries onto at
     most two lines, so shortening never drops a part (the points, say): only
-    the words around them get shorter.
+    the words around them get shorter. Widths are in terminal cells (a Chinese glyph is two).
     """
     for parts in forms:
         line = SEPARATOR.join(parts)
-        if len(line) <= width:
+        if cell_len(line) <= width:
             return line
     lines: list[str] = []
     for part in forms[-1]:
-        if lines and len(lines[-1]) + len(SEPARATOR) + len(part) <= width:
+        if lines and cell_len(lines[-1]) + len(SEPARATOR) + cell_len(part) <= width:
             lines[-1] += SEPARATOR + part
         elif len(lines) < MAX_LINES:
             lines.append(part)

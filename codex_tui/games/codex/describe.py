@@ -1,13 +1,21 @@
 """Codex Naturalis words for cards, objectives and log entries, as a player reads them.
 
 Kept apart from the widgets so that tests can check the wording and the
-widgets stay about layout.
+widgets stay about layout. Every word is looked up in the player's language
+when a function here is called (`codex_tui.games.codex.text`), so log lines and
+descriptions are built from the game's data at the moment they are drawn.
+
+Symbols keep their one-cell letters (F P A I, Q K M) in every language, as the
+card art prints them; a count goes before the letter ('3F1A'), so a run of
+letters is never mistaken for a word.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
+from codex_tui.app.words import YOU
 from codex_tui.games.codex.rules import (
     CATALOG,
     ChooseObjective,
@@ -22,13 +30,68 @@ from codex_tui.games.codex.rules import (
 from codex_tui.games.codex.rules.cards import ObjectiveCard, ObjectiveKind, PlayableCard, Scoring
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.objectives import times_met
-from codex_tui.games.codex.rules.symbols import CardKind, Symbol
+from codex_tui.games.codex.rules.symbols import CardKind, Side, Symbol
+from codex_tui.games.codex.text import N_, _, ngettext, pgettext
+
+SYMBOL_NAMES = {
+    Symbol.FUNGI: N_("fungi"),
+    Symbol.PLANT: N_("plant"),
+    Symbol.ANIMAL: N_("animal"),
+    Symbol.INSECT: N_("insect"),
+    Symbol.QUILL: N_("quill"),
+    Symbol.INKWELL: N_("inkwell"),
+    Symbol.MANUSCRIPT: N_("manuscript"),
+}
+"""A resource (its kingdom) or an object, one of it: the rule sheets' words."""
+
+CARD_NAMES = {
+    CardKind.RESOURCE: N_("Resource {id}"),
+    CardKind.GOLD: N_("Gold {id}"),
+    CardKind.STARTER: N_("Starter {id}"),
+    CardKind.OBJECTIVE: N_("Objective {id}"),
+}
+HIDDEN_NAMES = {
+    CardKind.RESOURCE: N_("a resource card ({kingdom})"),
+    CardKind.GOLD: N_("a gold card ({kingdom})"),
+}
+"""A card known only by its back: its kind and kingdom."""
+
+
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes: two for a wide glyph (Chinese), one for the rest
+    (what `rich.cells.cell_len` says, without loading Rich outside the screens)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def list_separator() -> str:
+    """What goes between the items of a list of phrases: '; ' in English."""
+    # Translators: between the items of a list of phrases (French puts a no-break space before ;).
+    return pgettext("list separator", "; ")
+
+
+def symbol_name(symbol: Symbol | int) -> str:
+    """'fungi', 'quill' in the player's language."""
+    return _(SYMBOL_NAMES[Symbol(symbol)])
+
+
+def side_name(side: Side) -> str:
+    """'front' or 'back' of a card, in the player's language."""
+    # Translators: the side of a card that is up ("recto" in French).
+    return pgettext("card side", "front") if side is Side.FRONT else pgettext("card side", "back")
 
 
 def card_name(card_id: int) -> str:
     """'Resource 12', 'Gold 57', 'Starter 83', 'Objective 91'."""
     card = CATALOG.card(card_id)
-    return f"{card.kind.value.capitalize()} {card_id}"
+    return _(CARD_NAMES[card.kind]).format(id=card_id)
+
+
+def hidden_name(card_id: int) -> str | None:
+    """'a gold card (plant)' for a card the viewer knows only by its back, else None."""
+    hidden = HIDDEN_CARDS.get(card_id)
+    if hidden is None:
+        return None
+    return _(HIDDEN_NAMES[hidden.kind]).format(kingdom=symbol_name(hidden.kingdom))
 
 
 def symbols_text(counts: Sequence[int], joiner: str = " ") -> str:
@@ -37,71 +100,88 @@ def symbols_text(counts: Sequence[int], joiner: str = " ") -> str:
 
 
 def symbol_letters(counts: Sequence[int]) -> str:
-    """'FFFA' for a count vector: how cards print a requirement or a set."""
-    return "".join(Symbol(i).letter * n for i, n in enumerate(counts))
+    """'3F1A' for a count vector: a requirement or a set as the cards print it."""
+    return symbols_text(counts, "")
 
 
 def scoring_text(card: PlayableCard) -> str:
     """How the front scores: '1', '3', '2/corner', '1/quill'."""
     if card.scoring is Scoring.CORNERS:
-        return f"{card.points}/corner"
+        return _("{n}/corner").format(n=card.points)
     if card.scoring is Scoring.OBJECT:
         assert card.scoring_object is not None
-        return f"{card.points}/{card.scoring_object.label}"
+        return f"{card.points}/{symbol_name(card.scoring_object)}"
     return str(card.points)
 
 
+def scoring_symbol(card: PlayableCard) -> str:
+    """How the front scores in symbols only: '3', '2/└' (per corner covered), '1/Q'."""
+    if card.scoring is Scoring.CORNERS:
+        return f"{card.points}/└"
+    if card.scoring is Scoring.OBJECT:
+        assert card.scoring_object is not None
+        return f"{card.points}/{card.scoring_object.letter}"
+    return str(card.points)
+
+
+def points(n: int) -> str:
+    """'1 pt', '3 pts'."""
+    return ngettext("{n} pt", "{n} pts", n).format(n=n)
+
+
 def points_text(card: PlayableCard) -> str:
-    """'3 pt', '2/corner', '1/quill': a card's points as a panel shows them."""
+    """'3 pts', '2/corner', '1/quill': a card's points as a panel shows them."""
     if card.scoring is Scoring.FLAT:
-        return f"{card.points} pt"
+        return points(card.points)
     return scoring_text(card)
 
 
 def short_name(card_id: int) -> str:
-    """'R12', 'G57': how the cards label themselves on screen."""
+    """'R12', 'G57': how the cards label themselves on screen (the same letters in every language)."""
     return ("G" if CATALOG.playable[card_id].is_gold else "R") + str(card_id)
 
 
 def card_summary(card_id: int) -> str:
-    """One line: 'Gold 44 fungi: 2/corner, needs 3F 1A'."""
+    """One line: 'Gold 44 (fungi): 2/corner, needs 3F 1A'."""
     card = CATALOG.playable[card_id]
-    text = f"{card_name(card_id)} {card.kingdom.label}"
+    text = _("{card} ({kingdom})").format(card=card_name(card_id), kingdom=symbol_name(card.kingdom))
     if card.points:
-        text += f": {points_text(card)}"
+        text = _("{card}: {points}").format(card=text, points=points_text(card))
     if card.kind is CardKind.GOLD:
-        text += f", needs {symbols_text(card.requires)}"
+        text = _("{card}, needs {symbols}").format(card=text, symbols=symbols_text(card.requires))
     return text
-
-
-PATTERN_ARROWS = {(1, 1): "rising", (1, -1): "falling"}
 
 
 def objective_text(objective_id: int) -> str:
     """What the objective asks for and pays, in words."""
     objective = CATALOG.objectives[objective_id]
-    return f"{objective.points} pt per {_condition(objective)}"
-
-
-def _condition(objective: ObjectiveCard) -> str:
+    pts = points(objective.points)
     if objective.objective_kind is ObjectiveKind.RESOURCES:
-        return f"3 {Symbol(objective.needs.index(3)).label}"
+        kingdom = symbol_name(objective.needs.index(3))
+        return _("{points} per 3 visible {kingdom} resources").format(points=pts, kingdom=kingdom)
     if objective.objective_kind is ObjectiveKind.OBJECTS:
-        parts = [Symbol(i).label for i, n in enumerate(objective.needs) for _ in range(n)]
-        return " + ".join(parts) if len(set(parts)) > 1 else f"pair of {parts[0]}s"
+        parts = [symbol_name(i) for i, n in enumerate(objective.needs) for _n in range(n)]
+        if len(set(parts)) > 1:
+            return _("{points} per set of {objects}").format(points=pts, objects=" + ".join(parts))
+        return _("{points} per pair of {object}").format(points=pts, object=parts[0])
+    return _("{points} per {pattern}").format(points=pts, pattern=_pattern_words(objective))
+
+
+def _pattern_words(objective: ObjectiveCard) -> str:
     kingdoms = [c.kingdom for c in objective.cells]
     if len(set(kingdoms)) == 1:
         first, last = objective.cells[0], objective.cells[-1]
-        direction = "rising" if (last.dy - first.dy) * (last.dx - first.dx) > 0 else "falling"
-        return f"{kingdoms[0].label} diagonal ({direction})"
-    counts = {k: kingdoms.count(k) for k in kingdoms}
-    pair = max(counts, key=lambda k: counts[k])
-    odd = min(counts, key=lambda k: counts[k])
-    return f"L: 2 {pair.label} + 1 {odd.label}"
+        kingdom = symbol_name(kingdoms[0])
+        if (last.dy - first.dy) * (last.dx - first.dx) > 0:
+            return _("{kingdom} diagonal (rising)").format(kingdom=kingdom)
+        return _("{kingdom} diagonal (falling)").format(kingdom=kingdom)
+    pair = max(set(kingdoms), key=kingdoms.count)
+    odd = min(set(kingdoms), key=kingdoms.count)
+    return _("L: 2 {pair} + 1 {odd}").format(pair=symbol_name(pair), odd=symbol_name(odd))
 
 
 def objective_short(objective_id: int) -> str:
-    """A few cells, letters only: '3F = 2', 'QKM = 3', 'diag FFF / = 2', 'L FF+P = 3'."""
+    """A few cells, symbols only: '3F = 2', '1Q1K1M = 3', '3F / = 2' (a diagonal), 'L 2F+1P = 3'."""
     objective = CATALOG.objectives[objective_id]
     if objective.objective_kind is not ObjectiveKind.PATTERN:
         return f"{symbol_letters(objective.needs)} = {objective.points}"
@@ -109,10 +189,10 @@ def objective_short(objective_id: int) -> str:
     if len(set(kingdoms)) == 1:
         first, last = objective.cells[0], objective.cells[-1]
         slant = "/" if (last.dy - first.dy) * (last.dx - first.dx) > 0 else "\\"
-        return f"diag {kingdoms[0].letter * 3} {slant} = {objective.points}"
+        return f"3{kingdoms[0].letter} {slant} = {objective.points}"
     pair = max(set(kingdoms), key=kingdoms.count)
     odd = min(set(kingdoms), key=kingdoms.count)
-    return f"L {pair.letter * 2}+{odd.letter} = {objective.points}"
+    return f"L 2{pair.letter}+1{odd.letter} = {objective.points}"
 
 
 def pattern_rows(objective_id: int) -> list[str]:
@@ -126,21 +206,28 @@ def pattern_rows(objective_id: int) -> list[str]:
         return []
     width = max(c.dx for c in objective.cells) + 1
     height = max(c.dy for c in objective.cells) + 1
-    grid = [[" "] * (width * 2) for _ in range(height)]
+    grid = [[" "] * (width * 2) for _row in range(height)]
     for cell in objective.cells:
         grid[height - 1 - cell.dy][cell.dx * 2] = cell.kingdom.letter
     return ["".join(row).rstrip() for row in grid]
 
 
 def objective_progress(area: PlayArea, objective_id: int) -> str:
-    """'2 sets now = 4 pts' / '1 now = 3 pts' / 'none yet'."""
+    """'2 sets now = 4 pts' / '1 time now = 3 pts' / 'none yet'."""
     objective = CATALOG.objectives[objective_id]
     met = times_met(area, objective)
     if not met:
-        return "none yet"
-    noun = "set" if objective.objective_kind is not ObjectiveKind.PATTERN else "time"
-    plural = "" if met == 1 else "s"
-    return f"{met} {noun}{plural} now = {met * objective.points} pts"
+        return _("none yet")
+    total = points(met * objective.points)
+    if objective.objective_kind is ObjectiveKind.PATTERN:
+        return ngettext("{n} time now = {points}", "{n} times now = {points}", met).format(n=met, points=total)
+    return ngettext("{n} set now = {points}", "{n} sets now = {points}", met).format(n=met, points=total)
+
+
+def named(name: str, yours: str, theirs: str) -> str:
+    """The message to format with `name`: `yours` for the player called You ('Your hand'), else
+    `theirs` ("{name}'s hand"), translated; both are marked with N_ where they are written."""
+    return _(yours) if name == YOU else _(theirs)
 
 
 def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = None) -> str:
@@ -148,47 +235,57 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = N
     action = entry.action
     who = names[action.player]
     if isinstance(action, ChooseStarter):
-        return f"{who} played starter on its {action.side.value}"
+        if action.side is Side.FRONT:
+            return _("{name} played the starter card on its front").format(name=who)
+        return _("{name} played the starter card on its back").format(name=who)
     if isinstance(action, ChooseObjective):
         if action.card and action.player == viewer:
-            return f"{who} kept Objective {action.card} secret"
-        return f"{who} kept a secret objective"
+            return _("{name} kept {objective} secret").format(name=who, objective=card_name(action.card))
+        return _("{name} kept a secret objective").format(name=who)
     if isinstance(action, Place):
-        text = f"{who} placed {_placed_words(action)} at ({action.x},{action.y})"
+        text = _("{name} placed {card} at ({x},{y})").format(
+            name=who, card=_placed_words(action), x=action.x, y=action.y
+        )
         details = [f"+{entry.points}"] if entry.points else []
         if len(entry.covered) > 1:
-            details.append(f"covered {len(entry.covered)} corners")
+            details.append(_("covered {n} corners").format(n=len(entry.covered)))
         if details:
-            text += ": " + ", ".join(details)
+            text = _("{move}: {details}").format(move=text, details=", ".join(details))
         return text + _end_note(entry, who)
     if isinstance(action, Draw):
         if action.source is DrawSource.MARKET:
-            text = f"{who} took {card_name(action.card or 0)} from the market"
+            text = _("{name} took {card} from the market").format(name=who, card=card_name(action.card or 0))
             if entry.refill:
-                text += f"; {card_name(entry.refill)} revealed"
+                text = _("{move}; {card} revealed").format(move=text, card=card_name(entry.refill))
             elif entry.refill is None:
-                text += "; the slot stays empty"
+                text = _("{move}; the slot stays empty").format(move=text)
+        elif entry.drawn and action.player == viewer:
+            if action.source is DrawSource.RESOURCE_DECK:
+                text = _("{name} drew {card} from the resource deck")
+            else:
+                text = _("{name} drew {card} from the gold deck")
+            text = text.format(name=who, card=card_name(entry.drawn))
+        elif action.source is DrawSource.RESOURCE_DECK:
+            text = _("{name} drew from the resource deck").format(name=who)
         else:
-            deck = "resource deck" if action.source is DrawSource.RESOURCE_DECK else "gold deck"
-            drawn = f" ({card_name(entry.drawn)})" if entry.drawn and action.player == viewer else ""
-            text = f"{who} drew from the {deck}{drawn}"
+            text = _("{name} drew from the gold deck").format(name=who)
         return text + _end_note(entry, who)
     if isinstance(action, Pass):
-        return f"{who} passed: no legal spot"
+        return _("{name} passed: no legal spot").format(name=who)
     return repr(action)
 
 
 def _placed_words(action: Place) -> str:
     """'Gold 57 front', or for a card the viewer knows only by its back, 'a gold card (plant) on its back'."""
-    hidden = HIDDEN_CARDS.get(action.card)
+    hidden = hidden_name(action.card)
     if hidden is not None:
-        return f"a {hidden.kind.value} card ({hidden.kingdom.label}) on its back"
-    return f"{card_name(action.card)} {action.side.value}"
+        return _("{card} on its back").format(card=hidden)
+    return _("{card} {side}").format(card=card_name(action.card), side=side_name(action.side))
 
 
 def _end_note(entry: LogEntry, who: str) -> str:
     if entry.end is None:
         return ""
     if entry.end.value == "score":
-        return f". {who} reached the target: the end is near"
-    return ". Both decks are empty: the end is near"
+        return _(". {name} reached the target: the end is near").format(name=who)
+    return _(". Both decks are empty: the end is near")

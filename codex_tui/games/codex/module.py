@@ -12,16 +12,20 @@ from codex_tui.core.errors import RecordError
 from codex_tui.games.codex import record, rules, text, twin, wire
 from codex_tui.games.codex.bots import advice, bot_levels, explain, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
+from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.timeline import turn_number
 
 if TYPE_CHECKING:  # the screens load only when `ui()` is called
     from codex_tui.app.game_ui import GameUI
 
 
+assert (MIN_PLAYERS, MAX_PLAYERS, MAX_TARGET_SCORE) == (2, 4, 200), "the summary and the help below say so"
+
+
 class CodexNaturalis(GameModule):
     name = "codex-naturalis"
-    title = "Codex Naturalis"
-    summary = f"{MIN_PLAYERS}-{MAX_PLAYERS} players, race to the target score"
+    title = N_("Codex Naturalis")
+    summary = N_("2-4 players, race to the target score")
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     record_format = record.RECORD_FORMAT
@@ -31,12 +35,12 @@ class CodexNaturalis(GameModule):
         return (
             VariantField(
                 "target_score",
-                "Target score",
+                N_("Target score"),
                 "int",
                 DEFAULT_TARGET_SCORE,
                 low=1,
                 high=MAX_TARGET_SCORE,
-                help=f"the end is triggered at this score (1-{MAX_TARGET_SCORE}; the rule sheet says 20)",
+                help=N_("the end is triggered at this score (1-200; the rule sheet says 20)"),
             ),
         )
 
@@ -55,7 +59,7 @@ class CodexNaturalis(GameModule):
         return rules.Variant(target_score=target)
 
     def variant_text(self, variant: rules.Variant) -> str:
-        return f"Codex to {variant.target_score}"
+        return _("Codex to {score}").format(score=variant.target_score)
 
     def owns(self, game: object) -> bool:
         return isinstance(game, rules.Game)
@@ -88,9 +92,10 @@ class CodexNaturalis(GameModule):
         if game.is_over:
             return won(game.players, rules.result(game).winners)
         if game.phase is rules.Phase.SETUP:
-            return "set-up"
-        doing = "place" if game.phase is rules.Phase.PLACE else "draw"
-        return f"{game.players[game.current]} to {doing}"
+            return _("set-up")
+        if game.phase is rules.Phase.PLACE:
+            return _("{name} to place").format(name=game.players[game.current])
+        return _("{name} to draw").format(name=game.players[game.current])
 
     def game_summary(self, game: rules.Game) -> GameSummary:
         outcome = rules.result(game)

@@ -14,7 +14,7 @@ from codex_tui.games.codex import describe
 from codex_tui.games.codex.bots.cardinfo import OBJECTIVES, PatternInfo
 from codex_tui.games.codex.bots.greedy import own_objectives
 from codex_tui.games.codex.bots.policy import pattern_gain
-from codex_tui.games.codex.describe import symbol_letters
+from codex_tui.games.codex.describe import points, side_name, symbol_letters, symbol_name
 from codex_tui.games.codex.rules import (
     CATALOG,
     Action,
@@ -28,38 +28,44 @@ from codex_tui.games.codex.rules import (
     Symbol,
 )
 from codex_tui.games.codex.rules.cards import ObjectiveKind, PlayableCard, Scoring
-from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import HIDDEN
+from codex_tui.games.codex.text import _, ngettext
 
 REASON_WIDTH = 76
 """A hint's reason keeps as many of its points, most important first, as fit one status line of
-an 80-column screen (the first point always)."""
+an 80-column screen (the first point always), measured in terminal cells (a Chinese glyph is two)."""
 
 
 def card_name(card_id: int) -> str:
     """The screens' name ('Gold 57'); a card known by its back: its kind and kingdom."""
-    hidden = HIDDEN_CARDS.get(card_id)
-    if hidden is not None:
-        return f"a {hidden.kind.value} card ({hidden.kingdom.label})"
-    return describe.card_name(card_id)
+    return describe.hidden_name(card_id) or describe.card_name(card_id)
 
 
 def move_text(view: SeatView, action: Action) -> str:
     """A move in a few words: 'Gold 57 front at (1,-1)', 'take Resource 12 from the market'."""
     if isinstance(action, Place):
-        return f"{card_name(action.card)} {action.side.value} at ({action.x},{action.y})"
+        return _("{card} {side} at ({x},{y})").format(
+            card=card_name(action.card), side=side_name(action.side), x=action.x, y=action.y
+        )
     if isinstance(action, Draw):
         if action.source is DrawSource.MARKET:
-            return f"take {card_name(action.card or 0)} from the market"
-        return f"draw from the {_deck(action.source)} deck"
+            return _("take {card} from the market").format(card=card_name(action.card or 0))
+        if action.source is DrawSource.RESOURCE_DECK:
+            return _("draw from the resource deck")
+        return _("draw from the gold deck")
     if isinstance(action, ChooseStarter):
-        return f"starter on its {action.side.value}"
+        if action.side is Side.FRONT:
+            return _("starter on its front")
+        return _("starter on its back")
     if isinstance(action, ChooseObjective):
         choices = view.objective_choices
-        which = f" ({choices.index(action.card) + 1} of {len(choices)})" if action.card in choices else ""
-        return f"secret {card_name(action.card)}{which}"
-    return "pass: no card fits"
+        if action.card in choices:
+            return _("secret {objective} ({n} of {count})").format(
+                objective=card_name(action.card), n=choices.index(action.card) + 1, count=len(choices)
+            )
+        return _("secret {objective}").format(objective=card_name(action.card))
+    return _("pass: no card fits")
 
 
 def hint_reason(view: SeatView, action: Action) -> str:
@@ -73,16 +79,13 @@ def hint_reason(view: SeatView, action: Action) -> str:
     elif isinstance(action, ChooseObjective):
         parts = _objective_reason(view, action)
     else:
-        parts = ["no card in hand fits an open spot, so pass"]
+        parts = [_("no card in hand fits an open spot, so pass")]
     line = parts[0]
     for part in parts[1:]:
-        if len(line) + 2 + len(part) <= REASON_WIDTH:
-            line += "; " + part
+        longer = _("{reasons}; {reason}").format(reasons=line, reason=part)
+        if describe.cells(longer) <= REASON_WIDTH:
+            line = longer
     return line
-
-
-def _deck(source: DrawSource) -> str:
-    return "resource" if source is DrawSource.RESOURCE_DECK else "gold"
 
 
 def _missing(card: PlayableCard, counts: Sequence[int]) -> list[int]:
@@ -92,11 +95,11 @@ def _missing(card: PlayableCard, counts: Sequence[int]) -> list[int]:
 
 def _points_words(card: PlayableCard) -> str:
     if card.scoring is Scoring.CORNERS:
-        return f"{card.points} per corner covered"
+        return _("{n} per corner covered").format(n=card.points)
     if card.scoring is Scoring.OBJECT:
         assert card.scoring_object is not None
-        return f"{card.points} per {card.scoring_object.label}"
-    return f"{card.points} pt"
+        return _("{n} per {object}").format(n=card.points, object=symbol_name(card.scoring_object))
+    return points(card.points)
 
 
 def _golds(cards: Sequence[int]) -> list[PlayableCard]:
@@ -107,10 +110,12 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
     area = view.seats[view.seat].area
     objectives = own_objectives(view)
     preview = preview_placement(area, action.card, action.side, action.pos, objectives)
-    parts = [f"+{preview.points} now" if preview.points else "no points now"]
+    parts = [_("+{n} now").format(n=preview.points) if preview.points else _("no points now")]
     for objective, (before, after) in zip(objectives, preview.objective_points, strict=True):
         if after != before:
-            parts.append(f"{after - before:+d} from {card_name(objective)}")
+            parts.append(
+                _("{change} from {objective}").format(change=f"{after - before:+d}", objective=card_name(objective))
+            )
     if len(parts) == 1:
         kingdom = int(CATALOG.playable[action.card].kingdom)
         patterns = [
@@ -120,22 +125,24 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
             and pattern_gain(area, action.pos, kingdom, [pattern]) > 0
         ]
         if patterns:
-            parts.append(f"builds towards {' and '.join(patterns)}")
+            parts.append(_("builds towards {objectives}").format(objectives=_and(patterns)))
     rest = _golds([card for card in view.hand if card != action.card])
     lacking = [(g, sum(_missing(g, area.counts)), sum(_missing(g, preview.counts_after))) for g in rest]
     unlocked = [g for g, before, after in lacking if before and not after]
     spoiled = [g for g, before, after in lacking if after and not before]
     nearer = [g for g, before, after in lacking if 0 < after < before]
     if unlocked:
-        parts.append(f"makes {_names(unlocked)} playable")
+        parts.append(_("makes {cards} playable").format(cards=_names(unlocked)))
     elif nearer:
-        parts.append(f"brings {_names(nearer)} nearer")
+        parts.append(_("brings {cards} nearer").format(cards=_names(nearer)))
     if spoiled:
-        parts.insert(1, f"but {_names(spoiled)} {'is' if len(spoiled) == 1 else 'are'} no longer playable")
+        spoils = ngettext("but {cards} is no longer playable", "but {cards} are no longer playable", len(spoiled))
+        parts.insert(1, spoils.format(cards=_names(spoiled)))
     if action.side is Side.BACK:
-        parts.append(f"back: +1 {CATALOG.playable[action.card].kingdom.label}, 4 open corners")
+        centre = symbol_name(CATALOG.playable[action.card].kingdom)
+        parts.append(_("back: +1 {kingdom}, 4 open corners").format(kingdom=centre))
     elif any(preview.gained):
-        parts.append(f"shows {symbol_letters(preview.gained)}")
+        parts.append(_("shows {symbols}").format(symbols=symbol_letters(preview.gained)))
     return parts
 
 
@@ -144,29 +151,43 @@ def _overlap(shows: Sequence[int], wanted: Sequence[int]) -> bool:
     return any(show and want for show, want in zip(shows, wanted))
 
 
+def _and(words: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C' in the player's language."""
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
 def _names(cards: Sequence[PlayableCard]) -> str:
-    return " and ".join(card_name(card.id) for card in cards)
+    return _and([card_name(card.id) for card in cards])
 
 
 def _draw_reason(view: SeatView, action: Draw) -> list[str]:
     if action.source is not DrawSource.MARKET or action.card is None:
         top = view.resource_deck_top if action.source is DrawSource.RESOURCE_DECK else view.gold_deck_top
-        shown = f" ({top.label} on top)" if top is not None else ""
-        return [f"a blind {_deck(action.source)} card{shown}", "nothing in the market is worth more"]
+        resource = action.source is DrawSource.RESOURCE_DECK
+        if top is None:
+            blind = _("a blind resource card") if resource else _("a blind gold card")
+        elif resource:
+            blind = _("a blind resource card ({kingdom} on top)").format(kingdom=symbol_name(top))
+        else:
+            blind = _("a blind gold card ({kingdom} on top)").format(kingdom=symbol_name(top))
+        return [blind, _("nothing in the market is worth more")]
     counts = view.seats[view.seat].area.counts
     card = CATALOG.playable[action.card]
     name = card_name(card.id)
     if card.is_gold:
         missing = _missing(card, counts)
+        scores = _("{card} scores {points}").format(card=name, points=_points_words(card))
         if not any(missing):
-            return [f"{name} scores {_points_words(card)}", "you can play it next turn"]
-        return [f"{name} scores {_points_words(card)}", f"it still needs {symbol_letters(missing)}"]
+            return [scores, _("you can play it next turn")]
+        return [scores, _("it still needs {symbols}").format(symbols=symbol_letters(missing))]
     shows = card.front.gains
-    head = f"{name} ({card.points} pt)" if card.points else name
+    head = _("{card} ({points})").format(card=name, points=points(card.points)) if card.points else name
     reasons = []
     helped = [g for g in _golds(view.hand) if _overlap(shows, _missing(g, counts))]
     if helped:
-        reasons.append(f"helps {_names(helped)}")
+        reasons.append(_("helps {cards}").format(cards=_names(helped)))
     counted = []
     shaped = []
     for objective in own_objectives(view):
@@ -176,18 +197,24 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
         elif target.objective_kind is ObjectiveKind.PATTERN and card.kingdom in {c.kingdom for c in target.cells}:
             shaped.append(card_name(objective))
     if counted:
-        reasons.append(f"counts for {' and '.join(counted)}")
+        reasons.append(_("counts for {objectives}").format(objectives=_and(counted)))
     if shaped:
-        reasons.append(f"{card.kingdom.label} for {' and '.join(shaped)}")
+        kingdom = symbol_name(card.kingdom)
+        reasons.append(_("{kingdom} for {objectives}").format(kingdom=kingdom, objectives=_and(shaped)))
     if not reasons:
-        reasons.append(f"it shows {symbol_letters(shows)}")
-    return [f"{head}: {reasons[0]}", *reasons[1:]]
+        reasons.append(_("it shows {symbols}").format(symbols=symbol_letters(shows)))
+    return [_("{card}: {reason}").format(card=head, reason=reasons[0]), *reasons[1:]]
 
 
 def _starter_reason(view: SeatView, action: ChooseStarter) -> list[str]:
     face = CATALOG.starters[view.seats[view.seat].starter].face(action.side)
     corners = sum(1 for corner in face.corners if corner != HIDDEN)
-    return [f"starter on its {action.side.value}: shows {symbol_letters(face.gains)}", f"{corners} corners open"]
+    if action.side is Side.FRONT:
+        starter = _("starter on its front: shows {symbols}")
+    else:
+        starter = _("starter on its back: shows {symbols}")
+    opened = ngettext("{n} corner open", "{n} corners open", corners).format(n=corners)
+    return [starter.format(symbols=symbol_letters(face.gains)), opened]
 
 
 def _objective_reason(view: SeatView, action: ChooseObjective) -> list[str]:
@@ -196,9 +223,16 @@ def _objective_reason(view: SeatView, action: ChooseObjective) -> list[str]:
         kingdoms = {cell.kingdom for cell in target.cells}
         fit = sum(1 for card in view.hand if CATALOG.playable[card].kingdom in kingdoms)
         cells = [sum(1 for c in target.cells if c.kingdom == s) for s in range(len(Symbol))]
-        asks = "a pattern of " + symbol_letters(cells)
+        asks = _("{points} for a pattern of {symbols}").format(
+            points=points(target.points), symbols=symbol_letters(cells)
+        )
     else:
         fit = sum(1 for card in view.hand if _overlap(CATALOG.playable[card].front.gains, target.needs))
-        asks = f"each {symbol_letters(target.needs)}"
-    fits = "no card in hand fits it yet" if not fit else f"{fit} card{'' if fit == 1 else 's'} in hand fit it"
-    return [f"keep {card_name(action.card)}: {target.points} pt for {asks}", fits]
+        asks = _("{points} for each {symbols}").format(
+            points=points(target.points), symbols=symbol_letters(target.needs)
+        )
+    if fit:
+        fits = ngettext("{n} card in hand fits it", "{n} cards in hand fit it", fit).format(n=fit)
+    else:
+        fits = _("no card in hand fits it yet")
+    return [_("keep {objective}: {asks}").format(objective=card_name(action.card), asks=asks), fits]

@@ -25,6 +25,7 @@ from codex_tui.games.codex.rules import (
     SeatView,
     result,
 )
+from codex_tui.games.codex.text import _
 from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
@@ -71,7 +72,7 @@ class CodexUI:
 
     def turn_words(self, view: SeatView) -> str | None:
         """A notice when a turn starts (placing); the draw that follows gets none."""
-        return "place a card" if view.phase is Phase.PLACE else None
+        return _("place a card") if view.phase is Phase.PLACE else None
 
     def may_send(self, view: SeatView, action: Any) -> bool:
         return isinstance(action, ACTIONS) and view.seat != SPECTATOR and action in view.legal_actions

@@ -8,14 +8,16 @@ for words, drawn into a `Canvas` (`codex_tui.app.canvas`).
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 
 from codex_tui.app.canvas import Canvas
-from codex_tui.games.codex.describe import scoring_text, symbol_letters
+from codex_tui.games.codex.describe import points, scoring_symbol, scoring_text, side_name, symbol_letters, symbol_name
 from codex_tui.games.codex.rules import CATALOG, Side, Symbol
 from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
 from codex_tui.games.codex.rules.symbols import CardKind
+from codex_tui.games.codex.text import _
 from codex_tui.games.codex.ui.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
 
 SMALL_W, SMALL_H = 7, 3
@@ -78,8 +80,8 @@ def centre_label(card_id: int, side: Side) -> tuple[str, Symbol | None, bool]:
     if isinstance(card, StarterCard):
         centre = card.face(side).center
         if not centre:
-            return ("start", None, False)
-        return ("".join(s.letter for s in centre).center(5), centre[0], True)
+            return (f"#{card_id}".center(5), None, False)
+        return (" ".join(s.letter for s in centre).center(5), centre[0], True)
     assert isinstance(card, (PlayableCard, HiddenCard))
     if side is Side.BACK:
         return (f"({card.kingdom.letter})".center(5), card.kingdom, True)
@@ -108,20 +110,18 @@ def draw_small(canvas: Canvas, col: int, row: int, card_id: int, side: Side, sty
         canvas.put(col + 1 + offset, row + 1, char, style)
 
 
-def _short_scoring(card: PlayableCard) -> str:
-    """Scoring in at most 10 cells, never a cut word: '3 pts', '2/corner', '1/quill'.
-
-    An object name too long for the card ('1/manuscript') gives way to its
-    letter, as the symbol panels print it: '1 pt per M'.
-    """
+def _short_scoring(card: PlayableCard) -> Line:
+    """Scoring in words if they fit the card ('3 pts', '2/corner', '1/quill'), else in symbols ('1/M')."""
     if not card.points:
-        return ""
-    if card.scoring is Scoring.FLAT:
-        return f"{card.points} pt" + ("s" if card.points > 1 else "")
-    text = scoring_text(card)
-    if len(text) > LARGE_W - 2 and card.scoring_object is not None:
-        text = f"{card.points} pt per {card.scoring_object.letter}"
-    return text
+        return [[]]
+    words = points(card.points) if card.scoring is Scoring.FLAT else scoring_text(card)
+    return [[(words, None)], [(scoring_symbol(card), None)]]
+
+
+Part = tuple[str, Style | None]
+"""A run of text and its style (None: the card's body)."""
+Line = list[list[Part]]
+"""A line of a large card as its wordings, longest first: the first that fits is drawn, whole."""
 
 
 def draw_large(
@@ -136,39 +136,55 @@ def draw_large(
     """A 12x5 card with words: id and kingdom, scoring, requirement.
 
     `requirement_met` (golds, front up) adds 'ok' or 'no' after the
-    requirement, so a player sees at once which golds they can play.
+    requirement (or, where the word does not fit, colours it green or red),
+    so a player sees at once which golds they can play.
     """
     face = _face(card_id, side)
     body = _frame(canvas, col, row, LARGE_W, LARGE_H, card_id, face, style_mod)
     card = _card(card_id)
-    lines: list[list[tuple[str, Style]]] = []
+    bold = body + Style(bold=True)
+    lines: list[Line] = []
     if isinstance(card, HiddenCard):
         kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
-        lines.append([(card.kind.value.capitalize(), body + Style(bold=True))])
-        lines.append([("back ", body), (f"({card.kingdom.letter})", kingdom_style)])
+        kind = (_("Resource") if card.kind is CardKind.RESOURCE else _("Gold"), bold)
+        lines.append([[kind], [("R" if card.kind is CardKind.RESOURCE else "G", bold)]])
+        lines.append(_back_line(card.kingdom, kingdom_style))
     elif isinstance(card, PlayableCard):
         kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
         if style_mod is not None:
             kingdom_style += style_mod
         letter = "G" if card.is_gold else "R"
-        lines.append([(f"{letter}{card_id} ", body + Style(bold=True)), (card.kingdom.label, kingdom_style)])
+        name = (f"{letter}{card_id} ", bold)
+        lines.append(
+            [[name, (symbol_name(card.kingdom), kingdom_style)], [name, (f"({card.kingdom.letter})", kingdom_style)]]
+        )
         if side is Side.FRONT:
-            lines.append([(_short_scoring(card), body)])
+            lines.append(_short_scoring(card))
             if card.is_gold:
-                parts = [(symbol_letters(card.requires), kingdom_style)]
-                if requirement_met is not None:
-                    verdict = Style(color="#5fd75f" if requirement_met else "#ff5f5f", bold=True, bgcolor=body.bgcolor)
-                    parts.append((" ok" if requirement_met else " no", verdict))
-                lines.append(parts)
+                needs = symbol_letters(card.requires)
+                if requirement_met is None:
+                    lines.append([[(needs, kingdom_style)]])
+                else:
+                    colour = Style(color="#5fd75f" if requirement_met else "#ff5f5f", bold=True, bgcolor=body.bgcolor)
+                    verdict = _("ok") if requirement_met else _("no")
+                    lines.append([[(needs, kingdom_style), (" " + verdict, colour)], [(needs, colour)]])
         else:
-            lines.append([("back ", body), (f"({card.kingdom.letter})", kingdom_style)])
+            lines.append(_back_line(card.kingdom, kingdom_style))
     else:
-        lines.append([(f"Start {card_id}", body + Style(bold=True))])
-        lines.append([(side.value, body)])
+        lines.append([[(_("Start {id}").format(id=card_id), bold)], [(f"#{card_id}", bold)]])
+        lines.append([[(side_name(side), None)], []])
         if face.center:
-            centre = [(s.letter, symbol_style(s, None) + Style(bgcolor=body.bgcolor)) for s in face.center]
-            lines.append(centre)
-    _write_lines(canvas, col, row, lines)
+            centre: list[Part] = []
+            for symbol in face.center:  # spaced: a run of letters would read as a word
+                centre += [(symbol.letter, symbol_style(symbol, None) + Style(bgcolor=body.bgcolor)), (" ", None)]
+            lines.append([centre])
+    _write_lines(canvas, col, row, lines, body)
+
+
+def _back_line(kingdom: Symbol, kingdom_style: Style) -> Line:
+    """'back (F)': the back's permanent resource, the word dropped where it does not fit."""
+    mark = (f"({kingdom.letter})", kingdom_style)
+    return [[(side_name(Side.BACK) + " ", None), mark], [mark]]
 
 
 def draw_deck(
@@ -186,20 +202,40 @@ def draw_deck(
             edge_x, edge_y = x in (0, LARGE_W - 1), y in (0, LARGE_H - 1)
             char = EMPTY_CORNER if edge_x and edge_y else horizontal if edge_y else vertical if edge_x else " "
             canvas.put(col + x, row + y, char, border if (edge_x or edge_y) else body)
-    name = "Gold deck" if kind is CardKind.GOLD else "Res. deck"
-    lines: list[list[tuple[str, Style]]] = [[(name, body + Style(bold=True))], [(f"{size} left", body)]]
+    bold = body + Style(bold=True)
+    # Translators: a deck's name on a card 10 cells wide ("Res." is short for resource).
+    name = _("Gold deck") if kind is CardKind.GOLD else _("Res. deck")
+    letter = "G" if kind is CardKind.GOLD else "R"
+    lines: list[Line] = [
+        [[(name, bold)], [(letter, bold)]],
+        [[(_("{n} left").format(n=size), None)], [(str(size), None)]],
+    ]
     if top is not None:
-        lines.append([("top ", body), (f"({top.letter})", symbol_style(top) + Style(bgcolor=body.bgcolor))])
-    _write_lines(canvas, col, row, lines)
+        mark = (f"({top.letter})", symbol_style(top) + Style(bgcolor=body.bgcolor))
+        lines.append([[(_("top") + " ", None), mark], [mark]])
+    _write_lines(canvas, col, row, lines, body)
 
 
-def _write_lines(canvas: Canvas, col: int, row: int, lines: list[list[tuple[str, Style]]]) -> None:
+def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style, width: int) -> int:
+    """Write `text` from `col`, at most `width` cells (a wide glyph takes two: its second cell
+    holds an empty string, so a row of cells still adds up to the terminal's columns);
+    returns the cells used."""
+    used = 0
+    for char in text:
+        size = cell_len(char)
+        if used + size > width:
+            break
+        canvas.put(col + used, row, char, style)
+        if size == 2:
+            canvas.put(col + used + 1, row, "", style)
+        used += size
+    return used
+
+
+def _write_lines(canvas: Canvas, col: int, row: int, lines: list[Line], body: Style) -> None:
     inner = LARGE_W - 2
-    for y, parts in enumerate(lines[: LARGE_H - 2]):
+    for y, wordings in enumerate(lines[: LARGE_H - 2]):
+        parts = next((w for w in wordings if sum(cell_len(text) for text, _style in w) <= inner), wordings[-1])
         x = col + 1
         for text, style in parts:
-            for char in text:
-                if x >= col + 1 + inner:
-                    break
-                canvas.put(x, row + 1 + y, char, style)
-                x += 1
+            x += put_text(canvas, x, row + 1 + y, text, style or body, col + 1 + inner - x)

@@ -2,30 +2,33 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
-from codex_tui.app.words import possessive, with_verb
-from codex_tui.games.codex.describe import objective_text
+from codex_tui.app.widgets.key_bar import KeyBar
+from codex_tui.games.codex.describe import named, objective_text
 from codex_tui.games.codex.rules import Result
+from codex_tui.games.codex.text import DOMAIN, N_, _
 
 
 def summary_table(
     result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
 ) -> Table:
-    table = Table(title="Final scores", expand=False)
-    table.add_column("Player")
-    table.add_column("Cards", justify="right")
-    table.add_column(f"Obj. {commons[0]}", justify="right")
-    table.add_column(f"Obj. {commons[1]}", justify="right")
-    table.add_column("Secret", justify="right")
-    table.add_column("Total", justify="right", style="bold")
+    table = Table(title=_("Final scores"), expand=False, box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column(_("Player"), overflow="fold")
+    table.add_column(_("Cards"), justify="right", overflow="fold")
+    # Translators: a column of the final scores: the points of common objective 87 ("Obj." is short).
+    table.add_column(_("Obj. {id}").format(id=commons[0]), justify="right", overflow="fold")
+    table.add_column(_("Obj. {id}").format(id=commons[1]), justify="right", overflow="fold")
+    table.add_column(_("Secret"), justify="right", overflow="fold")
+    table.add_column(_("Total"), justify="right", style="bold", overflow="fold")
     for seat, name in enumerate(names):
         first, second, secret = result.objective_points[seat]
         label = f"{secret} ({secrets[seat]})" if secrets[seat] else str(secret)
@@ -44,19 +47,25 @@ def summary_table(
 
 def winners_text(result: Result, names: tuple[str, ...]) -> str:
     winners = [names[i] for i in result.winners]
-    text = with_verb(winners[0], "wins") if len(winners) == 1 else " and ".join(winners) + " share the victory"
+    if len(winners) == 1:
+        text = named(winners[0], N_("You win"), N_("{name} wins")).format(name=winners[0])
+    else:
+        text = _("{names} share the victory").format(
+            names=_("{first} and {last}").format(first=", ".join(winners[:-1]), last=winners[-1])
+        )
     if result.tie_break == "most objective points":
-        text += " (tie on points, broken by most objective points)"
+        text = _("{result} (tie on points, broken by most objective points)").format(result=text)
     elif result.tie_break == "shared victory":
-        text += " (tied on points and on objective points)"
-    end = "a player reached the target score" if result.end and result.end.value == "score" else "both decks ran out"
-    return f"{text}. The end came because {end}."
+        text = _("{result} (tied on points and on objective points)").format(result=text)
+    if result.end and result.end.value == "score":
+        return _("{result}. The end came because a player reached the target score.").format(result=text)
+    return _("{result}. The end came because both decks ran out.").format(result=text)
 
 
 class EndScreen(EndChoices, Screen[str]):
     """The summary of a Codex game; `r` asks for the review of the player's turns ('review')."""
 
-    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review")]
+    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", N_("Review"))]
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }
@@ -84,10 +93,16 @@ class EndScreen(EndChoices, Screen[str]):
         with Vertical(id="end-box"):
             yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
             yield Static(Text(winners_text(self.result, self.names), style="bold"))
-            lines = [f"Obj. {c}: {objective_text(c)}" for c in self.commons]
-            lines += [f"{possessive(n)} secret {s}: {objective_text(s)}" for n, s in zip(self.names, self.secrets) if s]
+            lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
+            lines += [
+                named(n, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
+                    name=n, id=s, text=objective_text(s)
+                )
+                for n, s in zip(self.names, self.secrets)
+                if s
+            ]
             yield Static("\n".join(lines))
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.end_allowed(action, parameters)

@@ -23,16 +23,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
-from textual.widgets import Footer
 
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.navigation import cycle, nearest, step
 from codex_tui.app.screens.live import PlayScreen, drawing
+from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.app.widgets.status_line import SEPARATOR, StatusLine, fit
-from codex_tui.app.words import possessive, with_verb
 from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameModule
-from codex_tui.games.codex.describe import card_name, short_name, symbol_letters, symbols_text
+from codex_tui.games.codex.describe import (
+    card_name,
+    named,
+    points,
+    short_name,
+    side_name,
+    symbol_letters,
+    symbols_text,
+)
 from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import (
     CATALOG,
@@ -52,6 +59,7 @@ from codex_tui.games.codex.rules import (
 from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
+from codex_tui.games.codex.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.codex.ui.panels import (
     GameLog,
     MarketPanel,
@@ -98,27 +106,27 @@ class GameScreen(PlayScreen):
     game_module: ClassVar[GameModule] = CODEX
 
     BINDINGS = [
-        Binding("enter,space", "place", "Place"),
-        Binding("enter,space", "draw", "Draw"),
-        Binding("f", "flip", "Flip"),
-        Binding("tab", "next_spot", "Spot"),
-        Binding("shift+tab", "next_spot(True)", "Previous spot", show=False),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("shift+left,H", "pan(-1,0)", "Pan", show=False),
-        Binding("shift+right,L", "pan(1,0)", "Pan", show=False),
-        Binding("shift+up,K", "pan(0,-1)", "Pan", show=False),
-        Binding("shift+down,J", "pan(0,1)", "Pan", show=False),
-        *[Binding(str(n), f"select({n - 1})", f"Choose {n}", show=False) for n in range(1, DRAW_SLOTS + 1)],
-        Binding("c", "recentre", "Centre", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("ctrl+r,U", "redo", "Redo"),
-        Binding("o", "other_area", "Areas"),
-        Binding("escape", "own_area", "Own area"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("enter,space", "place", N_("Place")),
+        Binding("enter,space", "draw", N_("Draw")),
+        Binding("f", "flip", N_("Flip")),
+        Binding("tab", "next_spot", N_("Spot"), show=False),  # the arrows show in the help; room for the rest
+        Binding("shift+tab", "next_spot(True)", N_("Previous spot"), show=False),
+        Binding("left,h", "move('left')", N_("Left"), show=False),
+        Binding("right,l", "move('right')", N_("Right"), show=False),
+        Binding("up,k", "move('up')", N_("Up"), show=False),
+        Binding("down,j", "move('down')", N_("Down"), show=False),
+        Binding("shift+left,H", "pan(-1,0)", N_("Pan"), show=False),
+        Binding("shift+right,L", "pan(1,0)", N_("Pan"), show=False),
+        Binding("shift+up,K", "pan(0,-1)", N_("Pan"), show=False),
+        Binding("shift+down,J", "pan(0,1)", N_("Pan"), show=False),
+        *[Binding(str(n), f"select({n - 1})", N_("Choose"), show=False) for n in range(1, DRAW_SLOTS + 1)],
+        Binding("c", "recentre", N_("Centre"), show=False),
+        Binding("u", "undo", N_("Undo")),
+        Binding("ctrl+r,U", "redo", N_("Redo")),
+        Binding("o", "other_area", N_("Areas"), show=False),  # in the help: the bar holds the rest in French
+        Binding("escape", "own_area", N_("Own area")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     CSS_PATH = "game.tcss"
@@ -169,7 +177,10 @@ class GameScreen(PlayScreen):
         """The view `hint_view` gave last, with the moment (and set-up step) it is for."""
 
     def compose(self) -> ComposeResult:
+        """The widgets, bound to the screen's state; what they show is worded again first, so a
+        recompose after a change of language redraws every word in the new one."""
         screen = GameScreen
+        self._derive_table()
         yield ScoreTrack(id="score").data_bind(screen.view, screen.tags, screen.viewing, screen.columns)
         with Horizontal(id="main"):
             yield PlayAreaView(id="area").data_bind(scene=screen.area_scene)
@@ -182,7 +193,7 @@ class GameScreen(PlayScreen):
                 yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes)
         yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
         yield PreviewLine(id="status").data_bind(wording=screen.status)
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     # -------------------------------------------------------------- state in
 
@@ -355,13 +366,15 @@ class GameScreen(PlayScreen):
         if self._drawing():
             items = []
             for index, card in enumerate(view.market):
-                label = f"{index + 1} market"
+                label = _("{n} market").format(n=index + 1)
                 gold = card is not None and CATALOG.playable[card].is_gold
                 met = requirement_met(CATALOG.playable[card], counts) if gold and card is not None else None
-                items.append(TrayCard(label, card=card, requirement_met=met, enabled=self._draw_enabled(index)))
+                enabled = self._draw_enabled(index)
+                items.append(TrayCard(label, str(index + 1), card=card, requirement_met=met, enabled=enabled))
             items.append(
                 TrayCard(
-                    "5 deck",
+                    _("{n} deck").format(n=5),
+                    "5",
                     deck=CardKind.RESOURCE,
                     deck_top=view.resource_deck_top,
                     deck_size=view.resource_deck_size,
@@ -370,24 +383,26 @@ class GameScreen(PlayScreen):
             )
             items.append(
                 TrayCard(
-                    "6 deck",
+                    _("{n} deck").format(n=6),
+                    "6",
                     deck=CardKind.GOLD,
                     deck_top=view.gold_deck_top,
                     deck_size=view.gold_deck_size,
                     enabled=self._draw_enabled(5),
                 )
             )
-            return TrayScene("Draw a card: ←/→ or 1-6, then enter", tuple(items), self.draw_index)
+            return TrayScene(_("Draw a card: ←/→ or 1-6, then enter"), tuple(items), self.draw_index)
         items = []
         for index, card in enumerate(view.hand):
             side = self.sides.get(card, Side.FRONT)
             playable = CATALOG.playable[card]
             met = requirement_met(playable, counts) if playable.is_gold and side is Side.FRONT else None
-            items.append(TrayCard(f"{index + 1} {side.value}", card=card, side=side, requirement_met=met))
+            label = _("{n} {side}").format(n=index + 1, side=side_name(side))
+            items.append(TrayCard(label, str(index + 1), card=card, side=side, requirement_met=met))
         choosing = self._placing() and self.viewing == self.perspective  # not while looking at another area
-        title = "Your hand: 1-3 choose, f flip" if choosing else "Your hand"
+        title = _("Your hand: 1-3 choose, f flip") if choosing else _("Your hand")
         if view.seat < 0:
-            title = "Watching: hands stay hidden"
+            title = _("Watching: hands stay hidden")
         return TrayScene(title, tuple(items), self.selected if choosing else None)
 
     def status_text(self, width: int = 80) -> str:
@@ -397,13 +412,13 @@ class GameScreen(PlayScreen):
         hint's, the hint's reason takes the second line (the preview keeps
         the first, points first, so only its last words may be cut)."""
         if self.hinting:
-            return LOOKING
+            return _(LOOKING)
         text = self._what_to_do(width)
         reason = self._hint_reason()
         if not reason or not text:
             return text
         one_line = text.replace("\n", SEPARATOR)
-        return f"{one_line}\nHint: {reason}"
+        return "{preview}\n{hint}".format(preview=one_line, hint=_("Hint: {reason}").format(reason=reason))
 
     def _hint_reason(self) -> str | None:
         """The shown hint's reason, while the move chosen on screen is the hint's move."""
@@ -427,21 +442,28 @@ class GameScreen(PlayScreen):
         if self.viewing != self.perspective:
             other = view.seats[self.viewing]
             backs = hand_backs_text(view, self.viewing).plain
-            return f"Viewing {possessive(other.name, capital=False)} area (read-only), hand {backs}· o next · esc back"
+            area = named(
+                other.name,
+                N_("Viewing your area (read-only), hand {backs}"),
+                N_("Viewing {name}'s area (read-only), hand {backs}"),
+            )
+            return fit(([area.format(name=other.name, backs=backs.strip()), _("o next"), _("esc back")],), width)
         if view.phase is Phase.OVER:
-            return "The game is over."
+            return _("The game is over.")
         if not self._my_turn():
             who = self.waiting_for or view.players[view.current]
-            return f"{with_verb(who, 'is')} playing…"
+            return named(who, N_("You are playing…"), N_("{name} is playing…")).format(name=who)
         if self._drawing():
             action = self._draw_action(self.draw_index)
             if action is None:
-                return "Nothing to take there: choose another card or deck"
+                return _("Nothing to take there: choose another card or deck")
             if action.card is not None:
-                return f"Take {card_name(action.card)} from the market (enter)"
-            return f"Draw the top of the {action.source.value.replace('_', ' ')} (enter)"
+                return _("Take {card} from the market (enter)").format(card=card_name(action.card))
+            if action.source is DrawSource.RESOURCE_DECK:
+                return _("Draw the top of the resource deck (enter)")
+            return _("Draw the top of the gold deck (enter)")
         if self._must_pass():
-            return "No card can be placed anywhere: press enter to pass"
+            return _("No card can be placed anywhere: press enter to pass")
         return self.preview_text(width)
 
     def preview_text(self, width: int = 80) -> str:
@@ -459,33 +481,55 @@ class GameScreen(PlayScreen):
         area = view.seats[self.perspective].area
         if side is Side.FRONT and not requirement_met(card, area.counts):
             need = symbols_text(card.requires)
-            have = symbols_text([h if n else 0 for h, n in zip(area.counts, card.requires)]) or "none of them"
+            have = symbols_text([h if n else 0 for h, n in zip(area.counts, card.requires)]) or _("none of them")
             return fit(
                 (
-                    [f"{card_name(card_id)} needs {need} visible, you see {have}", "f flips it to its back"],
-                    [f"{short_name(card_id)} needs {need}, you see {have}", "f flips it"],
+                    [
+                        _("{card} needs {need} visible, you see {have}").format(
+                            card=card_name(card_id), need=need, have=have
+                        ),
+                        _("f flips it to its back"),
+                    ],
+                    [
+                        _("{card} needs {need}, you see {have}").format(card=short_name(card_id), need=need, have=have),
+                        _("f flips it"),
+                    ],
                 ),
                 width,
             )
         objectives = (*view.common_objectives, *((view.secret,) if view.secret else ()))
         preview = preview_placement(area, card_id, side, self.cursor, objectives)
         x, y = self.cursor
-        points = f"+{preview.points} pt"
+        gained_points = "+" + points(preview.points)
         delta = sum(after - before for before, after in preview.objective_points)
-        gains = [f"objectives {delta:+d}"] if delta else []
+        gains = [_("objectives {change}").format(change=f"{delta:+d}")] if delta else []
         corners = len(preview.covered)
         lost, gained = symbol_letters(preview.lost), symbol_letters(preview.gained)
-        hides = f", hides {lost}" if lost else ""
-        shows = [f"shows {gained}"] if gained else []
+        covers = ngettext("covers {n} corner", "covers {n} corners", corners).format(n=corners)
+        covers_short = _("covers {n}").format(n=corners)
+        if lost:
+            covers = _("{covers}, hides {symbols}").format(covers=covers, symbols=lost)
+            covers_short = _("{covers}, hides {symbols}").format(covers=covers_short, symbols=lost)
+        shows = [_("shows {symbols}").format(symbols=gained)] if gained else []
+        side_word = side_name(side)
         return fit(
             (
                 [
-                    f"{card_name(card_id)} {side.value} at ({x},{y}): {points}",
+                    _("{card} {side} at ({x},{y}): {points}").format(
+                        card=card_name(card_id), side=side_word, x=x, y=y, points=gained_points
+                    ),
                     *gains,
-                    f"covers {corners} corner{'s' if corners > 1 else ''}{hides}",
+                    covers,
                     *shows,
                 ],
-                [f"{short_name(card_id)} {side.value} ({x},{y}): {points}", *gains, f"covers {corners}{hides}", *shows],
+                [
+                    _("{card} {side} ({x},{y}): {points}").format(
+                        card=short_name(card_id), side=side_word, x=x, y=y, points=gained_points
+                    ),
+                    *gains,
+                    covers_short,
+                    *shows,
+                ],
             ),
             width,
         )

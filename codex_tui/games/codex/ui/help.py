@@ -3,78 +3,96 @@
 from __future__ import annotations
 
 from codex_tui.app.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
+from codex_tui.games.codex.text import N_
 
 CODEX_KEYS: Help = (
     (
-        "Placing a card",
+        N_("Placing a card"),
         (
-            ("← → ↑ ↓  h j k l", "move the cursor between the spots where the card may go (dotted boxes)"),
-            ("tab  shift+tab", "jump to the next / previous legal spot"),
-            ("1 2 3", "choose a card from your hand"),
-            ("f", "flip the chosen card (front / back)"),
+            ("← → ↑ ↓  h j k l", N_("move the cursor between the spots where the card may go (dotted boxes)")),
+            ("tab  shift+tab", N_("jump to the next / previous legal spot")),
+            ("1 2 3", N_("choose a card from your hand")),
+            ("f", N_("flip the chosen card (front / back)")),
             (
                 "enter  space",
-                "place it; the line above the keys shows what it scores, which corners it covers and what "
-                "it shows before you confirm (enter passes when no card fits anywhere)",
+                N_(
+                    "place it; the line above the keys shows what it scores, which corners it covers and "
+                    "what it shows before you confirm (enter passes when no card fits anywhere)"
+                ),
             ),
         ),
     ),
     (
-        "Drawing",
+        N_("Drawing"),
         (
-            ("← →  1 2 3 4 5 6", "choose a market card (1-4) or a deck (5 resource, 6 gold)"),
-            ("enter  space", "take it"),
+            ("← →  1 2 3 4 5 6", N_("choose a market card (1-4) or a deck (5 resource, 6 gold)")),
+            ("enter  space", N_("take it")),
         ),
     ),
     (
-        "Hints",
+        N_("Hints"),
         (
             (
                 "!",
-                "a hint: the hard bot's move from what you can see, chosen for you (the card, its side and spot "
-                "with the usual preview, the card or deck to draw, or the set-up choice) with why on the line "
-                "under it; enter plays it, any other key while it thinks cancels it. The log notes each hint used",
+                N_(
+                    "a hint: the hard bot's move from what you can see, chosen for you (the card, its side "
+                    "and spot with the usual preview, the card or deck to draw, or the set-up choice) with "
+                    "why on the line under it; enter plays it, any other key while it thinks cancels it. "
+                    "The log notes each hint used"
+                ),
             ),
         ),
     ),
     (
-        "Looking around",
+        N_("Looking around"),
         (
-            ("o", "show the next player's area, read-only (their hand as backs); esc: back to yours"),
-            ("shift+← → ↑ ↓  H J K L", "pan the view"),
-            ("c", "centre the view on your cards"),
+            ("o", N_("show the next player's area, read-only (their hand as backs); esc: back to yours")),
+            ("shift+← → ↑ ↓  H J K L", N_("pan the view")),
+            ("c", N_("centre the view on your cards")),
         ),
     ),
     (
-        "Set-up (before the first turn)",
+        N_("Set-up (before the first turn)"),
         (
-            ("← → ↑ ↓  h j k l  1 2", "the front or the back of your starter card, then one of two secret objectives"),
-            ("enter  space", "confirm"),
-            ("backspace", "back to the starter card's side"),
+            (
+                "← → ↑ ↓  h j k l  1 2",
+                N_("the front or the back of your starter card, then one of two secret objectives"),
+            ),
+            ("enter  space", N_("confirm")),
+            ("backspace", N_("back to the starter card's side")),
         ),
     ),
 )
 
 CODEX_SYMBOLS: tuple[HelpRow, ...] = (
-    ("F P A I", "fungi, plant, animal, insect: resources, in their colours"),
-    ("Q K M", "quill, inkwell, manuscript: objects"),
-    ("·", "an empty corner you can cover"),
-    ("┌ ┐ └ ┘", "a hidden corner: nothing goes there"),
-    ("═ ║", "a double border: a gold card (a single one: a resource card)"),
-    ("f12", "lower case + id: a card's kingdom, for patterns; it is not a resource you hold"),
-    ("(F)", "in the middle: a back's permanent resource, which you do hold"),
-    ("ok  no", "on a gold: whether your visible resources meet its requirement"),
+    ("F P A I", N_("fungi, plant, animal, insect: resources, in their colours")),
+    ("Q K M", N_("quill, inkwell, manuscript: objects")),
+    ("3F1A", N_("a count before a letter: three fungi and one animal (a gold's requirement, what a card shows)")),
+    ("R12  G57", N_("a resource card, a gold card, by number (R deck, G deck: the two decks)")),
+    ("2/└  1/Q", N_("on a card too narrow for the words: 2 points per corner covered, 1 point per quill")),
+    ("C  S", N_("in the objectives panel: a common objective, your secret one")),
+    ("3F /  L 2F+1P", N_("an objective's pattern: three fungi on a rising diagonal, an L of two fungi and a plant")),
+    ("#81", N_("a starter card with no resource in its middle")),
+    ("·", N_("an empty corner you can cover")),
+    ("┌ ┐ └ ┘", N_("a hidden corner: nothing goes there")),
+    ("═ ║", N_("a double border: a gold card (a single one: a resource card)")),
+    ("f12", N_("lower case + id: a card's kingdom, for patterns; it is not a resource you hold")),
+    ("(F)", N_("in the middle: a back's permanent resource, which you do hold")),
+    (N_("ok  no"), N_("on a gold: whether your visible resources meet its requirement")),
     (
-        "you  best",
-        "in a replay, at a turn chosen in the review: the move played (orange) and the better move (green), "
-        "as cards on the board or after a market line; the line under the hand names both",
+        N_("you  best"),
+        N_(
+            "in a replay, at a turn chosen in the review: the move played (orange) and the better "
+            "move (green), as cards on the board or after a market line; the line under the hand "
+            "names both"
+        ),
     ),
 )
 
 HELP_TEXT: Help = (
     *CODEX_KEYS,
-    ("The game", GAME_KEYS),
+    (N_("The game"), GAME_KEYS),
     *SHARED_KEYS,
-    ("Reading the cards", CODEX_SYMBOLS),
+    (N_("Reading the cards"), CODEX_SYMBOLS),
 )
 """Every key of every screen a Codex Naturalis player meets, and what the cards' marks mean."""

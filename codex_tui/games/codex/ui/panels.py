@@ -7,8 +7,7 @@ replay sets them (`show`). None of them decides anything about the rules.
 
 from __future__ import annotations
 
-import textwrap
-
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive, var
@@ -26,6 +25,7 @@ from codex_tui.games.codex.describe import (
 from codex_tui.games.codex.rules import CATALOG, DrawSource, PlayArea, SeatView, Symbol
 from codex_tui.games.codex.rules.engine import requirement_met
 from codex_tui.games.codex.rules.objectives import objective_points
+from codex_tui.games.codex.text import _
 from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS, Label
 
 HEADING = Style(bold=True, color="#d0d0d0")
@@ -68,7 +68,7 @@ class SymbolsPanel(Widget):
     def render(self) -> Text:
         if self.area is None:
             return Text()
-        text = Text(f"{self.owner}: ", style=DIM)
+        text = Text(_("{name}: ").format(name=self.owner), style=DIM)
         for symbol in Symbol:
             text.append_text(symbol_text(symbol, self.area.counts[symbol]))
             text.append(" " if symbol != Symbol.INSECT else " │ ")
@@ -100,22 +100,28 @@ class ObjectivesPanel(Widget):
         view, area = self.view, self.area
         if view is None or area is None:
             return Text()
-        text = Text("Objectives", style=HEADING)
-        entries = [("Common", o) for o in view.common_objectives]
+        # Translators: the heading of the objectives panel; C and S below stand for common and secret.
+        text = Text(_("Objectives  (C common, S secret)"), style=HEADING)
+        entries = [("C", o) for o in view.common_objectives]
         if self.own and view.secret is not None:
-            entries.append(("Secret", view.secret))
+            entries.append(("S", view.secret))
         for label, objective in entries:
             points = objective_points(area, objective)
             text.append("\n")
-            text.append(f"{label[0]} {objective:>3} ", style=DIM)
+            text.append(f"{label} {objective:>3} ", style=DIM)
             text.append(objective_short(objective))
-            text.append(f"  now {points}" if points else "  now 0", style=Style(bold=bool(points), dim=not points))
+            text.append("  ")
+            text.append(_("now {points}").format(points=points), style=Style(bold=bool(points), dim=not points))
             if self.detailed:
-                text.append(f"\n    {objective_text(objective)}: {objective_progress(area, objective)}", style=DIM)
+                words = _("{objective}: {progress}").format(
+                    objective=objective_text(objective), progress=objective_progress(area, objective)
+                )
+                text.append(f"\n    {words}", style=DIM)
                 for row in pattern_rows(objective):
                     text.append(f"\n      {row}", style=DIM)
         if not self.own:
-            text.append("\nS   ?  secret, hidden", style=DIM)
+            text.append("\nS   ?  ", style=DIM)
+            text.append(_("secret, hidden"), style=DIM)
         return text
 
 
@@ -138,19 +144,19 @@ class MarketPanel(Widget):
         for marked, (words, style) in self.marks:
             if marked == what:
                 text.append(" ")
-                text.append(words, style=style)
+                text.append(_(words), style=style)
 
     def render(self) -> Text:
         view, area = self.view, self.area
         if view is None or area is None:
             return Text()
-        text = Text("Market  ", style=HEADING)
-        text.append(f"R deck {view.resource_deck_size}", style=DIM)
+        text = Text(_("Market") + "  ", style=HEADING)
+        text.append(_("R deck {n}").format(n=view.resource_deck_size), style=DIM)
         if view.resource_deck_top is not None:
             text.append(" ")
             text.append_text(symbol_text(view.resource_deck_top))
         self._append_marks(text, DrawSource.RESOURCE_DECK)
-        text.append(f"  G deck {view.gold_deck_size}", style=DIM)
+        text.append("  " + _("G deck {n}").format(n=view.gold_deck_size), style=DIM)
         if view.gold_deck_top is not None:
             text.append(" ")
             text.append_text(symbol_text(view.gold_deck_top))
@@ -158,7 +164,7 @@ class MarketPanel(Widget):
         for card_id in view.market:
             text.append("\n ")
             if card_id is None:
-                text.append("(empty slot)", style=DIM)
+                text.append(_("(empty slot)"), style=DIM)
                 continue
             card = CATALOG.playable[card_id]
             text.append_text(symbol_text(card.kingdom))
@@ -168,7 +174,7 @@ class MarketPanel(Widget):
             if card.is_gold:
                 text.append(symbol_letters(card.requires), style=DIM)
                 met = requirement_met(card, area.counts)
-                text.append(" ok" if met else " no", style=Style(color="#5fd75f" if met else "#ff5f5f"))
+                text.append(" " + (_("ok") if met else _("no")), style=Style(color="#5fd75f" if met else "#ff5f5f"))
             self._append_marks(text, card_id)
         return text
 
@@ -189,7 +195,11 @@ class GameLog(Widget):
     notes: var[tuple[tuple[int, int], ...]] = var(())
     """(actions played, seat): "<name> used a hint" goes after that many entries."""
     lines: reactive[tuple[str, ...]] = reactive(())
-    """The newest 60 entries in words; the widget repaints only when they change."""
+    """The newest 60 entries in words; the widget repaints only when they change (a recompose
+    after a change of language words them again: `on_mount`)."""
+
+    def on_mount(self) -> None:
+        self._reword()
 
     def watch_view(self) -> None:
         self._reword()
@@ -205,9 +215,9 @@ class GameLog(Widget):
         notes = sorted(note for note in self.notes if note[0] >= start)
         lines: list[str] = []
         for index, entry in enumerate(view.log[start:], start):
-            lines += [f"{view.players[seat]} used a hint" for at, seat in notes if at == index]
+            lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at == index]
             lines.append(describe_entry(entry, view.players, view.seat))
-        lines += [f"{view.players[seat]} used a hint" for at, seat in notes if at >= len(view.log)]
+        lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at >= len(view.log)]
         self.lines = tuple(lines[-60:])
 
     def render(self) -> Text:
@@ -215,22 +225,86 @@ class GameLog(Widget):
         width = max(self.size.width, 20)
         rows: list[str] = []
         for line in reversed(self.lines):
-            wrapped = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            wrapped = wrap_cells(line, width)
             if len(rows) + len(wrapped) > room:
                 rows = rows or wrapped[:room]  # the newest line shows, as much of it as fits
                 break
             rows[:0] = wrapped
-        text = Text("Log", style=HEADING)
+        text = Text(_("Log"), style=HEADING)
         for row in rows:
             text.append("\n" + row, style=DIM)
         return text
 
 
+NO_LINE_START = "，。；：）、！？」』,.;:)!?\u00a0"
+"""Characters a row never starts with (Chinese and Latin closing punctuation, a no-break space)."""
+
+
+def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
+    """`line` in rows of at most `width` terminal cells, later rows indented.
+
+    Rows break at spaces; a word with wide glyphs (Chinese has no spaces between
+    words) also breaks between glyphs, filling the row first, but never before a
+    closing punctuation mark, never at a no-break space (a card and its number, a
+    French space before ':') and never inside a run of Latin letters or digits.
+    """
+    rows: list[str] = []
+    row = ""
+    for word in line.split(" "):
+        while True:
+            start = row + " " if row.strip() else (indent if rows else "")
+            if cell_len(start + word) <= width:
+                row = start + word
+                break
+            cut = _break_at(word, width - cell_len(start)) if any(cell_len(c) == 2 for c in word) else 0
+            if cut:
+                rows.append(start + word[:cut])
+                row, word = "", word[cut:]
+            elif row.strip():
+                rows.append(row)
+                row = ""
+            else:  # a word wider than a whole row: cut it where it must be cut
+                cut = max(_cells_prefix(word, width - cell_len(start)), 1)
+                rows.append(start + word[:cut])
+                row, word = "", word[cut:]
+            if not word:
+                break
+    if row.strip() or not rows:
+        rows.append(row)
+    return rows
+
+
+def _break_at(word: str, room: int) -> int:
+    """The longest head of `word` that fits `room` cells and may end a row (0: none)."""
+    best = 0
+    used = 0
+    for index, char in enumerate(word[:-1], 1):
+        used += cell_len(char)
+        if used > room:
+            break
+        after = word[index]
+        latin_run = char.isascii() and char.isalnum() and after.isascii() and after.isalnum()
+        if after not in NO_LINE_START and char != "\u00a0" and not latin_run:
+            best = index
+    return best
+
+
+def _cells_prefix(text: str, width: int) -> int:
+    """How many characters of `text` fill at most `width` cells."""
+    used = 0
+    for index, char in enumerate(text):
+        used += cell_len(char)
+        if used > width:
+            return index
+    return len(text)
+
+
 def hand_backs_text(view: SeatView, seat: int) -> Text:
-    """Another player's hand as the backs show it: kind and kingdom."""
+    """Another player's hand as the backs show it: kind and kingdom, 'G(F) R(P)'."""
     text = Text()
     for back in view.seats[seat].hand_backs:
         text.append("G" if back.kind.value == "gold" else "R", style=DIM)
+        text.append("(", style=DIM)
         text.append_text(symbol_text(back.kingdom))
-        text.append(" ")
+        text.append(") ", style=DIM)
     return text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
@@ -18,7 +19,8 @@ from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.rules import PlayArea, Pos, Side
-from codex_tui.games.codex.ui.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, draw_small
+from codex_tui.games.codex.text import _
+from codex_tui.games.codex.ui.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, draw_small, put_text
 from codex_tui.games.codex.ui.theme import Label
 
 SPOT_STYLE = Style(color="#606060")
@@ -101,7 +103,11 @@ def draw_mark(canvas: Canvas, mark: Mark) -> None:
     draw_small(canvas, col, row, mark.card, mark.side, GHOST_OK)
     labels = [(mark.top, row)] + ([(mark.bottom, row + SMALL_H - 1)] if mark.bottom else [])
     for (words, style), y in labels:
-        canvas.text(col + 1, y, words[: SMALL_W - 2].center(SMALL_W - 2), style)
+        label = _(words)
+        room = SMALL_W - 2
+        label = set_cell_size(label, min(cell_len(label), room))
+        left = (room - cell_len(label)) // 2
+        put_text(canvas, col + 1, y, " " * left + set_cell_size(label, room - left), style, room)
 
 
 def draw_scene(scene: AreaScene, base: Canvas | None = None) -> Canvas:

@@ -18,16 +18,17 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from codex_tui.app.screens.live import LiveScreen, drawing
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
-from codex_tui.app.widgets.status_line import StatusLine
-from codex_tui.app.words import possessive
+from codex_tui.app.widgets.key_bar import KeyBar
+from codex_tui.app.widgets.status_line import SEPARATOR, StatusLine
 from codex_tui.core.review import Decision
-from codex_tui.games.codex.describe import describe_entry
+from codex_tui.games.codex.describe import describe_entry, named
 from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import Place, Side, players_to_act, result, view
+from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui.end import summary_table, winners_text
 from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
@@ -41,7 +42,7 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 class GoToTurn(ModalScreen[int | None]):
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
     DEFAULT_CSS = """
     GoToTurn { align: center middle; }
     #goto-box { width: 40; height: auto; border: round $primary; background: $panel; padding: 0 1; }
@@ -53,7 +54,7 @@ class GoToTurn(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="goto-box"):
-            yield Static(f"Go to turn (0-{self.turns}, 0 is the set-up):")
+            yield Static(_("Go to turn (0-{turns}, 0 is the set-up):").format(turns=self.turns))
             yield Input(type="integer", id="turn", max_length=4)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -66,23 +67,24 @@ class GoToTurn(ModalScreen[int | None]):
 
 class ReplayScreen(LiveScreen[ReplayExit]):
     BINDINGS = [
-        Binding("q,escape", "close", "Close"),
-        Binding("right,l", "step(1)", "Step"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", "Next turn"),
-        Binding("up,k,pageup,leftsquarebracket", "turn(-1)", "Prev turn", show=False),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
-        Binding("g", "goto", "Go to turn"),
-        Binding("space,p", "play", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", show=False),
-        Binding("minus", "speed(-1)", "Slower", show=False),
-        Binding("tab", "next_seat", "Player"),
-        *[Binding(str(n), f"seat({n - 1})", f"Player {n}", show=False) for n in range(1, 5)],
-        Binding("b", "branch", "Play from here"),
-        Binding("e", "summary", "Summary"),
-        Binding("r", "review", "Review"),
-        Binding("question_mark", "app.help", "Help", show=False),
+        # The bar shows the keys most used, short enough for 80 columns in French; the help lists all.
+        Binding("q,escape", "close", N_("Close")),
+        Binding("right,l", "step(1)", N_("Step"), key_display="←→"),
+        Binding("left,h", "step(-1)", N_("Back"), show=False),
+        Binding("down,j,pagedown,rightsquarebracket", "turn(1)", N_("Next turn"), show=False),
+        Binding("up,k,pageup,leftsquarebracket", "turn(-1)", N_("Prev turn"), show=False),
+        Binding("home", "jump(0)", N_("Start"), show=False),
+        Binding("end", "jump(-1)", N_("End"), show=False),
+        Binding("g", "goto", N_("Go to turn"), show=False),
+        Binding("space,p", "play", N_("Play")),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False),
+        Binding("tab", "next_seat", N_("Player"), show=False),
+        *[Binding(str(n), f"seat({n - 1})", N_("Player"), show=False) for n in range(1, 5)],
+        Binding("b", "branch", N_("Play from here"), show=False),
+        Binding("e", "summary", N_("Summary")),
+        Binding("r", "review", N_("Review")),
+        Binding("question_mark", "app.help", N_("Help"), show=False),
     ]
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
@@ -108,8 +110,12 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         """The turn chosen in the review: marked on the board while the replay is at it."""
         if review_seat is not None:  # the final board under the review, in that player's eyes
             self.index, self.seat, self.follow = len(timeline), review_seat, False
-        entries = [timeline.entry_at(i) for i in range(len(timeline))]
-        self.log_lines = [describe_entry(e, timeline.players, e.action.player) for e in entries]
+
+    def log_lines(self) -> list[str]:
+        """Every action in words, each as its own player saw it (worded when composed: in the
+        language of the moment)."""
+        entries = [self.timeline.entry_at(i) for i in range(len(self.timeline))]
+        return [describe_entry(e, self.timeline.players, e.action.player) for e in entries]
 
     def compose(self) -> ComposeResult:
         yield ScoreTrack(id="score")
@@ -119,13 +125,19 @@ class ReplayScreen(LiveScreen[ReplayExit]):
                 yield SymbolsPanel(id="symbols")
                 yield ObjectivesPanel(id="objectives")
                 yield MarketPanel(id="market")
-                yield ReplayLog(self.log_lines, id="log")
+                yield ReplayLog(self.log_lines(), id="log")
         yield CardTray(id="tray")
         yield StatusLine(id="status")
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     def render_all(self) -> None:
         self.show_state()
+
+    async def recompose(self) -> None:
+        """New widgets after a change of language: the state is shown in them again at once."""
+        await super().recompose()
+        if self.drawable:
+            self.show_state()
 
     def on_mount(self) -> None:
         """With `review_seat`, the review opens over the replay once it is drawn (by `LiveScreen.on_mount`,
@@ -162,8 +174,12 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         self.query_one(ObjectivesPanel).show(seat_view, shown.area, detailed=self.size.height >= 36)
         self.query_one(MarketPanel).show(seat_view, shown.area, marks.market if marks else ())
         self.query_one(ReplayLog).show(self.index - 1)
-        items = tuple(TrayCard(f"{i + 1} in hand", card=c, side=Side.FRONT) for i, c in enumerate(seat_view.hand))
-        self.query_one(CardTray).show(TrayScene(f"{possessive(shown.name)} hand (shown in replays)", items))
+        items = tuple(
+            TrayCard(_("{n} in hand").format(n=i + 1), str(i + 1), card=c, side=Side.FRONT)
+            for i, c in enumerate(seat_view.hand)
+        )
+        hand = named(shown.name, N_("Your hand (shown in replays)"), N_("{name}'s hand (shown in replays)"))
+        self.query_one(CardTray).show(TrayScene(hand.format(name=shown.name), items))
         status = self.status()
         if marks is not None:  # the legend under the status, or in its place when it needs both lines
             status = marks.legend if "\n" in marks.legend else f"{status}\n{marks.legend}"
@@ -181,13 +197,14 @@ class ReplayScreen(LiveScreen[ReplayExit]):
     def status(self) -> str:
         total = len(self.timeline)
         turn = self.timeline.turn_at(self.index)
-        playing = f" · playing {SPEEDS[self.speed]:g}/s" if self.player else ""
+        playing = [_("playing {speed}/s").format(speed=f"{SPEEDS[self.speed]:g}")] if self.player else []
         state = self.timeline.state_at(self.index)
+        action = _("action {n}/{total}").format(n=self.index, total=total)
         if self.index == total and state.is_over:
-            return f"{self.replay_title} · the end (e: summary) · action {total}/{total}{playing}"
+            return SEPARATOR.join([self.replay_title, _("the end (e: summary)"), action, *playing])
         waiting = players_to_act(state)
-        who = f" · {state.players[waiting[0]]} to act" if waiting else ""
-        return f"{self.replay_title} · turn {turn} · action {self.index}/{total}{who}{playing}"
+        who = [_("{name} to act").format(name=state.players[waiting[0]])] if waiting else []
+        return SEPARATOR.join([self.replay_title, _("turn {n}").format(n=turn), action, *who, *playing])
 
     # ------------------------------------------------------------- moving
 
@@ -300,8 +317,8 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         if action == "step":
             delta = parameters[0] if parameters else 1
             return True if 0 <= self.index + int(str(delta)) <= total else None
-        if action == "summary":
-            return True if self.index == total and self.timeline.final.is_over else None
+        if action == "summary":  # in the bar only at the end, where it does something
+            return self.index == total and self.timeline.final.is_over
         if action == "branch":
             return True if not self.timeline.state_at(self.index).is_over else None
         return True

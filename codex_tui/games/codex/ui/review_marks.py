@@ -16,11 +16,13 @@ from typing import Any
 from codex_tui.app.widgets.status_line import fit
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.rules import ChooseStarter, Draw, DrawSource, Place, SeatView
+from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.ui.play_area import Mark
 from codex_tui.games.codex.ui.theme import BETTER_LABEL, PLAYED_LABEL, Label
 
-PLAYED: Label = ("you", PLAYED_LABEL)
-BETTER: Label = ("best", BETTER_LABEL)
+PLAYED: Label = (N_("you"), PLAYED_LABEL)
+BETTER: Label = (N_("best"), BETTER_LABEL)
+"""The labels (English, translated where drawn: the play area's marks, the market panel)."""
 
 MoveWords = Callable[[Any, Any], str]
 """A move in a few words, from the view it was chosen in (`GameModule.move_text`)."""
@@ -60,8 +62,16 @@ def review_marks(view: SeatView, decision: Decision, words: MoveWords, width: in
     said_played, said_better, lost = words(view, played), words(view, better), f"{decision.cost:.1f}"
     legend = fit(
         (
-            [f"you: played {said_played}", f"best: {said_better}", f"about {lost} points lost"],
-            [f"you: {said_played}", f"best: {said_better}", f"-{lost} pt"],
+            [
+                _("you: played {move}").format(move=said_played),
+                _("best: {move}").format(move=said_better),
+                _("about {points} points lost").format(points=lost),
+            ],
+            [
+                _("you: {move}").format(move=said_played),
+                _("best: {move}").format(move=said_better),
+                _("-{points} pt").format(points=lost),
+            ],
         ),
         width,
     )

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from codex_tui.games.codex.describe import named
 from codex_tui.games.codex.rules import Phase, SeatView
+from codex_tui.games.codex.text import N_, _, ngettext
 
 BAR = 8
+BOT_LEVELS = (N_("random"), N_("easy"), N_("greedy"), N_("normal"), N_("hard"), N_("expert"))
+"""The bots' levels (`bots.levels`), as the tags after their names say them (translated where drawn)."""
 CURRENT = Style(color="#ffff5f", bold=True)
 DIM = Style(color="#8a8a8a")
 FILLED = Style(color="#d7af00")
@@ -26,27 +31,35 @@ def status_line(view: SeatView, width: int = 80) -> str:
     """Who is to play and, once the end is triggered, whose turns remain."""
     names = view.players
     if view.phase is Phase.OVER:
-        return "The game is over"
+        return _("The game is over")
     if view.phase is Phase.SETUP:
-        return "Set-up: each player chooses a starter side and a secret objective"
-    doing = "place a card" if view.phase is Phase.PLACE else "draw a card"
-    text = f"{names[view.current]} to {doing}"
+        return _("Set-up: each player chooses a starter side and a secret objective")
+    name = names[view.current]
+    if view.phase is Phase.PLACE:
+        text = named(name, N_("Your turn: place a card"), N_("{name} to place a card")).format(name=name)
+    else:
+        text = named(name, N_("Your turn: draw a card"), N_("{name} to draw a card")).format(name=name)
     if view.turns_left is None:
         return text
-    stage = "final round" if view.is_last_turn else "end triggered"
+    stage = _("final round") if view.is_last_turn else _("end triggered")
     if view.turns_left == 0:
-        return f"{text} · {stage}: this is the last turn"
+        return _("{turn} · {stage}: this is the last turn").format(turn=text, stage=stage)
     after = [names[(view.current + i) % len(names)] for i in range(1, view.turns_left + 1)]
-    named = f"{text} · {stage}: after this, {_listed(after)}, then the end"
-    if len(named) <= width:
-        return named
+    listed = _("{turn} · {stage}: after this, {names}, then the end").format(
+        turn=text, stage=stage, names=_listed(after)
+    )
+    if cell_len(listed) <= width:
+        return listed
     turns = view.turns_left
-    return f"{text} · {stage}: {turns} turn{'s' if turns != 1 else ''} after this ({after[0]} next)"
+    counted = ngettext("{n} turn after this ({name} next)", "{n} turns after this ({name} next)", turns)
+    return _("{turn} · {stage}: {turns}").format(turn=text, stage=stage, turns=counted.format(n=turns, name=after[0]))
 
 
 def _listed(names: list[str]) -> str:
     """'Bo', 'Bo and Ada', 'Bo, Ada and Bo'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 class ScoreTrack(Widget):
@@ -77,10 +90,12 @@ class ScoreTrack(Widget):
             mover = seat == view.current and view.phase is not Phase.OVER
             text.append("▶" if mover else " ", style=CURRENT)
             name_style = CURRENT if mover else Style(bold=seat == self.viewing, underline=seat == self.viewing)
-            text.append(public.name[: 10 if budget >= 22 else 7], style=name_style)
+            text.append(
+                set_cell_size(public.name, min(cell_len(public.name), 10 if budget >= 22 else 7)), style=name_style
+            )
             tag = tags[seat] if seat < len(tags) else ""
             if tag and budget >= 22:
-                text.append(f"({tag})", style=DIM)
+                text.append(f"({_(tag)})", style=DIM)
             text.append(f" {public.score:>2}", style=Style(bold=True))
             if budget >= 34:
                 text.append(" " + score_bar(public.score, target), style=FILLED)

@@ -16,18 +16,19 @@ from textual.containers import Vertical
 from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from codex_tui.app.screens.live import PlayScreen
+from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core.advice import Hint
-from codex_tui.games.codex.describe import card_summary, objective_text, pattern_rows
+from codex_tui.games.codex.describe import card_name, card_summary, list_separator, objective_text, pattern_rows
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
+from codex_tui.games.codex.text import DOMAIN, N_, _, pgettext
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 
 HAND_AS_CARDS = 34
 """Terminal rows from which the set-up draws the hand as cards."""
-LOOKING = "Looking for a hint… (any other key cancels it)"
-"""What the game screen and the set-up say while a hint is being looked for."""
+LOOKING = N_("Looking for a hint… (any other key cancels it)")
+"""What the game screen and the set-up say while a hint is being looked for (translated where drawn)."""
 
 
 class Words(Widget):
@@ -45,15 +46,17 @@ class SetupScreen(Screen[list[Action]]):
     """Two steps; returns the chosen actions (those this seat still owed)."""
 
     BINDINGS = [
-        Binding("left,h,up,k", "choose(0)", "First"),
-        Binding("right,l,down,j", "choose(1)", "Second"),
-        Binding("1", "choose(0)", "First", show=False),
-        Binding("2", "choose(1)", "Second", show=False),
-        Binding("enter,space", "confirm", "Confirm"),
-        Binding("backspace", "back", "Back"),
-        Binding("exclamation_mark", "hint", "Hint"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        # One key in the bar for both choices: the bar must hold every key in 80 columns in French.
+        Binding("left", "choose(0)", N_("Choose"), key_display="←→"),
+        Binding("left,h,up,k", "choose(0)", N_("First"), show=False),
+        Binding("right,l,down,j", "choose(1)", N_("Second"), show=False),
+        Binding("1", "choose(0)", N_("First"), show=False),
+        Binding("2", "choose(1)", N_("Second"), show=False),
+        Binding("enter,space", "confirm", N_("Confirm")),
+        Binding("backspace", "back", N_("Back")),
+        Binding("exclamation_mark", "hint", N_("Hint")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     CSS_PATH = "setup.tcss"
@@ -65,7 +68,7 @@ class SetupScreen(Screen[list[Action]]):
     """Tall enough to draw the hand as cards (below, it is one line of words)."""
 
     note: var[str] = var("", init=False)
-    """A line under the title: a hint being looked for, or the hint for this step."""
+    """A line under the title: a hint being looked for (`LOOKING`), or the hint's reason for this step."""
 
     # What the widgets show, derived from the above (the widgets are bound to these).
     on_starter: var[bool] = var(True, init=False, toggle_class="-starter")
@@ -85,13 +88,16 @@ class SetupScreen(Screen[list[Action]]):
         self._derive()
 
     def compose(self) -> ComposeResult:
+        """The widgets, bound to the screen's state, worded again first (a recompose after a change
+        of language redraws every word in the new one)."""
         screen = SetupScreen
+        self._derive()
         with Vertical(id="setup-box"):
             yield Words(id="setup-title").data_bind(text=screen.title)
             yield CardTray(id="setup-tray").data_bind(scene=screen.sides_scene)
             yield Words(id="setup-detail").data_bind(text=screen.detail)
             yield CardTray(id="setup-hand").data_bind(scene=screen.hand_scene)
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     def on_mount(self) -> None:
         self.on_resize()
@@ -119,35 +125,43 @@ class SetupScreen(Screen[list[Action]]):
         self.on_starter = self.step == "starter"
         if self.step == "starter":
             starter = view.seats[view.seat].starter
-            self.title = f"{name}: which side of your starter card goes on the table?"
+            title = _("{name}: which side of your starter card goes on the table?").format(name=name)
             items = (
-                TrayCard("1 front", card=starter, side=Side.FRONT),
-                TrayCard("2 back", card=starter, side=Side.BACK),
+                TrayCard(
+                    _("{n} {side}").format(n=1, side=pgettext("card side", "front")), "1", card=starter, side=Side.FRONT
+                ),
+                TrayCard(
+                    _("{n} {side}").format(n=2, side=pgettext("card side", "back")), "2", card=starter, side=Side.BACK
+                ),
             )
-            self.sides_scene = TrayScene(
-                "Front: a resource in each corner. Back: permanent centre resources.", items, self.choice
-            )
+            self.sides_scene = TrayScene(_("Your starter card"), items, self.choice)
+            detail.append(_("Front: a resource in each corner. Back: permanent centre resources.") + "\n")
         else:
-            self.title = f"{name}: keep one secret objective (only you will see it)"
+            title = _("{name}: keep one secret objective (only you will see it)").format(name=name)
             for index, card in enumerate(view.objective_choices):
                 chosen = index == self.choice
-                detail.append(
-                    f"{'▶' if chosen else ' '} {index + 1}. Objective {card}: ", style="bold" if chosen else ""
+                line = _("{n}. {objective}: {text}").format(
+                    n=index + 1, objective=card_name(card), text=objective_text(card)
                 )
-                detail.append(f"{objective_text(card)}\n", style="bold" if chosen else "")
+                detail.append(f"{'▶' if chosen else ' '} {line}\n", style="bold" if chosen else "")
                 for row in pattern_rows(card):
                     detail.append(f"       {row}\n")
-            detail.append("\nCommon objectives, scored by everyone:\n")
+            detail.append("\n" + _("Common objectives, scored by everyone:") + "\n")
             for card in view.common_objectives:
-                detail.append(f"   Objective {card}: {objective_text(card)}\n")
+                detail.append(
+                    "   " + _("{objective}: {text}").format(objective=card_name(card), text=objective_text(card)) + "\n"
+                )
         if self.note:
-            self.title += f"\n{self.note}"
+            note = _(LOOKING) if self.note == LOOKING else _("Hint: {reason}").format(reason=self.note)
+            title += f"\n{note}"
+        self.title = title
         if self.roomy:
             self.hand_scene = TrayScene(
-                "Your hand", tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))
+                _("Your hand"), tuple(TrayCard(f"{i + 1}", card=c) for i, c in enumerate(view.hand))
             )
         else:
-            detail.append("\nYour hand: " + "; ".join(card_summary(c) for c in view.hand))
+            cards = list_separator().join(card_summary(c) for c in view.hand)
+            detail.append("\n" + _("Your hand: {cards}").format(cards=cards))
         self.detail = detail
 
     # ------------------------------------------------------------ hints
@@ -181,7 +195,7 @@ class SetupScreen(Screen[list[Action]]):
         else:
             self.note = ""
             return
-        self.note = f"Hint: {hint.reason}"
+        self.note = hint.reason
 
     def action_choose(self, index: int) -> None:
         self.choice = index
@@ -204,5 +218,5 @@ class SetupScreen(Screen[list[Action]]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
-            return True if self.step == "objective" and self.chosen else None
+            return self.step == "objective" and bool(self.chosen)
         return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -12,7 +13,8 @@ from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
 from codex_tui.games.codex.rules import Side, Symbol
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_deck, draw_large
+from codex_tui.games.codex.text import _
+from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_deck, draw_large, put_text
 
 GAP = 1
 SELECTED = Style(color="#ffff5f", bold=True)
@@ -22,9 +24,10 @@ DIM_MOD = Style(dim=True)
 
 @dataclass(frozen=True)
 class TrayCard:
-    """A face-up card (`card` set) or a deck (`deck` set), with its label."""
+    """A face-up card (`card` set) or a deck (`deck` set), with its label (`short` where it does not fit)."""
 
     label: str
+    short: str = ""
     card: int | None = None
     side: Side = Side.FRONT
     requirement_met: bool | None = None
@@ -41,9 +44,9 @@ class TrayScene:
     selected: int | None = None
 
 
-def draw_tray(scene: TrayScene) -> Canvas:
+def draw_tray(scene: TrayScene, width: int = 0) -> Canvas:
     canvas = Canvas()
-    canvas.text(0, 0, scene.title, LABEL)
+    put_text(canvas, 0, 0, scene.title, LABEL, max(width, cell_len(scene.title)))
     for index, item in enumerate(scene.items):
         col = index * (LARGE_W + GAP)
         chosen = index == scene.selected
@@ -53,9 +56,10 @@ def draw_tray(scene: TrayScene) -> Canvas:
         elif item.deck is not None:
             draw_deck(canvas, col, 1, item.deck, item.deck_top, item.deck_size, mod)
         else:
-            canvas.text(col + 1, 3, "(empty)", LABEL)
-        label = ("▶" if chosen else " ") + item.label
-        canvas.text(col, 1 + LARGE_H, label[:LARGE_W].ljust(LARGE_W), SELECTED if chosen else LABEL)
+            put_text(canvas, col + 1, 3, _("(empty)"), LABEL, LARGE_W - 2)
+        label = item.label if cell_len(item.label) < LARGE_W or not item.short else item.short
+        label = set_cell_size(("▶" if chosen else " ") + label, LARGE_W)
+        put_text(canvas, col, 1 + LARGE_H, label, SELECTED if chosen else LABEL, LARGE_W)
     return canvas
 
 
@@ -74,5 +78,5 @@ class CardTray(Widget):
         self.scene = scene
 
     def render(self) -> CanvasRenderable:
-        width = max(len(self.scene.items) * (LARGE_W + GAP), len(self.scene.title))
+        width = max(len(self.scene.items) * (LARGE_W + GAP), cell_len(self.scene.title))
         return CanvasRenderable(draw_tray(self.scene), width, LARGE_H + 2)

@@ -1,0 +1,101 @@
+"""A change of language mid-game redraws every Codex screen in the new language, and play goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from codex_tui.app.app import CodexApp
+from codex_tui.games.codex.rules import Phase, new_game
+from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.panels import GameLog
+from codex_tui.games.codex.ui.replay import ReplayScreen
+from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.i18n import set_language
+from tests.i18n.screen_words import screen_lines
+from tests.scenes import settle
+from tests.scenes.games import app_with, mid_game, played
+from tests.scenes.shell import stable_saves
+
+
+async def switch(pilot: Pilot[Any], code: str) -> str:
+    """What the app does on a change of language: every screen on the stack composed again."""
+    set_language(code)
+    for screen in pilot.app.screen_stack:
+        screen.refresh(recompose=True)
+    await pilot.pause()
+    pilot.app.refresh_bindings()  # the new key bars fill once the bindings are announced
+    await settle(pilot)
+    await pilot.pause()
+    return "\n".join(screen_lines(pilot.app))
+
+
+def chinese(text: str) -> bool:
+    return any("\u4e00" <= char <= "\u9fff" for char in text)
+
+
+async def test_the_game_screen_redraws_in_french_then_chinese_and_play_goes_on(tmp_path: Path) -> None:
+    app = app_with(tmp_path, mid_game(Phase.PLACE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        english = "\n".join(screen_lines(app))
+        assert "Objectives" in english and "Flip" in english
+
+        french = await switch(pilot, "fr")
+        kept = app.screen is screen
+        assert kept  # the same screen, its state kept
+        assert "Objectifs" in french and "Retourner" in french and "Votre main" in french
+        assert "Objectives" not in french and "Flip" not in french
+        log = screen.query_one(GameLog)
+        assert any(" a posé " in line or " a pioché " in line or " a pris " in line for line in log.lines)
+
+        han = await switch(pilot, "zh")
+        assert chinese(han) and "Objectifs" not in han and "Votre main" not in han
+        assert "翻面" in han and "你的手牌" in han
+        assert chinese(screen.status)
+
+        turn = len(screen.view.log) if screen.view else 0
+        await pilot.press("f", "enter")  # a back fits every spot: the placement goes through in Chinese
+        await settle(pilot)
+        assert screen.view is not None and len(screen.view.log) > turn
+
+
+async def test_the_set_up_redraws_in_the_new_language_on_the_step_it_was_on(tmp_path: Path) -> None:
+    app = app_with(tmp_path, new_game(("Ada", "Bo"), 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # the starter's side: on to the objectives
+        await settle(pilot)
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.step == "objective"
+        french = await switch(pilot, "fr")
+        kept = app.screen is setup
+        assert kept and setup.step == "objective"
+        assert "gardez un objectif secret" in french and "Objectifs communs" in french
+        han = await switch(pilot, "zh")
+        assert "秘密目标" in han and "Objectifs" not in han
+
+
+async def test_the_summary_and_the_replay_redraw_in_the_new_language(tmp_path: Path, monkeypatch: Any) -> None:
+    app = app_with(tmp_path, played(8, lambda g: False))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        french = await switch(pilot, "fr")
+        assert "Scores finaux" in french and "Final scores" not in french
+    set_language("en")
+    folder = stable_saves(tmp_path, monkeypatch)
+    replay = CodexApp(saves_dir=folder, save=folder / "a.msgpack", bot_delay=0, mode="replay")
+    async with replay.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("g", "9", "enter", "right")
+        await settle(pilot)
+        assert isinstance(replay.screen, ReplayScreen)
+        han = await switch(pilot, "zh")
+        assert isinstance(replay.screen, ReplayScreen)
+        assert "第 9 回合" in han or "第 10 回合" in han
