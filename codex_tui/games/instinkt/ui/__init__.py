@@ -14,9 +14,10 @@ from codex_tui.app.game_ui import GameUI
 from codex_tui.app.screens.modals import Help
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.rules import Choose, Enter, Game, Keep, Move, Place, Result, SeatView, result
+from codex_tui.games.instinkt.text import N_, _
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.game_over import game_over_text
-from codex_tui.games.instinkt.ui.help import HELP_TEXT
+from codex_tui.games.instinkt.ui.help import help_text
 from codex_tui.games.instinkt.ui.network import (
     TURN_WORDS,
     NetworkInstinktEndScreen,
@@ -31,7 +32,10 @@ ACTIONS = (Keep, Choose, Place, Enter, Move)
 
 
 class InstinktUI:
-    help_text: Help = HELP_TEXT
+    @property
+    def help_text(self) -> Help:
+        """The help in the player's language, looked up when the help opens."""
+        return help_text()
 
     def play_screen(self) -> InstinktScreen:
         return InstinktScreen()
@@ -53,7 +57,7 @@ class InstinktUI:
         return bool(view.legal_actions)
 
     def turn_words(self, view: SeatView) -> str | None:
-        return TURN_WORDS.get(view.phase, "play")
+        return _(TURN_WORDS.get(view.phase, N_("play")))
 
     def may_send(self, view: SeatView, action: Any) -> bool:
         return isinstance(action, ACTIONS) and view.seat != SPECTATOR and action in view.legal_actions

@@ -15,17 +15,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
+from codex_tui.games.instinkt.animal_words import fixed, short_names
 from codex_tui.games.instinkt.coords import column_name, origin_of, row_name
 from codex_tui.games.instinkt.rules.actions import Axis, End
-from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
+from codex_tui.games.instinkt.rules.animals import GRID_SIZE
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
+from codex_tui.games.instinkt.text import pgettext
 
 CELL_W, CELL_H = 8, 3
 LEFT, TOP = 2, 1
@@ -47,24 +50,34 @@ REVIEW_STYLES = {
     "both": Style(color="#5fd7ff", bold=True),
 }
 """A review's marks: the move played (red), the search's better move (green), a cell both use (cyan)."""
-REVIEW_TAGS = {"played": "play", "better": "best", "both": "both"}
-"""A mark on a card's top border (four letters: the border is six wide)."""
 
-SHORT = {
-    Animal.RAVEN: "rav",
-    Animal.BAT: "bat",
-    Animal.MOTH: "mot",
-    Animal.SPIDER_4: "spi",
-    Animal.SPIDER_5: "spi",
-    Animal.CAT: "cat",
-    Animal.OWL: "owl",
-    Animal.WOLF: "wlf",
-    Animal.WOLPERTINGER: "wpt",
-    Animal.DEER: "der",
-    Animal.RACCOON: "rac",
-    Animal.SNAKE: "snk",
-}
-"""Three letters each, all different where the animals differ (wolf 'wlf', wolpertinger 'wpt')."""
+
+def review_tag(mark: str) -> str:
+    """A review's mark on a card's top border: four cells ('play', 'best', 'both')."""
+    tags = {
+        "played": pgettext("review mark on a card, 4 cells", "play"),
+        "better": pgettext("review mark on a card, 4 cells", "best"),
+        "both": pgettext("review mark on a card, 4 cells", "both"),
+    }
+    return fixed(tags[mark], 4)
+
+
+def review_word(mark: str) -> str:
+    """A review's mark on an empty cell: six cells, centred ('played', 'better', 'both')."""
+    words = {
+        "played": pgettext("review mark on an empty cell, 6 cells", "played"),
+        "better": pgettext("review mark on an empty cell, 6 cells", "better"),
+        "both": pgettext("review mark on an empty cell, 6 cells", "both"),
+    }
+    return centred(words[mark], CELL_W - 2)
+
+
+def centred(text: str, cells: int) -> str:
+    """`text` centred in `cells` terminal cells (a Chinese glyph takes two), cut if too long."""
+    text = fixed(text, min(cell_len(text), cells))
+    left = (cells - cell_len(text)) // 2
+    return " " * left + text + " " * (cells - cell_len(text) - left)
+
 
 Entrance = tuple[Axis, int, End]
 ARROWS = {
@@ -76,9 +89,22 @@ ARROWS = {
 """Small triangles: the large ▶ and ◀ have emoji forms that some terminals draw two cells wide."""
 
 
+def owner_letter(owner: int) -> str:
+    """The card's colour in one letter (Chinese: one glyph, two cells): 'B' black, 'W' white."""
+    letters = (pgettext("black, on a card: 1 letter", "B"), pgettext("white, on a card: 1 letter", "W"))
+    return fixed(letters[owner], max(cell_len(letters[owner]), 1))
+
+
 def piece_label(piece: Piece) -> str:
-    """Six characters: 'B 7owl', 'W10der', 'B 8wlf', 'B 9wpt'."""
-    return f"{'BW'[piece.owner]}{piece.animal.mark:>2}{SHORT[piece.animal]}"
+    """Six cells: 'B 7owl', 'W10der', 'B 8wlf', 'B 9wpt'; in Chinese '黑 7鸮' (the colour and the animal one glyph)."""
+    colour = owner_letter(piece.owner)
+    short = short_names()[piece.animal]
+    return fixed(f"{colour}{piece.animal.mark:>2}{short}", CELL_W - 2)
+
+
+def points_mark(points: int) -> str:
+    """A card's points on its bottom border: '3pt'."""
+    return fixed(pgettext("points on a card's border", "{n}pt").format(n=points), 4)
 
 
 def move_arrow(source: Cell, target: Cell) -> str:
@@ -163,16 +189,16 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
             canvas.put(col + x, row + 2, horizontal, style)
         canvas.put(col, row + 1, vertical, style)
         canvas.put(col + CELL_W - 1, row + 1, vertical, style)
-        canvas.text(col + 1, row + 1, label.ljust(CELL_W - 2)[: CELL_W - 2], style)
+        put_text(canvas, col + 1, row + 1, fixed(label, CELL_W - 2), style)
         if bottom:
-            canvas.text(col + CELL_W - 1 - len(bottom), row + 2, bottom, style)
+            put_text(canvas, col + CELL_W - 1 - cell_len(bottom), row + 2, bottom, style)
         if top:
-            canvas.text(col + 2, row, top, style + accent)
+            put_text(canvas, col + 2, row, top, style + accent)
 
     for x in range(min_x, max_x + 1):
-        canvas.text(LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
+        put_text(canvas, LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
     for y in range(min_y, max_y + 1):
-        canvas.text(0, TOP + (y - min_y) * CELL_H + 1, row_name(y, origin), LABEL)
+        put_text(canvas, 0, TOP + (y - min_y) * CELL_H + 1, row_name(y, origin), LABEL)
     for (axis, index, end), chosen in scene.entrances.items():
         style = CURSOR if chosen else MARKER
         arrow = ARROWS[(axis, end)]
@@ -193,7 +219,7 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         box(cell, MARKER, text, dotted=True)
     for cell, mark in scene.review.items():
         if cell not in scene.grid:
-            box(cell, REVIEW_STYLES[mark], mark.center(CELL_W - 2))
+            box(cell, REVIEW_STYLES[mark], review_word(mark))
     for cell, piece in scene.grid.items():
         style = OWNER_STYLES[piece.owner]
         if cell in scene.highlight:
@@ -204,14 +230,23 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         top, accent = scene.arrows.get(cell, ""), HIGHLIGHT
         judged = scene.review.get(cell)
         if judged is not None:
-            style, top, accent = style + REVIEW_STYLES[judged], REVIEW_TAGS[judged], REVIEW_STYLES[judged]
-        box(cell, style, piece_label(piece), bottom=f"{score}pt" if score else "", top=top, accent=accent)
+            style, top, accent = style + REVIEW_STYLES[judged], review_tag(judged), REVIEW_STYLES[judged]
+        box(cell, style, piece_label(piece), bottom=points_mark(score) if score else "", top=top, accent=accent)
     if scene.cursor is not None and scene.cursor not in scene.grid:
         if scene.ghost is not None:
             box(scene.cursor, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True), piece_label(scene.ghost))
         elif scene.cursor not in scene.markers:
-            box(scene.cursor, CURSOR, "  here", dotted=True)
+            box(scene.cursor, CURSOR, centred(pgettext("the cursor on an empty cell, 6 cells", "here"), 6), dotted=True)
     return canvas, width, height
+
+
+def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style) -> None:
+    """`text` from `col`, one canvas cell per terminal cell: a wide glyph (Chinese) fills its second cell with ''."""
+    for char in text:
+        canvas.put(col, row, char, style)
+        if cell_len(char) == 2:
+            canvas.put(col + 1, row, "", style)
+        col += cell_len(char)
 
 
 def _in_reach(cell: Cell, grid: Grid) -> bool:
