@@ -59,7 +59,7 @@ def review_tag(mark: str) -> str:
         "better": pgettext("review mark on a card, 4 cells", "best"),
         "both": pgettext("review mark on a card, 4 cells", "both"),
     }
-    return fixed(tags[mark], 4)
+    return fixed(tags[mark], 4).rstrip()
 
 
 def review_word(mark: str) -> str:
@@ -104,7 +104,7 @@ def piece_label(piece: Piece) -> str:
 
 def points_mark(points: int) -> str:
     """A card's points on its bottom border: '3pt'."""
-    return fixed(pgettext("points on a card's border", "{n}pt").format(n=points), 4)
+    return fixed(pgettext("points on a card's border", "{n}pt").format(n=points), 4).rstrip()
 
 
 def move_arrow(source: Cell, target: Cell) -> str:

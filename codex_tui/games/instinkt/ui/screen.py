@@ -39,7 +39,7 @@ from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
-from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, owner_letter, window_for
 from codex_tui.games.instinkt.ui.words import log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
 
@@ -380,7 +380,7 @@ class InstinktScreen(PlayScreen):
         text = Text()
         for seat, name in enumerate(names):
             tag = f"({SHELL.gettext(self.tags[seat])})" if seat < len(self.tags) and self.tags[seat] else ""
-            colour = (_("black"), _("white"))[seat]
+            colour = owner_letter(seat)
             words = ngettext("{name}{tag} ({colour}) {n} pt", "{name}{tag} ({colour}) {n} pts", now[seat])
             text.append(
                 " " + words.format(name=name, tag=tag, colour=colour, n=now[seat]) + " ",
