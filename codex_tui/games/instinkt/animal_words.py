@@ -79,16 +79,16 @@ def short_names() -> dict[Animal, str]:
     return {animal: fixed(name, 3) for animal, name in names.items()}
 
 
-def fixed(text: str, cells: int) -> str:
-    """`text` (already translated) padded or cut to exactly `cells` terminal cells: a slot on the board.
+def fixed(text: str, cells: int | None = None) -> str:
+    """`text` (already translated) for a slot on the board: padded or cut to exactly `cells` terminal cells.
 
     A fixed slot cannot take the pseudo-language's markers and padding, so
     there the word keeps only its accents: visibly through the catalog, never
-    longer than the English.
+    longer than the English. Without `cells`, the word keeps its own width.
     """
     if language() == PSEUDO:
         text = text.strip(OPEN + CLOSE + PAD)
-    return set_cell_size(text, cells)
+    return text if cells is None else set_cell_size(text, cells)
 
 
 WHY = {

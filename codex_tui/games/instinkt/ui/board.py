@@ -92,7 +92,7 @@ ARROWS = {
 def owner_letter(owner: int) -> str:
     """The card's colour in one letter (Chinese: one glyph, two cells): 'B' black, 'W' white."""
     letters = (pgettext("black, on a card: 1 letter", "B"), pgettext("white, on a card: 1 letter", "W"))
-    return fixed(letters[owner], max(cell_len(letters[owner]), 1))
+    return fixed(letters[owner])
 
 
 def piece_label(piece: Piece) -> str:

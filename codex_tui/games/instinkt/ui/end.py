@@ -98,7 +98,13 @@ def game_verdict(game: Game, outcome: Result) -> str:
 class InstinktEndScreen(EndChoices, Screen[str]):
     """The summary of an Instinkt game; returns what `EndChoices` says, or 'review' (`r`)."""
 
-    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", N_("Review"))]
+    BINDINGS = [
+        *(b for b in END_BINDINGS if not (isinstance(b, Binding) and b.key in ("q", "u"))),
+        # In the help, off the key bar: it needs its room in French.
+        Binding("u", "end('undo')", N_("Undo"), show=False),
+        Binding("q", "end('quit')", N_("Quit"), show=False),
+        Binding("r", "end('review')", N_("Review")),
+    ]
     CSS_PATH = Path(__file__).with_name("end.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 

@@ -66,14 +66,14 @@ class InstinktReplayScreen(Screen[ReplayExit]):
 
     BINDINGS = [
         Binding("q,escape", "close", N_("Close")),
-        Binding("right,l", "step(1)", N_("Step")),
-        Binding("left,h", "step(-1)", N_("Back")),
+        Binding("right,l", "step(1)", N_("Step"), show=False),  # ←/→ and r are on the prompt line instead
+        Binding("left,h", "step(-1)", N_("Back"), show=False),
         Binding("home", "jump(0)", N_("Start"), show=False),
         Binding("end", "jump(-1)", N_("End"), show=False),
         Binding("space,p", "play", N_("Play/pause")),
         Binding("b", "branch", N_("Play from here")),
         Binding("e", "summary", N_("Summary")),
-        Binding("r", "review", N_("Review")),
+        Binding("r", "review", N_("Review"), show=False),
         Binding("tab", "next_seat", N_("Whose review"), show=False),
     ]
     CSS_PATH = Path(__file__).with_name("replay.tcss")
@@ -166,7 +166,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         )
         self.moment = (self.index - 1, lines)
         total = len(self.states) - 1
-        parts = [_("action {n}/{total}").format(n=self.index, total=total)]
+        parts = [_("action {n}/{total}").format(n=self.index, total=total), _("←/→: step")]
         if self.index == total and state.is_over:
             parts.append(_("the end (e: summary)"))
         if self.playing:
@@ -239,8 +239,8 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         if action == "step":
             delta = int(str(parameters[0])) if parameters else 1
             return True if 0 <= self.index + delta <= last else None
-        if action == "summary":
-            return True if self.index == last and self.final.is_over else None
+        if action == "summary":  # each shown only where it does something: the key bar is full
+            return self.index == last and self.final.is_over
         if action == "branch":
-            return True if not self.states[self.index].is_over else None
+            return not self.states[self.index].is_over
         return True

@@ -84,7 +84,7 @@ class ScoreHeader(Widget):
 
 
 class SidePanel(Widget):
-    """The hand and the preview on top, then as many of the newest log lines as fit below."""
+    """The hand and the preview on top, then as many of the newest log lines as fit whole below."""
 
     DEFAULT_CSS = "SidePanel { height: 1fr; }"
 
@@ -104,14 +104,8 @@ class SidePanel(Widget):
         kept: list[Text] = []
         for line in reversed(self.log_lines):
             size = len(line.wrap(console, width))
-            room = height - used
-            if size > room and kept:
-                tail = line.plain
-                while tail and len(Text("…" + tail).wrap(console, width)) > room:
-                    tail = tail[max(width // 2, 1) :]
-                if tail:  # the oldest line shown loses its start rather than vanishing
-                    kept.insert(0, Text("…" + tail, line.style))
-                break
+            if size > height - used and kept:
+                break  # only whole lines: a line cut at its start would read wrong in any language
             kept.insert(0, line)
             used += size
         text = self.body.copy()
@@ -149,19 +143,19 @@ class InstinktScreen(PlayScreen):
     hands its part to the widget when the widget mounts.
     """
 
-    BINDINGS = [
+    BINDINGS = [  # tab, redo and quit are in the help, off the key bar: French and Chinese need its room
         Binding("enter,space", "confirm", N_("Confirm")),
         Binding("left,h", "move('left')", N_("Left"), show=False),
         Binding("right,l", "move('right')", N_("Right"), show=False),
         Binding("up,k", "move('up')", N_("Up"), show=False),
         Binding("down,j", "move('down')", N_("Down"), show=False),
-        Binding("tab", "next", N_("Next")),
+        Binding("tab", "next", N_("Next"), show=False),
         *[Binding(str(n), f"select({n - 1})", N_("Card"), show=False) for n in range(1, 6)],
         Binding("escape", "back", N_("Back")),
         Binding("u", "undo", N_("Undo")),
-        Binding("ctrl+r,U", "redo", N_("Redo")),
+        Binding("ctrl+r,U", "redo", N_("Redo"), show=False),
         Binding("question_mark", "app.help", N_("Help")),
-        Binding("q", "app.quit", N_("Quit")),
+        Binding("q", "app.quit", N_("Quit"), show=False),
     ]
     CSS_PATH = Path(__file__).with_name("screen.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
@@ -627,7 +621,7 @@ class InstinktScreen(PlayScreen):
         if action == "select":
             return True if kind in ("keep", "choose") else None
         if action == "back":
-            return True if kind == "target" else None
+            return kind == "target"  # shown only when it does something: the bar is full
         if action == "undo":
             return True if self.can_undo else None
         if action == "redo":
