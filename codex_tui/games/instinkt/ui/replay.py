@@ -108,6 +108,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         self._derive()
 
     def compose(self) -> ComposeResult:
+        self._derive()  # a recompose after a change of language: every part again, in the new language
         yield ScoreHeader(id="ir-header").data_bind(text=InstinktReplayScreen.header_text)
         with Horizontal(id="ir-main"):
             yield BoardView(id="ir-board").data_bind(InstinktReplayScreen.scene)

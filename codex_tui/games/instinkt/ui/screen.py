@@ -201,6 +201,7 @@ class InstinktScreen(PlayScreen):
             self.watch(self, part.name, self._state_changed, init=False)
 
     def compose(self) -> ComposeResult:
+        self._words()  # a recompose after a change of language: every part again, in the new language
         yield ScoreHeader(id="i-header").data_bind(text=InstinktScreen.header_text)
         with Horizontal(id="i-main"):
             yield BoardView(id="i-board").data_bind(InstinktScreen.scene)
@@ -296,6 +297,11 @@ class InstinktScreen(PlayScreen):
         if view is not None:
             lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes)
             self.recent_log = tuple(Text(line, style=DIM) for line in lines)
+
+    def _words(self) -> None:
+        """Every part from the state, the log too: the words are drawn in the language of the moment."""
+        self.watch_view(self.view)
+        self._derive()
 
     def _derive(self) -> None:
         """Each widget's part from the state; a part that comes out equal leaves its widget as it is."""
