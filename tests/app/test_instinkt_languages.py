@@ -42,7 +42,7 @@ async def test_a_change_of_language_mid_game_redraws_the_board_side_and_prompt(t
         assert "Your card" not in french and "Log" not in french
         await pilot.press("right")  # still playable: the cursor moves, the preview speaks French
         await settle(pilot)
-        assert screen.status_text().startswith("Poser votre")
+        assert isinstance(screen, InstinktScreen) and screen.status_text().startswith("Poser votre")
         switch(app, "zh")
         await settle(pilot)
         chinese = "\n".join(screen_lines(app))
