@@ -17,6 +17,17 @@ from codex_tui.games.instinkt.ui.board import piece_label, points_mark, review_t
 from codex_tui.i18n import TextDomain
 from codex_tui.i18n.text import DOMAIN as SHELL
 
+HINT = (
+    N_("a hint, when choosing or placing: the hard search's card, cell, deer entry or raccoon move is put on show;"),
+    N_("the line above the keys says why; enter plays it, any other key first stops the search"),
+)
+REVIEWED = (
+    N_("a reviewed turn: red, the cells the move played used; green, the better move's;"),
+    N_("cyan, a cell both use ({played} / {better} / {both} on a card's border); the side panel names both moves"),
+)
+LONG = {" ".join(parts): parts for parts in (HINT, REVIEWED)}
+"""Descriptions kept as two messages each: a translation is easier to check, and wraps, in two sentences."""
+
 INSTINKT_KEYS: Help = (
     (
         N_("Choosing (both players, in secret, in any order)"),
@@ -38,10 +49,7 @@ INSTINKT_KEYS: Help = (
             (N_("the raccoon"), N_("choose one of your cards, enter; then its new cell, enter (esc: back)")),
             (
                 "!",
-                N_(
-                    "a hint, when choosing or placing: the hard search's card, cell, deer entry or raccoon move is put"
-                    " on show, the line above the keys says why; enter plays it, any other key first stops the search"
-                ),
+                " ".join(HINT),
             ),
         ),
     ),
@@ -67,10 +75,7 @@ INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
     (N_("each card in hand"), N_("shows what it scores; the end screen scores every card")),
     (
         N_("played  better"),
-        N_(
-            "a reviewed turn: red, the cells the move played used; green, the better move's; cyan, a cell both"
-            " use ({played} / {better} / {both} on a card's border); the side panel names both moves"
-        ),
+        " ".join(REVIEWED),
     ),
 )
 
@@ -84,7 +89,11 @@ HELP_TEXT: Help = (
 
 
 def _rows(rows: tuple[HelpRow, ...], domain: TextDomain) -> tuple[HelpRow, ...]:
-    return tuple((domain.gettext(keys), domain.gettext(what)) for keys, what in rows)
+    return tuple((domain.gettext(keys), _words(what, domain)) for keys, what in rows)
+
+
+def _words(what: str, domain: TextDomain) -> str:
+    return " ".join(domain.gettext(part) for part in LONG.get(what, (what,)))
 
 
 def _symbols() -> tuple[HelpRow, ...]:
@@ -106,7 +115,9 @@ def _symbols() -> tuple[HelpRow, ...]:
         "better": review_tag("better").strip(),
         "both": review_tag("both").strip(),
     }
-    return tuple((labels.get(keys) or _(keys), _(what).format(**fields)) for keys, what in INSTINKT_SYMBOLS)
+    return tuple(
+        (labels.get(keys) or _(keys), _words(what, DOMAIN).format(**fields)) for keys, what in INSTINKT_SYMBOLS
+    )
 
 
 def help_text() -> Help:

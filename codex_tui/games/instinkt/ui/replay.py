@@ -151,7 +151,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             marks = review_marks(state.grid, decision)
             self.scene = BoardScene(state.grid, review=marks, window=window_for(state.grid, marks))
             text.append_text(review_text(view(state, decision.seat), decision))
-        for seat, name in enumerate(names):
+        for seat, name in enumerate(names if decision is None else ()):  # a review needs the room: no hands
             hand = comma().join(card_text(c) for c in state.seats[seat].hand) or _("(empty)")
             title = _("Your hand: ") if is_you(seat, names, SPECTATOR) else _("{name}'s hand: ").format(name=name)
             text.append(title, style=Style(bold=True))

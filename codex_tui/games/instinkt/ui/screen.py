@@ -143,7 +143,7 @@ class InstinktScreen(PlayScreen):
     hands its part to the widget when the widget mounts.
     """
 
-    BINDINGS = [  # tab, redo and quit are in the help, off the key bar: French and Chinese need its room
+    BINDINGS = [  # tab, esc, redo, quit: in the help and the prompt, off the key bar (French needs its room)
         Binding("enter,space", "confirm", N_("Confirm")),
         Binding("left,h", "move('left')", N_("Left"), show=False),
         Binding("right,l", "move('right')", N_("Right"), show=False),
@@ -151,7 +151,7 @@ class InstinktScreen(PlayScreen):
         Binding("down,j", "move('down')", N_("Down"), show=False),
         Binding("tab", "next", N_("Next"), show=False),
         *[Binding(str(n), f"select({n - 1})", N_("Card"), show=False) for n in range(1, 6)],
-        Binding("escape", "back", N_("Back")),
+        Binding("escape", "back", N_("Back"), show=False),
         Binding("u", "undo", N_("Undo")),
         Binding("ctrl+r,U", "redo", N_("Redo"), show=False),
         Binding("question_mark", "app.help", N_("Help")),
