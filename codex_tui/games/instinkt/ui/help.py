@@ -18,7 +18,8 @@ from codex_tui.i18n import TextDomain
 from codex_tui.i18n.text import DOMAIN as SHELL
 
 HINT = (
-    N_("a hint, when choosing or placing: the hard search's card, cell, deer entry or raccoon move is put on show;"),
+    N_("a hint, when choosing or placing:"),
+    N_("the hard search's card, cell, deer entry or raccoon move is put on show;"),
     N_("the line above the keys says why; enter plays it, any other key first stops the search"),
 )
 REVIEWED = (
@@ -26,7 +27,7 @@ REVIEWED = (
     N_("cyan, a cell both use ({played} / {better} / {both} on a card's border); the side panel names both moves"),
 )
 LONG = {" ".join(parts): parts for parts in (HINT, REVIEWED)}
-"""Descriptions kept as two messages each: a translation is easier to check, and wraps, in two sentences."""
+"""Descriptions kept as a few messages each: a translation is easier to check, and wraps, in short parts."""
 
 INSTINKT_KEYS: Help = (
     (
