@@ -54,12 +54,14 @@ def review_text(view: SeatView, decision: Decision) -> Text:
     name = view.players[decision.seat]
     text = Text(_("Review: move {n}, {name}").format(n=decision.index + 1, name=name) + "\n", style=Style(bold=True))
     text.append("■ " + _("played") + " ", style=REVIEW_STYLES["played"])
-    text.append(f"{move_text(view, played.action)}: {played.margin:+.1f}\n")
+    text.append(
+        _("{move}: {margin}").format(move=move_text(view, played.action), margin=f"{played.margin:+.1f}") + "\n"
+    )
     if best.action == played.action:
         text.append("  " + _("the search found no better move here") + "\n", style=Style(bold=True))
         return text
     text.append("■ " + _("better") + " ", style=REVIEW_STYLES["better"])
-    text.append(f"{move_text(view, best.action)}: {best.margin:+.1f}\n")
+    text.append(_("{move}: {margin}").format(move=move_text(view, best.action), margin=f"{best.margin:+.1f}") + "\n")
     lost = ngettext(
         "lost {points} pts (expected final margin, {n} sampled game)",
         "lost {points} pts (expected final margin, {n} sampled games)",
