@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from codex_tui.app.words import YOU
+from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
 from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
 from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Place
