@@ -7,10 +7,10 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from codex_tui.app.app import CodexApp
-from codex_tui.games.instinkt.animal_words import short_names, why_text
+from codex_tui.games.instinkt.animal_words import why_text
 from codex_tui.games.instinkt.rules import Animal, score_cards
 from codex_tui.games.instinkt.rules.state import Piece
-from codex_tui.games.instinkt.ui.board import CELL_W, piece_label, points_mark, review_tag
+from codex_tui.games.instinkt.ui.board import CELL_W, piece_label, points_mark, review_tag, short_names
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.i18n import LANGUAGES, set_language

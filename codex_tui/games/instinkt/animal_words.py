@@ -11,12 +11,8 @@ from __future__ import annotations
 
 import re
 
-from rich.cells import set_cell_size
-
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.text import N_, _, ngettext, pgettext
-from codex_tui.i18n import PSEUDO, language
-from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 
 NAMES = {
     Animal.RAVEN: N_("raven"),
@@ -57,38 +53,6 @@ def animal_name(animal: Animal) -> str:
 
 def rule_text(animal: Animal) -> str:
     return _(RULE_TEXT[animal])
-
-
-def short_names() -> dict[Animal, str]:
-    """Each animal in three cells for the board ('owl', 'hib', '鸮 '), all different where the animals differ."""
-    spider = pgettext("board: 3 cells", "spi")
-    names = {
-        Animal.RAVEN: pgettext("board: 3 cells", "rav"),
-        Animal.BAT: pgettext("board: 3 cells", "bat"),
-        Animal.MOTH: pgettext("board: 3 cells", "mot"),
-        Animal.SPIDER_4: spider,
-        Animal.SPIDER_5: spider,
-        Animal.CAT: pgettext("board: 3 cells", "cat"),
-        Animal.OWL: pgettext("board: 3 cells", "owl"),
-        Animal.WOLF: pgettext("board: 3 cells", "wlf"),
-        Animal.WOLPERTINGER: pgettext("board: 3 cells", "wpt"),
-        Animal.DEER: pgettext("board: 3 cells", "der"),
-        Animal.RACCOON: pgettext("board: 3 cells", "rac"),
-        Animal.SNAKE: pgettext("board: 3 cells", "snk"),
-    }
-    return {animal: fixed(name, 3) for animal, name in names.items()}
-
-
-def fixed(text: str, cells: int | None = None) -> str:
-    """`text` (already translated) for a slot on the board: padded or cut to exactly `cells` terminal cells.
-
-    A fixed slot cannot take the pseudo-language's markers and padding, so
-    there the word keeps only its accents: visibly through the catalog, never
-    longer than the English. Without `cells`, the word keeps its own width.
-    """
-    if language() == PSEUDO:
-        text = text.strip(OPEN + CLOSE + PAD)
-    return text if cells is None else set_cell_size(text, cells)
 
 
 WHY = {

@@ -15,20 +15,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from codex_tui.app.canvas import Canvas
 from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
-from codex_tui.games.instinkt.animal_words import fixed, short_names
 from codex_tui.games.instinkt.coords import column_name, origin_of, row_name
 from codex_tui.games.instinkt.rules.actions import Axis, End
-from codex_tui.games.instinkt.rules.animals import GRID_SIZE
+from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
 from codex_tui.games.instinkt.text import pgettext
+from codex_tui.i18n import PSEUDO, language
+from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 
 CELL_W, CELL_H = 8, 3
 LEFT, TOP = 2, 1
@@ -77,6 +78,38 @@ def centred(text: str, cells: int) -> str:
     text = fixed(text, min(cell_len(text), cells))
     left = (cells - cell_len(text)) // 2
     return " " * left + text + " " * (cells - cell_len(text) - left)
+
+
+def short_names() -> dict[Animal, str]:
+    """Each animal in three cells for the board ('owl', 'hib', '鸮 '), all different where the animals differ."""
+    spider = pgettext("board: 3 cells", "spi")
+    names = {
+        Animal.RAVEN: pgettext("board: 3 cells", "rav"),
+        Animal.BAT: pgettext("board: 3 cells", "bat"),
+        Animal.MOTH: pgettext("board: 3 cells", "mot"),
+        Animal.SPIDER_4: spider,
+        Animal.SPIDER_5: spider,
+        Animal.CAT: pgettext("board: 3 cells", "cat"),
+        Animal.OWL: pgettext("board: 3 cells", "owl"),
+        Animal.WOLF: pgettext("board: 3 cells", "wlf"),
+        Animal.WOLPERTINGER: pgettext("board: 3 cells", "wpt"),
+        Animal.DEER: pgettext("board: 3 cells", "der"),
+        Animal.RACCOON: pgettext("board: 3 cells", "rac"),
+        Animal.SNAKE: pgettext("board: 3 cells", "snk"),
+    }
+    return {animal: fixed(name, 3) for animal, name in names.items()}
+
+
+def fixed(text: str, cells: int | None = None) -> str:
+    """`text` (already translated) for a slot on the board: padded or cut to exactly `cells` terminal cells.
+
+    A fixed slot cannot take the pseudo-language's markers and padding, so
+    there the word keeps only its accents: visibly through the catalog, never
+    longer than the English. Without `cells`, the word keeps its own width.
+    """
+    if language() == PSEUDO:
+        text = text.strip(OPEN + CLOSE + PAD)
+    return text if cells is None else set_cell_size(text, cells)
 
 
 Entrance = tuple[Axis, int, End]

@@ -9,11 +9,11 @@ draws them).
 from __future__ import annotations
 
 from codex_tui.app.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
-from codex_tui.games.instinkt.animal_words import animal_name, comma, short_names
+from codex_tui.games.instinkt.animal_words import animal_name, comma
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.state import Piece
 from codex_tui.games.instinkt.text import DOMAIN, N_, _
-from codex_tui.games.instinkt.ui.board import piece_label, points_mark, review_tag
+from codex_tui.games.instinkt.ui.board import piece_label, points_mark, review_tag, short_names
 from codex_tui.i18n import TextDomain
 from codex_tui.i18n.text import DOMAIN as SHELL
 

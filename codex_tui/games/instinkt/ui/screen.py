@@ -29,7 +29,7 @@ from codex_tui.app.words import YOU
 from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.advice import move_text
-from codex_tui.games.instinkt.animal_words import animal_name, comma, rule_text, short_names
+from codex_tui.games.instinkt.animal_words import animal_name, comma, rule_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
@@ -39,7 +39,15 @@ from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
-from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, owner_letter, window_for
+from codex_tui.games.instinkt.ui.board import (
+    BoardScene,
+    BoardView,
+    Window,
+    move_arrow,
+    owner_letter,
+    short_names,
+    window_for,
+)
 from codex_tui.games.instinkt.ui.words import log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
 
