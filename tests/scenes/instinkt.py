@@ -121,6 +121,7 @@ async def open_help_settled(pilot: Pilot[Any]) -> None:
 SCENES = [
     Scene("instinkt_choosing", duel(choosing), settle, PLAYERS),
     Scene("instinkt_placing", duel(placing), settle, PLAYERS),
+    Scene("instinkt_game_over", duel(lambda g: False), settle, PLAYERS),
     Scene("instinkt_end", duel(lambda g: False), to_summary, PLAYERS),
     Scene("instinkt_help_screen", duel(choosing), open_help_settled, PLAYERS),
     Scene("instinkt_replay_viewer", replay_viewer, to_action_eighteen, PLAYERS | {"Duel"}),

@@ -28,7 +28,7 @@ from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.app.words import YOU
 from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
-from codex_tui.games.instinkt.advice import move_text
+from codex_tui.games.instinkt.advice import hint_reason, move_text
 from codex_tui.games.instinkt.animal_words import animal_name, comma, rule_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
 from codex_tui.games.instinkt.module import INSTINKT
@@ -561,8 +561,8 @@ class InstinktScreen(PlayScreen):
         hinted = self._hinted()
         if hinted is not None:
             return _("Hint: {move} — {reason} · enter: play it").format(
-                move=move_text(view, hinted.action), reason=hinted.reason
-            )
+                move=move_text(view, hinted.action), reason=hint_reason(view, hinted.action)
+            )  # the reason put in words now, in the language of the moment (the hint's own is in the language then)
         if kind == "keep":
             return _("Keep 3 of your 5 cards: 1-5 to mark them ({n} marked), enter to keep").format(n=len(self.keep))
         if kind == "choose":
