@@ -15,7 +15,6 @@ from textual.widgets import Static
 
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.app.widgets.key_bar import KeyBar
-from codex_tui.app.words import YOU
 from codex_tui.games.instinkt.animal_words import animal_name, why_text
 from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
@@ -23,6 +22,7 @@ from codex_tui.games.instinkt.rules.scoring import Result, score_cards
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_letter
+from codex_tui.games.instinkt.ui.words import called_you
 
 
 def breakdown(game: Game) -> Table:
@@ -72,7 +72,7 @@ def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[An
         lines.append(_("A shared victory: tied on points, scoring cards and the numbers left in hand."))
         return "\n".join(lines)
     winner = names[outcome.winners[0]]
-    you = winner == YOU
+    you = called_you(winner)
     if outcome.tie_break == "more scoring cards":
         text = (
             _("You win (tie on points: more scoring cards).")

@@ -20,7 +20,6 @@ from textual.timer import Timer
 
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.app.widgets.key_bar import KeyBar
-from codex_tui.app.words import YOU
 from codex_tui.core.review import Decision
 from codex_tui.games.instinkt.animal_words import comma
 from codex_tui.games.instinkt.coords import card_text, origin_of
@@ -31,7 +30,7 @@ from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, window_for
 from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
 from codex_tui.games.instinkt.ui.reviewed import review_marks, review_text
 from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
-from codex_tui.games.instinkt.ui.words import describe, is_you
+from codex_tui.games.instinkt.ui.words import called_you, describe, is_you
 
 DIM = Style(color="#8a8a8a")
 
@@ -48,7 +47,7 @@ def all_states(game: Game) -> list[Game]:
 
 def turns_of(name: str) -> str:
     """ "Ada's turns", or "your turns" for the player called You."""
-    return _("your turns") if name == YOU else _("{name}'s turns").format(name=name)
+    return _("your turns") if called_you(name) else _("{name}'s turns").format(name=name)
 
 
 class MomentLog(ReplayLog):

@@ -25,7 +25,6 @@ from codex_tui.app.navigation import step
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.app.widgets.status_line import StatusLine
-from codex_tui.app.words import YOU
 from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.advice import hint_reason, move_text
@@ -48,7 +47,7 @@ from codex_tui.games.instinkt.ui.board import (
     short_names,
     window_for,
 )
-from codex_tui.games.instinkt.ui.words import log_lines, scores_text, whose
+from codex_tui.games.instinkt.ui.words import called_you, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
 
 DIM = Style(color="#8a8a8a")
@@ -616,7 +615,7 @@ class InstinktScreen(PlayScreen):
             return _("You chose {card}. Waiting for {name} to choose…").format(card=card_text(view.chosen), name=who)
         if who is None:
             return _("The other player is playing…")
-        if who == YOU:
+        if called_you(who):
             return _("You are playing…")
         return _("{name} is playing…").format(name=who)
 

@@ -19,11 +19,17 @@ from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Pl
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
 from codex_tui.games.instinkt.text import _, pgettext
+from codex_tui.i18n.text import DOMAIN as SHELL
 
 
 def is_you(player: int, names: Sequence[str], viewer: int) -> bool:
     """The reader is this player: their own seat, or the player the new-game form called "You"."""
-    return player == viewer or (0 <= player < len(names) and names[player] == YOU)
+    return player == viewer or (0 <= player < len(names) and called_you(names[player]))
+
+
+def called_you(name: str) -> bool:
+    """The new-game form's name for the player at the keyboard, in English or in the language of now."""
+    return name in (YOU, SHELL.gettext(YOU))
 
 
 def whose(player: int, names: Sequence[str], viewer: int, animal: str) -> str:
