@@ -10,7 +10,9 @@ from codex_tui.app.app import CodexApp
 from codex_tui.games.instinkt.animal_words import why_text
 from codex_tui.games.instinkt.rules import Animal, score_cards
 from codex_tui.games.instinkt.rules.state import Piece
+from codex_tui.games.instinkt.text import DOMAIN
 from codex_tui.games.instinkt.ui.board import CELL_W, piece_label, points_mark, review_tag, short_names
+from codex_tui.games.instinkt.ui.help import DEER_LABEL, OWL_LABEL
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.i18n import LANGUAGES, set_language
@@ -74,6 +76,14 @@ def test_every_board_label_is_six_cells_in_every_language() -> None:
         assert len({names[a] for a in Animal if not a.is_spider}) == len(Animal) - 2, code  # all told apart
         assert all(cell_len(review_tag(mark)) <= 4 for mark in ("played", "better", "both")), code
         assert cell_len(points_mark(11)) <= 4, code
+
+
+def test_the_help_shows_the_board_s_labels_as_the_board_draws_them() -> None:
+    """The help's "B 7owl" and "W10der" are messages; their translations must be the board's own labels."""
+    for code in LANGUAGES:
+        set_language(code)
+        assert DOMAIN.gettext(OWL_LABEL) == piece_label(Piece(0, Animal.OWL)), code
+        assert DOMAIN.gettext(DEER_LABEL) == piece_label(Piece(1, Animal.DEER)), code
 
 
 def test_every_scoring_reason_of_a_whole_game_is_translated() -> None:

@@ -17,7 +17,7 @@ from codex_tui.games.instinkt.rules import Choose, Enter, Game, Keep, Move, Plac
 from codex_tui.games.instinkt.text import N_, _
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.game_over import game_over_text
-from codex_tui.games.instinkt.ui.help import help_text
+from codex_tui.games.instinkt.ui.help import HELP_TEXT
 from codex_tui.games.instinkt.ui.network import (
     TURN_WORDS,
     NetworkInstinktEndScreen,
@@ -32,10 +32,8 @@ ACTIONS = (Keep, Choose, Place, Enter, Move)
 
 
 class InstinktUI:
-    @property
-    def help_text(self) -> Help:
-        """The help in the player's language, looked up when the help opens."""
-        return help_text()
+    help_text: Help = HELP_TEXT
+    """In English: the help screen draws each text from this game's catalog, then the shell's."""
 
     def play_screen(self) -> InstinktScreen:
         return InstinktScreen()
