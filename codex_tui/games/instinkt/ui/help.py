@@ -32,10 +32,7 @@ INSTINKT_KEYS: Help = (
             (N_("the raccoon"), N_("choose one of your cards, enter; then its new cell, enter (esc: back)")),
             (
                 "!",
-                N_(
-                    "a hint, when choosing or placing: the hard search's card, cell, deer entry or raccoon move is put"
-                    " on show, the line above the keys says why; enter plays it, any other key first stops the search"
-                ),
+                N_("a hint: the search's move goes on show, the line above the keys says why; enter plays it"),
             ),
         ),
     ),
