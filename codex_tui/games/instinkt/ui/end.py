@@ -32,7 +32,7 @@ def breakdown(game: Game) -> Table:
     table.add_column(_("Card"))
     # Translators: the points column of the end table; keep it short.
     table.add_column(_("Pts"), justify="right")
-    table.add_column(_("Why"))
+    table.add_column(_("Why"), overflow="fold")  # Chinese has no spaces to wrap at: fold, never cut with "…"
     for score in score_cards(game):
         table.add_row(
             cell_name(score.cell, (0, 0)),
