@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 
 from codex_tui.core.advice import Assessment, Estimate
+from codex_tui.games.instinkt.animal_words import and_list, animal_name, comma, why_text
 from codex_tui.games.instinkt.bots import ALIASES, KEEP_VALUE, candidates, grid_after, margin, playout, sample_game
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
 from codex_tui.games.instinkt.rules.actions import Action, Choose, Enter, Keep, Move, Place
@@ -26,6 +27,7 @@ from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.scoring import result, score_cards
 from codex_tui.games.instinkt.rules.state import Grid, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
+from codex_tui.games.instinkt.text import _
 
 SAMPLES = {"easy": 8, "normal": 16, "hard": 32, "expert": 96}
 """Sampled deals per move compared, by level: the hard bot tries 16 per move, a review wants steadier numbers."""
@@ -92,32 +94,39 @@ def move_text(view: SeatView, action: Action) -> str:
     """'choose 7 owl', '7 owl at b3', 'deer into row 2 from the left', 'raccoon: cat b1→c2'."""
     origin = origin_of(view.grid)
     if isinstance(action, Keep):
-        return "keep " + ", ".join(card_text(card) for card in action.cards)
+        return _("keep {cards}").format(cards=comma().join(card_text(card) for card in action.cards))
     if isinstance(action, Choose):
-        return f"choose {card_text(action.card)}"
+        return _("choose {card}").format(card=card_text(action.card))
     if isinstance(action, Place):
-        card = card_text(view.chosen) if view.chosen is not None else "card"
-        return f"{card} {at_cell((action.x, action.y), origin)}"
+        card = card_text(view.chosen) if view.chosen is not None else _("card")
+        return _("{card} {where}").format(card=card, where=at_cell((action.x, action.y), origin))
     if isinstance(action, Enter):
-        return f"deer into {line_text(action, origin)}"
+        return _("deer into {line}").format(line=line_text(action, origin))
     source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
-    moved = view.grid[source].animal.label if source in view.grid else "card"
-    return f"raccoon: {moved} {cell_name(source, origin)}→{cell_name(target, origin)}"
+    moved = animal_name(view.grid[source].animal) if source in view.grid else _("card")
+    return _("raccoon: {card} {source}→{target}").format(
+        card=moved, source=cell_name(source, origin), target=cell_name(target, origin)
+    )
 
 
 def _points_now(view: SeatView, after: Grid) -> str:
     """'you 5 (+2), them 3 (-1) now'."""
     before, now = totals(view.grid), totals(after)
     me, them = view.seat, 1 - view.seat
-    return f"you {now[me]} ({now[me] - before[me]:+d}), them {now[them]} ({now[them] - before[them]:+d}) now"
+    return _("you {mine} ({my_change}), them {theirs} ({their_change}) now").format(
+        mine=now[me],
+        my_change=f"{now[me] - before[me]:+d}",
+        theirs=now[them],
+        their_change=f"{now[them] - before[them]:+d}",
+    )
 
 
 def _why(grid: Grid, owner: int, animal: Animal) -> str:
     """'your owl: 2 of its colour in its row and column' (what the card scores on this grid)."""
     for score in score_cards(grid):
         if score.owner == owner and score.animal is animal:
-            return f"your {animal.label}: {score.why}"
-    return f"your {animal.label}"
+            return _("your {animal}: {why}").format(animal=animal_name(animal), why=why_text(score.why))
+    return _("your {animal}").format(animal=animal_name(animal))
 
 
 def _best_spot(view: SeatView, animal: Animal) -> tuple[int, str]:
@@ -129,7 +138,7 @@ def _best_spot(view: SeatView, animal: Animal) -> tuple[int, str]:
         if entries:
             gains = [(margin(grid_after(view.grid, e, animal), view.seat) - base, e) for e in entries]
             gain, entry = max(gains, key=lambda g: g[0])
-            return gain, f"entering {line_text(entry, origin)}"
+            return gain, _("entering {line}").format(line=line_text(entry, origin))
     spots = [
         (margin(with_piece(view.grid, cell, Piece(view.seat, animal)), view.seat) - base, cell_name(cell, origin))
         for cell in placement_cells(view.grid)
@@ -143,27 +152,47 @@ def hint_reason(view: SeatView, action: Action) -> str:
         rest = list(view.hand)
         for card in action.cards:
             rest.remove(card)
-        kept = ", ".join(card.label for card in sorted(action.cards, key=lambda c: -KEEP_VALUE.get(c, 2)))
-        return f"keeps {kept}; {' and '.join(card_text(c) for c in rest)} go under your pile"
+        kept = comma().join(animal_name(card) for card in sorted(action.cards, key=lambda c: -KEEP_VALUE.get(c, 2)))
+        return _("keeps {kept}; {rest} go under your pile").format(
+            kept=kept, rest=and_list([card_text(c) for c in rest])
+        )
     if isinstance(action, Choose):
-        card = action.card
-        others = [c.label for c in view.hand if c is not card]
-        later = f"; keeps {' and '.join(others)} for later" if others else ""
-        if card is Animal.SNAKE:
-            return f"the snake spoils their pick: both revealed cards leave the game{later}"
-        gain, where = _best_spot(view, card)
-        first = f"; {card.number} is high, so it likely places first" if card.number >= HIGH else ""
-        return f"the {card.label} makes {gain:+d} at its best spot now ({where}){first}{later}"
+        return _choose_reason(view, action.card)
     after = grid_after(view.grid, action, view.chosen)
     now = _points_now(view, after)
     if isinstance(action, Place):
         animal = view.chosen if view.chosen is not None else Animal.SNAKE
-        then = "; then move one of your cards" if animal is Animal.RACCOON else ""
-        return f"{now}: {_why(after, view.seat, animal)}{then}"
+        if animal is Animal.RACCOON:
+            return _("{points}: {why}; then move one of your cards").format(
+                points=now, why=_why(after, view.seat, animal)
+            )
+        return _("{points}: {why}").format(points=now, why=_why(after, view.seat, animal))
     if isinstance(action, Enter):
         pushed = [piece for cell, piece in view.grid.items() if after.get(cell) != piece]
-        words = ", ".join(("your " if p.owner == view.seat else "their ") + p.animal.label for p in pushed)
-        return f"{now}: the deer pushes {words}" if words else f"{now}: the deer pushes no card"
+        words = comma().join(
+            (_("your {animal}") if p.owner == view.seat else _("their {animal}")).format(animal=animal_name(p.animal))
+            for p in pushed
+        )
+        if words:
+            return _("{points}: the deer pushes {cards}").format(points=now, cards=words)
+        return _("{points}: the deer pushes no card").format(points=now)
     assert isinstance(action, Move)
     moved = view.grid[(action.from_x, action.from_y)]
-    return f"{now}: {_why(after, view.seat, moved.animal)}"
+    return _("{points}: {why}").format(points=now, why=_why(after, view.seat, moved.animal))
+
+
+def _choose_reason(view: SeatView, card: Animal) -> str:
+    """What `card` makes at its best spot now, whether it likely places first, and what stays in hand."""
+    others = and_list([animal_name(c) for c in view.hand if c is not card])
+    if card is Animal.SNAKE:
+        text = _("the snake spoils their pick: both revealed cards leave the game")
+    else:
+        gain, where = _best_spot(view, card)
+        text = _("the {animal} makes {points} at its best spot now ({where})").format(
+            animal=animal_name(card), points=f"{gain:+d}", where=where
+        )
+        if card.number >= HIGH:
+            text = _("{reason}; {number} is high, so it likely places first").format(reason=text, number=card.number)
+    if others:
+        text = _("{reason}; keeps {cards} for later").format(reason=text, cards=others)
+    return text

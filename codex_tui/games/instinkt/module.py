@@ -11,6 +11,7 @@ from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary
 from codex_tui.games.instinkt import advice, record, rules, text, twin, wire
 from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
+from codex_tui.games.instinkt.text import N_, _
 
 if TYPE_CHECKING:  # the screens load only when `ui()` is called
     from codex_tui.app.game_ui import GameUI
@@ -18,8 +19,8 @@ if TYPE_CHECKING:  # the screens load only when `ui()` is called
 
 class Instinkt(GameModule):
     name = "instinkt"
-    title = "Instinkt"
-    summary = "2 players, 4x4 duel"
+    title = N_("Instinkt")
+    summary = N_("2 players, 4x4 duel")
     min_players = 2
     max_players = 2
     record_format = record.RECORD_FORMAT
@@ -29,11 +30,11 @@ class Instinkt(GameModule):
         return (
             VariantField(
                 "draft",
-                "Variant",
+                N_("Variant"),
                 "bool",
                 False,
-                help="draw 5 cards and keep 3 at the start, instead of drawing 3",
-                choices=(("Standard: draw 3", False), ("Draft: draw 5, keep 3", True)),
+                help=N_("draw 5 cards and keep 3 at the start, instead of drawing 3"),
+                choices=((N_("Standard: draw 3"), False), (N_("Draft: draw 5, keep 3"), True)),
             ),
         )
 
@@ -47,7 +48,7 @@ class Instinkt(GameModule):
         return record.variant_from(data)
 
     def variant_text(self, variant: rules.Variant) -> str:
-        return "Instinkt, draft" if variant.draft else "Instinkt"
+        return _("Instinkt, draft") if variant.draft else _("Instinkt")
 
     def owns(self, game: object) -> bool:
         return isinstance(game, rules.Game)
@@ -80,13 +81,13 @@ class Instinkt(GameModule):
         if game.is_over:
             return won(game.players, rules.result(game).winners)
         if game.phase is rules.Phase.KEEP:
-            return "keeping cards"
+            return _("keeping cards")
         if game.phase is rules.Phase.CHOOSE:
-            return f"round {game.round}: choosing"
+            return _("round {round}: choosing").format(round=game.round)
         current = game.current
         assert current is not None
-        doing = "move a card" if game.phase is rules.Phase.MOVE else "place"
-        return f"{game.players[current]} to {doing}"
+        doing = _("{name} to move a card") if game.phase is rules.Phase.MOVE else _("{name} to place")
+        return doing.format(name=game.players[current])
 
     def game_summary(self, game: rules.Game) -> GameSummary:
         """Points as the grid stands, the round as the turn."""

@@ -1,6 +1,6 @@
 """Instinkt's words: the text domain `instinkt`, with its catalogs in this package's `locale/`.
 
-    from codex_tui.games.instinkt.text import N_, _, ngettext
+from codex_tui.games.instinkt.text import N_, _, ngettext
 """
 
 from __future__ import annotations

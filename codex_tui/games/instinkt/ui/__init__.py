@@ -14,6 +14,7 @@ from codex_tui.app.game_ui import GameUI
 from codex_tui.app.screens.modals import Help
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.rules import Choose, Enter, Game, Keep, Move, Place, Result, SeatView, result
+from codex_tui.games.instinkt.text import N_, _
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.game_over import game_over_text
 from codex_tui.games.instinkt.ui.help import HELP_TEXT
@@ -32,6 +33,7 @@ ACTIONS = (Keep, Choose, Place, Enter, Move)
 
 class InstinktUI:
     help_text: Help = HELP_TEXT
+    """In English: the help screen draws each text from this game's catalog, then the shell's."""
 
     def play_screen(self) -> InstinktScreen:
         return InstinktScreen()
@@ -53,7 +55,7 @@ class InstinktUI:
         return bool(view.legal_actions)
 
     def turn_words(self, view: SeatView) -> str | None:
-        return TURN_WORDS.get(view.phase, "play")
+        return _(TURN_WORDS.get(view.phase, N_("play")))
 
     def may_send(self, view: SeatView, action: Any) -> bool:
         return isinstance(action, ACTIONS) and view.seat != SPECTATOR and action in view.legal_actions

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -26,6 +27,9 @@ from codex_tui.games.instinkt.rules.actions import Axis, End
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
+from codex_tui.games.instinkt.text import pgettext
+from codex_tui.i18n import PSEUDO, language
+from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 
 CELL_W, CELL_H = 8, 3
 LEFT, TOP = 2, 1
@@ -47,24 +51,66 @@ REVIEW_STYLES = {
     "both": Style(color="#5fd7ff", bold=True),
 }
 """A review's marks: the move played (red), the search's better move (green), a cell both use (cyan)."""
-REVIEW_TAGS = {"played": "play", "better": "best", "both": "both"}
-"""A mark on a card's top border (four letters: the border is six wide)."""
 
-SHORT = {
-    Animal.RAVEN: "rav",
-    Animal.BAT: "bat",
-    Animal.MOTH: "mot",
-    Animal.SPIDER_4: "spi",
-    Animal.SPIDER_5: "spi",
-    Animal.CAT: "cat",
-    Animal.OWL: "owl",
-    Animal.WOLF: "wlf",
-    Animal.WOLPERTINGER: "wpt",
-    Animal.DEER: "der",
-    Animal.RACCOON: "rac",
-    Animal.SNAKE: "snk",
-}
-"""Three letters each, all different where the animals differ (wolf 'wlf', wolpertinger 'wpt')."""
+
+def review_tag(mark: str) -> str:
+    """A review's mark on a card's top border: four cells ('play', 'best', 'both')."""
+    tags = {
+        "played": pgettext("review mark on a card, 4 cells", "play"),
+        "better": pgettext("review mark on a card, 4 cells", "best"),
+        "both": pgettext("review mark on a card, 4 cells", "both"),
+    }
+    return fixed(tags[mark], 4).rstrip()
+
+
+def review_word(mark: str) -> str:
+    """A review's mark on an empty cell: six cells, centred ('played', 'better', 'both')."""
+    words = {
+        "played": pgettext("review mark on an empty cell, 6 cells", "played"),
+        "better": pgettext("review mark on an empty cell, 6 cells", "better"),
+        "both": pgettext("review mark on an empty cell, 6 cells", "both"),
+    }
+    return centred(words[mark], CELL_W - 2)
+
+
+def centred(text: str, cells: int) -> str:
+    """`text` centred in `cells` terminal cells (a Chinese glyph takes two), cut if too long."""
+    text = fixed(text, min(cell_len(text), cells))
+    left = (cells - cell_len(text)) // 2
+    return " " * left + text + " " * (cells - cell_len(text) - left)
+
+
+def short_names() -> dict[Animal, str]:
+    """Each animal in three cells for the board ('owl', 'hib', '鸮 '), all different where the animals differ."""
+    spider = pgettext("board: 3 cells", "spi")
+    names = {
+        Animal.RAVEN: pgettext("board: 3 cells", "rav"),
+        Animal.BAT: pgettext("board: 3 cells", "bat"),
+        Animal.MOTH: pgettext("board: 3 cells", "mot"),
+        Animal.SPIDER_4: spider,
+        Animal.SPIDER_5: spider,
+        Animal.CAT: pgettext("board: 3 cells", "cat"),
+        Animal.OWL: pgettext("board: 3 cells", "owl"),
+        Animal.WOLF: pgettext("board: 3 cells", "wlf"),
+        Animal.WOLPERTINGER: pgettext("board: 3 cells", "wpt"),
+        Animal.DEER: pgettext("board: 3 cells", "der"),
+        Animal.RACCOON: pgettext("board: 3 cells", "rac"),
+        Animal.SNAKE: pgettext("board: 3 cells", "snk"),
+    }
+    return {animal: fixed(name, 3) for animal, name in names.items()}
+
+
+def fixed(text: str, cells: int | None = None) -> str:
+    """`text` (already translated) for a slot on the board: padded or cut to exactly `cells` terminal cells.
+
+    A fixed slot cannot take the pseudo-language's markers and padding, so
+    there the word keeps only its accents: visibly through the catalog, never
+    longer than the English. Without `cells`, the word keeps its own width.
+    """
+    if language() == PSEUDO:
+        text = text.strip(OPEN + CLOSE + PAD)
+    return text if cells is None else set_cell_size(text, cells)
+
 
 Entrance = tuple[Axis, int, End]
 ARROWS = {
@@ -76,9 +122,22 @@ ARROWS = {
 """Small triangles: the large ▶ and ◀ have emoji forms that some terminals draw two cells wide."""
 
 
+def owner_letter(owner: int) -> str:
+    """The card's colour in one letter (Chinese: one glyph, two cells): 'B' black, 'W' white."""
+    letters = (pgettext("black, on a card: 1 letter", "B"), pgettext("white, on a card: 1 letter", "W"))
+    return fixed(letters[owner])
+
+
 def piece_label(piece: Piece) -> str:
-    """Six characters: 'B 7owl', 'W10der', 'B 8wlf', 'B 9wpt'."""
-    return f"{'BW'[piece.owner]}{piece.animal.mark:>2}{SHORT[piece.animal]}"
+    """Six cells: 'B 7owl', 'W10der', 'B 8wlf', 'B 9wpt'; in Chinese '黑 7鸮' (the colour and the animal one glyph)."""
+    colour = owner_letter(piece.owner)
+    short = short_names()[piece.animal]
+    return fixed(f"{colour}{piece.animal.mark:>2}{short}", CELL_W - 2)
+
+
+def points_mark(points: int) -> str:
+    """A card's points on its bottom border: '3pt'."""
+    return fixed(pgettext("points on a card's border", "{n}pt").format(n=points), 4).rstrip()
 
 
 def move_arrow(source: Cell, target: Cell) -> str:
@@ -163,16 +222,16 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
             canvas.put(col + x, row + 2, horizontal, style)
         canvas.put(col, row + 1, vertical, style)
         canvas.put(col + CELL_W - 1, row + 1, vertical, style)
-        canvas.text(col + 1, row + 1, label.ljust(CELL_W - 2)[: CELL_W - 2], style)
+        put_text(canvas, col + 1, row + 1, fixed(label, CELL_W - 2), style)
         if bottom:
-            canvas.text(col + CELL_W - 1 - len(bottom), row + 2, bottom, style)
+            put_text(canvas, col + CELL_W - 1 - cell_len(bottom), row + 2, bottom, style)
         if top:
-            canvas.text(col + 2, row, top, style + accent)
+            put_text(canvas, col + 2, row, top, style + accent)
 
     for x in range(min_x, max_x + 1):
-        canvas.text(LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
+        put_text(canvas, LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
     for y in range(min_y, max_y + 1):
-        canvas.text(0, TOP + (y - min_y) * CELL_H + 1, row_name(y, origin), LABEL)
+        put_text(canvas, 0, TOP + (y - min_y) * CELL_H + 1, row_name(y, origin), LABEL)
     for (axis, index, end), chosen in scene.entrances.items():
         style = CURSOR if chosen else MARKER
         arrow = ARROWS[(axis, end)]
@@ -193,7 +252,7 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         box(cell, MARKER, text, dotted=True)
     for cell, mark in scene.review.items():
         if cell not in scene.grid:
-            box(cell, REVIEW_STYLES[mark], mark.center(CELL_W - 2))
+            box(cell, REVIEW_STYLES[mark], review_word(mark))
     for cell, piece in scene.grid.items():
         style = OWNER_STYLES[piece.owner]
         if cell in scene.highlight:
@@ -204,14 +263,23 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         top, accent = scene.arrows.get(cell, ""), HIGHLIGHT
         judged = scene.review.get(cell)
         if judged is not None:
-            style, top, accent = style + REVIEW_STYLES[judged], REVIEW_TAGS[judged], REVIEW_STYLES[judged]
-        box(cell, style, piece_label(piece), bottom=f"{score}pt" if score else "", top=top, accent=accent)
+            style, top, accent = style + REVIEW_STYLES[judged], review_tag(judged), REVIEW_STYLES[judged]
+        box(cell, style, piece_label(piece), bottom=points_mark(score) if score else "", top=top, accent=accent)
     if scene.cursor is not None and scene.cursor not in scene.grid:
         if scene.ghost is not None:
             box(scene.cursor, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True), piece_label(scene.ghost))
         elif scene.cursor not in scene.markers:
-            box(scene.cursor, CURSOR, "  here", dotted=True)
+            box(scene.cursor, CURSOR, centred(pgettext("the cursor on an empty cell, 6 cells", "here"), 6), dotted=True)
     return canvas, width, height
+
+
+def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style) -> None:
+    """`text` from `col`, one canvas cell per terminal cell: a wide glyph (Chinese) fills its second cell with ''."""
+    for char in text:
+        canvas.put(col, row, char, style)
+        if cell_len(char) == 2:
+            canvas.put(col + 1, row, "", style)
+        col += cell_len(char)
 
 
 def _in_reach(cell: Cell, grid: Grid) -> bool:

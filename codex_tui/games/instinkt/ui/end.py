@@ -11,28 +11,34 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
-from codex_tui.app.words import with_verb
+from codex_tui.app.widgets.key_bar import KeyBar
+from codex_tui.games.instinkt.animal_words import animal_name, why_text
 from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.scoring import Result, score_cards
 from codex_tui.games.instinkt.rules.state import Game
-from codex_tui.games.instinkt.ui.board import BoardScene, BoardView
+from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_letter
+from codex_tui.games.instinkt.ui.words import called_you
 
 
 def breakdown(game: Game) -> Table:
     """One row per card, named a1-d4 as during play; the card column says its colour (B/W) as the board does."""
-    table = Table(title="Card by card (reading order)", expand=False)
-    for column in ("Cell", "Card", "Pts", "Why"):
-        table.add_column(column, justify="right" if column == "Pts" else "left")
+    table = Table(title=_("Card by card (reading order)"), expand=False)
+    table.add_column(_("Cell"))
+    table.add_column(_("Card"))
+    # Translators: the points column of the end table; keep it short.
+    table.add_column(_("Pts"), justify="right")
+    table.add_column(_("Why"), overflow="fold")  # Chinese has no spaces to wrap at: fold, never cut with "…"
     for score in score_cards(game):
         table.add_row(
             cell_name(score.cell, (0, 0)),
-            f"{'BW'[score.owner]} {card_text(score.animal)}",
+            f"{owner_letter(score.owner)} {card_text(score.animal)}",
             str(score.points),
-            score.why,
+            why_text(score.why),
             style="bold" if score.points else "dim",
         )
     return table
@@ -42,31 +48,46 @@ def hand_text(outcome: Result, player: int, hand: Sequence[Animal]) -> str:
     """'hand: cat 6 + raven 1 = 7, used only to break a tie' (the sum is the second tie-break)."""
     total = outcome.hand_sums[player]
     if hand:
-        cards = " + ".join(f"{card.label} {card.number}" for card in hand)
+        cards = " + ".join(_("{animal} {number}").format(animal=animal_name(card), number=card.number) for card in hand)
         shown = f"{cards} = {total}" if len(hand) > 1 else cards
+    elif total:
+        shown = _("numbers left in hand = {n}").format(n=total)
     else:
-        shown = f"numbers left in hand = {total}" if total else "no cards left"
-    return f"hand: {shown}, used only to break a tie"
+        shown = _("no cards left")
+    return _("hand: {cards}, used only to break a tie").format(cards=shown)
 
 
 def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[Animal]] = ((), ())) -> str:
     lines = []
     for p in (0, 1):
-        cards = f"card{'s' if outcome.scoring_cards[p] != 1 else ''}"
-        lines.append(
-            f"{names[p]} ({'BW'[p]}): {outcome.points[p]} points from {outcome.scoring_cards[p]} scoring {cards}"
+        colour = (_("black"), _("white"))[p]
+        n = outcome.scoring_cards[p]
+        points = ngettext("{n} point", "{n} points", outcome.points[p]).format(n=outcome.points[p])
+        line = ngettext(
+            "{name} ({colour}): {points} from {n} scoring card", "{name} ({colour}): {points} from {n} scoring cards", n
         )
+        lines.append(line.format(name=names[p], colour=colour, points=points, n=n))
         lines.append(f"  {hand_text(outcome, p, hands[p])}")
     if len(outcome.winners) == 2:
-        lines.append("A shared victory: tied on points, scoring cards and the numbers left in hand.")
+        lines.append(_("A shared victory: tied on points, scoring cards and the numbers left in hand."))
+        return "\n".join(lines)
+    winner = names[outcome.winners[0]]
+    you = called_you(winner)
+    if outcome.tie_break == "more scoring cards":
+        text = (
+            _("You win (tie on points: more scoring cards).")
+            if you
+            else _("{name} wins (tie on points: more scoring cards).")
+        )
+    elif outcome.tie_break == "higher numbers in hand":
+        text = (
+            _("You win (tie on points and scoring cards: the higher sum of numbers in hand).")
+            if you
+            else _("{name} wins (tie on points and scoring cards: the higher sum of numbers in hand).")
+        )
     else:
-        winner = names[outcome.winners[0]]
-        reason = {
-            None: "",
-            "more scoring cards": " (tie on points: more scoring cards)",
-            "higher numbers in hand": " (tie on points and scoring cards: the higher sum of numbers in hand)",
-        }
-        lines.append(f"{with_verb(winner, 'wins')}{reason.get(outcome.tie_break, '')}.")
+        text = _("You win.") if you else _("{name} wins.")
+    lines.append(text.format(name=winner))
     return "\n".join(lines)
 
 
@@ -77,7 +98,13 @@ def game_verdict(game: Game, outcome: Result) -> str:
 class InstinktEndScreen(EndChoices, Screen[str]):
     """The summary of an Instinkt game; returns what `EndChoices` says, or 'review' (`r`)."""
 
-    BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", "Review")]
+    BINDINGS = [
+        *(b for b in END_BINDINGS if not (isinstance(b, Binding) and b.key in ("q", "u"))),
+        # In the help, off the key bar: it needs its room in French.
+        Binding("u", "end('undo')", N_("Undo"), show=False),
+        Binding("q", "end('quit')", N_("Quit"), show=False),
+        Binding("r", "end('review')", N_("Review")),
+    ]
     CSS_PATH = Path(__file__).with_name("end.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 
@@ -93,7 +120,7 @@ class InstinktEndScreen(EndChoices, Screen[str]):
             yield Static(Text(game_verdict(self.game, self.outcome), style="bold"))
             yield BoardView(BoardScene(self.game.grid), id="end-board")
             yield Static(breakdown(self.game))
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     def on_mount(self) -> None:
         self.query_one("#end-scroll").focus()

@@ -6,6 +6,7 @@ from rich.text import Text
 
 from codex_tui.app.screens.game_over import result_line, tail_start
 from codex_tui.games.instinkt.rules import Game, result
+from codex_tui.games.instinkt.text import _, pgettext
 from codex_tui.games.instinkt.ui.words import log_lines
 
 
@@ -17,4 +18,5 @@ def last_moves(game: Game, viewer: int) -> list[str]:
 
 def game_over_text(game: Game, viewer: int) -> Text:
     moves = last_moves(game, viewer)
-    return result_line(game.players, result(game).winners, "Last: " + "; ".join(moves) + "." if moves else "")
+    last = _("Last: {moves}.").format(moves=pgettext("between two log lines", "; ").join(moves)) if moves else ""
+    return result_line(game.players, result(game).winners, last)

@@ -7,16 +7,17 @@ from textual.binding import Binding
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.rules.animals import ALL_ANIMALS
 from codex_tui.games.instinkt.rules.state import Seat, Setup
+from codex_tui.games.instinkt.text import N_
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 
 TURN_WORDS = {
-    instinkt.Phase.KEEP: "keep 3 of your 5 cards",
-    instinkt.Phase.CHOOSE: "choose your card in secret",
-    instinkt.Phase.PLACE: "place your card",
-    instinkt.Phase.MOVE: "move one of your cards (raccoon)",
+    instinkt.Phase.KEEP: N_("keep 3 of your 5 cards"),
+    instinkt.Phase.CHOOSE: N_("choose your card in secret"),
+    instinkt.Phase.PLACE: N_("place your card"),
+    instinkt.Phase.MOVE: N_("move one of your cards (raccoon)"),
 }
-"""The notice when an Instinkt seat has something to do."""
+"""The notice when an Instinkt seat has something to do (translated where shown: `turn_words`)."""
 
 
 def shown_game(view: instinkt.SeatView) -> instinkt.Game:
@@ -44,8 +45,8 @@ class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
     """The Instinkt summary: back to the lobby (a new game starts there), or the review of your turns."""
 
     BINDINGS = [
-        Binding("escape,q,enter", "end('quit')", "Back to the lobby"),
-        Binding("r", "end('review')", "Review"),
+        Binding("escape,q,enter", "end('quit')", N_("Back to the lobby")),
+        Binding("r", "end('review')", N_("Review")),
     ]
 
 

@@ -17,19 +17,20 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer
 
 from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
-from codex_tui.app.words import possessive
+from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core.review import Decision
+from codex_tui.games.instinkt.animal_words import comma
 from codex_tui.games.instinkt.coords import card_text, origin_of
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start, view
+from codex_tui.games.instinkt.text import DOMAIN, N_, _
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, window_for
 from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
 from codex_tui.games.instinkt.ui.reviewed import review_marks, review_text
 from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
-from codex_tui.games.instinkt.ui.words import describe
+from codex_tui.games.instinkt.ui.words import called_you, describe, is_you
 
 DIM = Style(color="#8a8a8a")
 
@@ -42,6 +43,11 @@ def all_states(game: Game) -> list[Game]:
         state = apply(state, action)
         states.append(state)
     return states
+
+
+def turns_of(name: str) -> str:
+    """ "Ada's turns", or "your turns" for the player called You."""
+    return _("your turns") if called_you(name) else _("{name}'s turns").format(name=name)
 
 
 class MomentLog(ReplayLog):
@@ -58,16 +64,16 @@ class InstinktReplayScreen(Screen[ReplayExit]):
     """The moment on show (`index`, and whether it plays on) is reactive; each widget's part is derived from it."""
 
     BINDINGS = [
-        Binding("q,escape", "close", "Close"),
-        Binding("right,l", "step(1)", "Step"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
-        Binding("space,p", "play", "Play/pause"),
-        Binding("b", "branch", "Play from here"),
-        Binding("e", "summary", "Summary"),
-        Binding("r", "review", "Review"),
-        Binding("tab", "next_seat", "Whose review", show=False),
+        Binding("q,escape", "close", N_("Close")),
+        Binding("right,l", "step(1)", N_("Step"), show=False),  # ←/→ and r are on the prompt line instead
+        Binding("left,h", "step(-1)", N_("Back"), show=False),
+        Binding("home", "jump(0)", N_("Start"), show=False),
+        Binding("end", "jump(-1)", N_("End"), show=False),
+        Binding("space,p", "play", N_("Play/pause")),
+        Binding("b", "branch", N_("Play from here")),
+        Binding("e", "summary", N_("Summary")),
+        Binding("r", "review", N_("Review"), show=False),
+        Binding("tab", "next_seat", N_("Whose review"), show=False),
     ]
     CSS_PATH = Path(__file__).with_name("replay.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
@@ -101,6 +107,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         self._derive()
 
     def compose(self) -> ComposeResult:
+        self._derive()  # a recompose after a change of language: every part again, in the new language
         yield ScoreHeader(id="ir-header").data_bind(text=InstinktReplayScreen.header_text)
         with Horizontal(id="ir-main"):
             yield BoardView(id="ir-board").data_bind(InstinktReplayScreen.scene)
@@ -108,7 +115,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
                 yield SidePanel(id="ir-panel").data_bind(body=InstinktReplayScreen.hands)
                 yield MomentLog([], id="ir-log").data_bind(InstinktReplayScreen.moment)
         yield PromptLine(id="ir-status").data_bind(line=InstinktReplayScreen.prompt)
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     def on_mount(self) -> None:
         if self.review_seat is not None:
@@ -131,9 +138,10 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         state = self.states[self.index]
         now = points_now(state.grid)
         names = state.players
-        self.header_text = Text(
-            f" {self.replay_title} · round {state.round} · {names[0]} {now[0]} · {names[1]} {now[1]} pts"
-        )
+        # Translators: the replay's header, after the title and the round; "pts" for points.
+        points = _("{first} {a} · {second} {b} pts").format(first=names[0], a=now[0], second=names[1], b=now[1])
+        header = _("{title} · round {round} · {points}")
+        self.header_text = Text(" " + header.format(title=self.replay_title, round=state.round, points=points))
         decision = self.reviewed if self.reviewed is not None and self.reviewed.index == self.index else None
         text = Text()
         if decision is None:
@@ -142,13 +150,14 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             marks = review_marks(state.grid, decision)
             self.scene = BoardScene(state.grid, review=marks, window=window_for(state.grid, marks))
             text.append_text(review_text(view(state, decision.seat), decision))
-        for seat, name in enumerate(names):
-            hand = ", ".join(card_text(c) for c in state.seats[seat].hand) or "(empty)"
-            text.append(f"{possessive(name)} hand: ", style=Style(bold=True))
+        for seat, name in enumerate(names if decision is None else ()):  # a review needs the room: no hands
+            hand = comma().join(card_text(c) for c in state.seats[seat].hand) or _("(empty)")
+            title = _("Your hand: ") if is_you(seat, names, SPECTATOR) else _("{name}'s hand: ").format(name=name)
+            text.append(title, style=Style(bold=True))
             text.append(hand + "\n")
             chosen = state.seats[seat].chosen
             if chosen is not None:
-                text.append(f"  picked this round: {card_text(chosen)}\n", style=DIM)
+                text.append("  " + _("picked this round: {card}").format(card=card_text(chosen)) + "\n", style=DIM)
         self.hands = text
         origin = origin_of(state.grid)  # log cells are named as on the board now
         lines = tuple(
@@ -157,11 +166,17 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         )
         self.moment = (self.index - 1, lines)
         total = len(self.states) - 1
-        end = " · the end (e: summary)" if self.index == total and state.is_over else ""
-        playing = " · playing" if self.playing else ""
-        other = names[1 - self.seat]
-        review = f" · r: review {possessive(names[self.seat])} turns (tab: {possessive(other)})"
-        self.prompt = f"action {self.index}/{total}{end}{playing}{review}"
+        parts = [_("action {n}/{total}").format(n=self.index, total=total), _("←/→: step")]
+        if self.index == total and state.is_over:
+            parts.append(_("the end (e: summary)"))
+        if self.playing:
+            parts.append(_("playing"))
+        parts.append(
+            _("r: review {turns} (tab: {other})").format(
+                turns=turns_of(names[self.seat]), other=turns_of(names[1 - self.seat])
+            )
+        )
+        self.prompt = " · ".join(parts)
 
     def go(self, index: int) -> None:
         self.index = max(0, min(index, len(self.states) - 1))
@@ -224,8 +239,8 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         if action == "step":
             delta = int(str(parameters[0])) if parameters else 1
             return True if 0 <= self.index + delta <= last else None
-        if action == "summary":
-            return True if self.index == last and self.final.is_over else None
+        if action == "summary":  # each shown only where it does something: the key bar is full
+            return self.index == last and self.final.is_over
         if action == "branch":
-            return True if not self.states[self.index].is_over else None
+            return not self.states[self.index].is_over
         return True

@@ -19,6 +19,7 @@ from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.grid import deer_push
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
+from codex_tui.games.instinkt.text import _, ngettext
 from codex_tui.games.instinkt.ui.board import REVIEW_STYLES
 
 
@@ -51,16 +52,20 @@ def review_text(view: SeatView, decision: Decision) -> Text:
     assessment = decision.assessment
     played, best = assessment.played, assessment.best
     name = view.players[decision.seat]
-    text = Text(f"Review: move {decision.index + 1}, {name}\n", style=Style(bold=True))
-    text.append("■ played ", style=REVIEW_STYLES["played"])
-    text.append(f"{move_text(view, played.action)}: {played.margin:+.1f}\n")
-    if best.action == played.action:
-        text.append("  the search found no better move here\n", style=Style(bold=True))
-        return text
-    text.append("■ better ", style=REVIEW_STYLES["better"])
-    text.append(f"{move_text(view, best.action)}: {best.margin:+.1f}\n")
+    text = Text(_("Review: move {n}, {name}").format(n=decision.index + 1, name=name) + "\n", style=Style(bold=True))
+    text.append("■ " + _("played") + " ", style=REVIEW_STYLES["played"])
     text.append(
-        f"  lost {decision.cost:.1f} pts (expected final margin, {played.playouts} sampled games)\n",
-        style=Style(bold=True),
+        _("{move}: {margin}").format(move=move_text(view, played.action), margin=f"{played.margin:+.1f}") + "\n"
     )
+    if best.action == played.action:
+        text.append("  " + _("the search found no better move here") + "\n", style=Style(bold=True))
+        return text
+    text.append("■ " + _("better") + " ", style=REVIEW_STYLES["better"])
+    text.append(_("{move}: {margin}").format(move=move_text(view, best.action), margin=f"{best.margin:+.1f}") + "\n")
+    lost = ngettext(
+        "lost {points} pts (expected final margin, {n} sampled game)",
+        "lost {points} pts (expected final margin, {n} sampled games)",
+        played.playouts,
+    ).format(points=f"{decision.cost:.1f}", n=played.playouts)
+    text.append(f"  {lost}\n", style=Style(bold=True))
     return text

@@ -19,16 +19,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import Footer
 
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.navigation import step
 from codex_tui.app.screens.live import PlayScreen
+from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.app.widgets.status_line import StatusLine
-from codex_tui.app.words import with_verb
 from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
-from codex_tui.games.instinkt.advice import move_text
+from codex_tui.games.instinkt.advice import hint_reason, move_text
+from codex_tui.games.instinkt.animal_words import animal_name, comma, rule_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
@@ -37,8 +37,18 @@ from codex_tui.games.instinkt.rules.grid import deer_push
 from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
-from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
-from codex_tui.games.instinkt.ui.words import RULE_TEXT, log_lines, scores_text, whose
+from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
+from codex_tui.games.instinkt.ui.board import (
+    BoardScene,
+    BoardView,
+    Window,
+    move_arrow,
+    owner_letter,
+    short_names,
+    window_for,
+)
+from codex_tui.games.instinkt.ui.words import called_you, log_lines, scores_text, whose
+from codex_tui.i18n.text import DOMAIN as SHELL
 
 DIM = Style(color="#8a8a8a")
 BOLD = Style(bold=True)
@@ -81,7 +91,7 @@ class ScoreHeader(Widget):
 
 
 class SidePanel(Widget):
-    """The hand and the preview on top, then as many of the newest log lines as fit below."""
+    """The hand and the preview on top, then as many of the newest log lines as fit whole below."""
 
     DEFAULT_CSS = "SidePanel { height: 1fr; }"
 
@@ -101,14 +111,8 @@ class SidePanel(Widget):
         kept: list[Text] = []
         for line in reversed(self.log_lines):
             size = len(line.wrap(console, width))
-            room = height - used
-            if size > room and kept:
-                tail = line.plain
-                while tail and len(Text("…" + tail).wrap(console, width)) > room:
-                    tail = tail[max(width // 2, 1) :]
-                if tail:  # the oldest line shown loses its start rather than vanishing
-                    kept.insert(0, Text("…" + tail, line.style))
-                break
+            if size > height - used and kept:
+                break  # only whole lines: a line cut at its start would read wrong in any language
             kept.insert(0, line)
             used += size
         text = self.body.copy()
@@ -146,19 +150,19 @@ class InstinktScreen(PlayScreen):
     hands its part to the widget when the widget mounts.
     """
 
-    BINDINGS = [
-        Binding("enter,space", "confirm", "Confirm"),
-        Binding("left,h", "move('left')", "Left", show=False),
-        Binding("right,l", "move('right')", "Right", show=False),
-        Binding("up,k", "move('up')", "Up", show=False),
-        Binding("down,j", "move('down')", "Down", show=False),
-        Binding("tab", "next", "Next"),
-        *[Binding(str(n), f"select({n - 1})", f"Card {n}", show=False) for n in range(1, 6)],
-        Binding("escape", "back", "Back"),
-        Binding("u", "undo", "Undo"),
-        Binding("ctrl+r,U", "redo", "Redo"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+    BINDINGS = [  # tab, esc, redo, quit: in the help and the prompt, off the key bar (French needs its room)
+        Binding("enter,space", "confirm", N_("Confirm")),
+        Binding("left,h", "move('left')", N_("Left"), show=False),
+        Binding("right,l", "move('right')", N_("Right"), show=False),
+        Binding("up,k", "move('up')", N_("Up"), show=False),
+        Binding("down,j", "move('down')", N_("Down"), show=False),
+        Binding("tab", "next", N_("Next"), show=False),
+        *[Binding(str(n), f"select({n - 1})", N_("Card"), show=False) for n in range(1, 6)],
+        Binding("escape", "back", N_("Back"), show=False),
+        Binding("u", "undo", N_("Undo")),
+        Binding("ctrl+r,U", "redo", N_("Redo"), show=False),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit"), show=False),
     ]
     CSS_PATH = Path(__file__).with_name("screen.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
@@ -204,13 +208,14 @@ class InstinktScreen(PlayScreen):
             self.watch(self, part.name, self._state_changed, init=False)
 
     def compose(self) -> ComposeResult:
+        self._words()  # a recompose after a change of language: every part again, in the new language
         yield ScoreHeader(id="i-header").data_bind(text=InstinktScreen.header_text)
         with Horizontal(id="i-main"):
             yield BoardView(id="i-board").data_bind(InstinktScreen.scene)
             with Vertical(id="i-side"):
                 yield SidePanel(id="i-panel").data_bind(body=InstinktScreen.hand, log_lines=InstinktScreen.recent_log)
         yield PromptLine(id="i-status").data_bind(line=InstinktScreen.prompt)
-        yield Footer()
+        yield KeyBar(DOMAIN)
 
     # ------------------------------------------------------------ state in
 
@@ -300,6 +305,11 @@ class InstinktScreen(PlayScreen):
             lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes)
             self.recent_log = tuple(Text(line, style=DIM) for line in lines)
 
+    def _words(self) -> None:
+        """Every part from the state, the log too: the words are drawn in the language of the moment."""
+        self.watch_view(self.view)
+        self._derive()
+
     def _derive(self) -> None:
         """Each widget's part from the state; a part that comes out equal leaves its widget as it is."""
         if self.view is None:
@@ -376,10 +386,18 @@ class InstinktScreen(PlayScreen):
         now = points_now(view.grid)
         text = Text()
         for seat, name in enumerate(names):
-            tag = f"({self.tags[seat]})" if seat < len(self.tags) and self.tags[seat] else ""
-            text.append(f" {name}{tag} ({'BW'[seat]}) {now[seat]} pts ", style=BOLD if seat == view.seat else DIM)
-        text.append(f"(if it ended now) · token: {names[view.token]}", style=DIM)
-        text.append(f"\n Round {view.round} · {len(view.grid)}/16 cards · {frame_text(view.grid)}", style=DIM)
+            tag = f"({SHELL.gettext(self.tags[seat])})" if seat < len(self.tags) and self.tags[seat] else ""
+            colour = owner_letter(seat)
+            words = ngettext("{name}{tag} ({colour}) {n} pt", "{name}{tag} ({colour}) {n} pts", now[seat])
+            text.append(
+                " " + words.format(name=name, tag=tag, colour=colour, n=now[seat]) + " ",
+                style=BOLD if seat == view.seat else DIM,
+            )
+        text.append(_("(if it ended now) · token: {name}").format(name=names[view.token]), style=DIM)
+        line = _("Round {round} · {cards}/16 cards · {frame}").format(
+            round=view.round, cards=len(view.grid), frame=frame_text(view.grid)
+        )
+        text.append("\n " + line, style=DIM)
         return text
 
     def _window(self) -> Window:
@@ -420,7 +438,7 @@ class InstinktScreen(PlayScreen):
             deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
             return BoardScene(
                 grid,
-                highlight=frozenset(target for _, target in moved) | {deer_cell},
+                highlight=frozenset(target for _source, target in moved) | {deer_cell},
                 arrows={target: move_arrow(source, target) for source, target in moved},
                 entrances={(Axis(e.axis), e.index, End(e.end)): e == chosen for e in entries},
                 cursor=deer_cell,
@@ -439,7 +457,7 @@ class InstinktScreen(PlayScreen):
                 free=frozenset(self._cells()),
                 cursor=self.cursor,
                 ghost=piece,
-                markers={self.source: f"{piece.animal.label[:3]}→"},
+                markers={self.source: f"{short_names()[piece.animal]}→"},
                 origin=origin,
                 window=window,
             )
@@ -456,29 +474,37 @@ class InstinktScreen(PlayScreen):
         if kind == "place" and isinstance(action, Place) and view.chosen is not None:
             cell = (action.x, action.y)
             grid = {**view.grid, cell: Piece(view.seat, view.chosen)}
-            note = {
-                Animal.RACCOON: " (then move one of your other cards)",
-                Animal.DEER: " (no line end can take it, so it is placed like any card)",
-            }.get(view.chosen, "")
-            return f"Place your {view.chosen.label} {at_cell(cell, origin)}{note}", grid
+            words = {
+                Animal.RACCOON: _("Place your {animal} {where} (then move one of your other cards)"),
+                Animal.DEER: _("Place your {animal} {where} (no line end can take it, so it is placed like any card)"),
+            }.get(view.chosen, _("Place your {animal} {where}"))
+            return words.format(animal=animal_name(view.chosen), where=at_cell(cell, origin)), grid
         if kind == "target" and isinstance(action, Move):
             source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
             grid = dict(view.grid)
             piece = grid.pop(source)
             grid[target] = piece
-            where = f"from {cell_name(source, origin)} to {cell_words(target, origin)}"
-            return f"Move your {piece.animal.label} {where}", grid
+            words = _("Move your {animal} from {source} to {target}").format(
+                animal=animal_name(piece.animal), source=cell_name(source, origin), target=cell_words(target, origin)
+            )
+            return words, grid
         if kind == "deer" and isinstance(action, Enter):
             grid, moved = deer_result(view.grid, action, view.seat)
             deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
-            pushes = ", ".join(
-                f"{whose(view.grid[a].owner, view.players, view.seat)} {view.grid[a].animal.label}"
-                f" {cell_name(a, origin)}→{cell_name(b, origin)}"
+            pushes = comma().join(
+                _("{card} {source}→{target}").format(
+                    card=whose(view.grid[a].owner, view.players, view.seat, animal_name(view.grid[a].animal)),
+                    source=cell_name(a, origin),
+                    target=cell_name(b, origin),
+                )
                 for a, b in moved
             )
-            text = f"Deer enters {line_text(action, origin)} {at_cell(deer_cell, origin)}"
-            text += f", pushes {pushes}" if pushes else ", moves no card"
-            return text, grid
+            line, where = line_text(action, origin), at_cell(deer_cell, origin)
+            if pushes:
+                words = _("Deer enters {line} {where}, pushes {cards}").format(line=line, where=where, cards=pushes)
+            else:
+                words = _("Deer enters {line} {where}, moves no card").format(line=line, where=where)
+            return words, grid
         return None
 
     def side_text(self) -> Text:
@@ -486,25 +512,30 @@ class InstinktScreen(PlayScreen):
         view = self.view
         assert view is not None
         kind = self._kind()
-        text = Text("Your hand" if view.seat != SPECTATOR else "Watching: hands stay hidden", style=BOLD)
+        text = Text(_("Your hand") if view.seat != SPECTATOR else _("Watching: hands stay hidden"), style=BOLD)
         if kind in ("keep", "choose"):
             for index, card in enumerate(view.hand):
                 picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
                 marker = "▶" if picked else " "
                 text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
-                text.append(f"\n  {RULE_TEXT[card]}", style=DIM)
+                text.append(f"\n  {rule_text(card)}", style=DIM)
         elif view.hand:
-            text.append(": " + ", ".join(card_text(c) for c in view.hand))
+            text.append(_(": {cards}").format(cards=comma().join(card_text(c) for c in view.hand)))
         if view.chosen is not None:
-            text.append(f"\nYour card this round: {card_text(view.chosen)}", style=BOLD)
-            text.append(f"\n  {RULE_TEXT[view.chosen]}", style=DIM)
-        revealed = [f"{view.players[p]} {card_text(c)}" for p, c in enumerate(view.revealed) if c is not None]
+            text.append("\n" + _("Your card this round: {card}").format(card=card_text(view.chosen)), style=BOLD)
+            text.append(f"\n  {rule_text(view.chosen)}", style=DIM)
+        revealed = [
+            _("{name} {card}").format(name=view.players[p], card=card_text(c))
+            for p, c in enumerate(view.revealed)
+            if c is not None
+        ]
         if revealed and view.phase in (Phase.PLACE, Phase.MOVE):
-            text.append("\nRevealed: " + ", ".join(revealed))
+            text.append("\n" + _("Revealed: {cards}").format(cards=comma().join(revealed)))
         picks = [view.players[p] for p, chose in enumerate(view.has_chosen) if chose]
         if view.phase is Phase.CHOOSE and picks:
-            text.append("\nChosen already: " + ", ".join(picks), style=DIM)
-        text.append(f"\nPiles: {view.pile_sizes[0]} / {view.pile_sizes[1]}", style=DIM)
+            text.append("\n" + _("Chosen already: {names}").format(names=comma().join(picks)), style=DIM)
+        piles = _("Piles: {black} / {white}").format(black=view.pile_sizes[0], white=view.pile_sizes[1])
+        text.append("\n" + piles, style=DIM)
         shown = self.preview()
         if shown is not None and kind in ("deer", "target"):
             words, grid = shown
@@ -512,7 +543,7 @@ class InstinktScreen(PlayScreen):
             seat = max(view.seat, 0)
             text.append(f"\n{words}", style=BOLD)
             text.append(f"\n  {scores_text(before, after, seat)}", style=BOLD)
-        text.append("\nLog", style=BOLD)
+        text.append("\n" + _("Log"), style=BOLD)
         return text
 
     def status_text(self) -> str:
@@ -521,30 +552,31 @@ class InstinktScreen(PlayScreen):
             return ""
         kind = self._kind()
         if view.phase is Phase.OVER:
-            return "The game is over."
+            return _("The game is over.")
         if kind == "wait":
-            who = self.waiting_for or "the other player"
-            if view.seat == SPECTATOR:
-                return f"Watching: {who} to {view.phase.value}"
-            if view.phase is Phase.CHOOSE and view.chosen is not None:
-                return f"You chose {card_text(view.chosen)}. Waiting for {who} to choose…"
-            return f"{with_verb(who, 'is')} playing…"
+            return self._waiting_text(view)
         if self.hint_busy:
-            return "Looking for a hint… (any other key stops it)"
+            return _("Looking for a hint… (any other key stops it)")
         hinted = self._hinted()
         if hinted is not None:
-            return f"Hint: {move_text(view, hinted.action)} — {hinted.reason} · enter: play it"
+            return _("Hint: {move} — {reason} · enter: play it").format(
+                move=move_text(view, hinted.action), reason=hint_reason(view, hinted.action)
+            )  # the reason put in words now, in the language of the moment (the hint's own is in the language then)
         if kind == "keep":
-            return f"Keep 3 of your 5 cards: 1-5 to mark them ({len(self.keep)} marked), enter to keep"
+            return _("Keep 3 of your 5 cards: 1-5 to mark them ({n} marked), enter to keep").format(n=len(self.keep))
         if kind == "choose":
             card = view.hand[self.selected]
-            return f"Choose your card in secret: ←/→ or 1-3, enter. {card_text(card)}: {RULE_TEXT[card]}"
+            return _("Choose your card in secret: ←/→ or 1-3, enter. {card}: {rule}").format(
+                card=card_text(card), rule=rule_text(card)
+            )
         if kind == "source":
             if self.cursor is None or self.cursor not in view.grid:
-                return "Raccoon: choose one of your cards to move (arrows, enter)"
+                return _("Raccoon: choose one of your cards to move (arrows, enter)")
             piece = view.grid[self.cursor]
             where = cell_name(self.cursor, origin_of(view.grid))
-            return f"Raccoon: move your {piece.animal.label} at {where}? enter, then choose where (arrows or tab)"
+            return _("Raccoon: move your {animal} at {cell}? enter, then choose where (arrows or tab)").format(
+                animal=animal_name(piece.animal), cell=where
+            )
         shown = self.preview()
         if shown is None:
             return ""
@@ -554,10 +586,38 @@ class InstinktScreen(PlayScreen):
             entry = self._chosen_action()
             assert isinstance(entry, Enter)
             total = len(self._entries())
-            where = line_text(entry, origin_of(view.grid))
-            return f"Deer {self.entry_index % total + 1}/{total}: {where}: {effect} · tab/arrows: next entry · enter"
-        back = " · esc: another card" if kind == "target" else ""
-        return f"{words}: {effect} · enter{back}"
+            return _("Deer {n}/{total}: {line}: {points} · tab/arrows: next entry · enter").format(
+                n=self.entry_index % total + 1,
+                total=total,
+                line=line_text(entry, origin_of(view.grid)),
+                points=effect,
+            )
+        if kind == "target":
+            return _("{move}: {points} · enter · esc: another card").format(move=words, points=effect)
+        return _("{move}: {points} · enter").format(move=words, points=effect)
+
+    def _waiting_text(self, view: SeatView) -> str:
+        """Whom the seat waits for, and for what."""
+        who = self.waiting_for
+        if view.seat == SPECTATOR:
+            doing = {
+                Phase.KEEP: _("Watching: {name} to keep cards"),
+                Phase.CHOOSE: _("Watching: {name} to choose"),
+                Phase.PLACE: _("Watching: {name} to place"),
+                Phase.MOVE: _("Watching: {name} to move a card"),
+            }.get(view.phase, _("Watching: {name} to play"))
+            return doing.format(name=who or _("the other player"))
+        if view.phase is Phase.CHOOSE and view.chosen is not None:
+            if who is None:
+                return _("You chose {card}. Waiting for the other player to choose…").format(
+                    card=card_text(view.chosen)
+                )
+            return _("You chose {card}. Waiting for {name} to choose…").format(card=card_text(view.chosen), name=who)
+        if who is None:
+            return _("The other player is playing…")
+        if called_you(who):
+            return _("You are playing…")
+        return _("{name} is playing…").format(name=who)
 
     # ------------------------------------------------------------ actions
 
@@ -574,7 +634,7 @@ class InstinktScreen(PlayScreen):
         if action == "select":
             return True if kind in ("keep", "choose") else None
         if action == "back":
-            return True if kind == "target" else None
+            return kind == "target"  # shown only when it does something: the bar is full
         if action == "undo":
             return True if self.can_undo else None
         if action == "redo":

@@ -1,43 +1,51 @@
-"""What each Instinkt card does, in a few words, and log lines that say what each action did to the scores.
+"""Log lines that say what each Instinkt action did to the scores, in the reader's language.
 
 Cells are named in the frame's a-d / 1-4 (`coords.py`), from the origin the
-caller gives (the grid on screen), so the log agrees with the board.
+caller gives (the grid on screen), so the log agrees with the board. The
+lines are built from the log when drawn, never stored, so a saved game or a
+table reads in the reader's language. The animals and what they score are in
+`animal_words.py` (the hints name them too).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from codex_tui.app.words import possessive
-from codex_tui.games.instinkt.coords import card_text, cell_name, line_text, origin_of
+from codex_tui.app.words import YOU
+from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
+from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
 from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Place
-from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
-
-RULE_TEXT = {
-    Animal.RAVEN: "1 next to a moth, 3 next to both",
-    Animal.BAT: "3 beside your raven (not diagonal)",
-    Animal.MOTH: "2 in the middle, 3 if the other moth isn't",
-    Animal.SPIDER_4: "2 in a corner, 3 each if both spiders are",
-    Animal.SPIDER_5: "2 in a corner, 3 each if both spiders are",
-    Animal.CAT: "3 on an edge, not a corner",
-    Animal.OWL: "1 per card of yours in its row and column",
-    Animal.WOLF: "1 per opponent card around it",
-    Animal.WOLPERTINGER: "copies your best card beside it",
-    Animal.DEER: "enters a line's end, pushes it",
-    Animal.RACCOON: "then move one of your cards",
-    Animal.SNAKE: "both revealed cards leave the game",
-}
+from codex_tui.games.instinkt.text import _, pgettext
+from codex_tui.i18n.text import DOMAIN as SHELL
 
 
-def whose(player: int, names: Sequence[str], viewer: int) -> str:
-    """'your' for the viewer, else 'Bo's'."""
-    return "your" if player == viewer else f"{names[player]}'s"
+def is_you(player: int, names: Sequence[str], viewer: int) -> bool:
+    """The reader is this player: their own seat, or the player the new-game form called "You"."""
+    return player == viewer or (0 <= player < len(names) and called_you(names[player]))
+
+
+def called_you(name: str) -> bool:
+    """The new-game form's name for the player at the keyboard, in English or in the language of now."""
+    return name in (YOU, SHELL.gettext(YOU))
+
+
+def whose(player: int, names: Sequence[str], viewer: int, animal: str) -> str:
+    """'your cat' for the viewer, else "Bo's cat"."""
+    if is_you(player, names, viewer):
+        return _("your {animal}").format(animal=animal)
+    return _("{name}'s {animal}").format(name=names[player], animal=animal)
 
 
 def who(player: int, names: Sequence[str], viewer: int) -> str:
-    return "you" if player == viewer else names[player]
+    # Translators: the reader, inside a list of score changes ("you +3; Bo -1").
+    return _("you") if is_you(player, names, viewer) else names[player]
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}"
 
 
 def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int) -> str:
@@ -52,17 +60,28 @@ def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: in
         if not mine:
             continue
         total = sum(c.delta for c in mine)
-        text = f"{who(player, names, viewer)} {total:+d}"
+        text = _("{who} {points}").format(who=who(player, names, viewer), points=signed(total))
         if player != actor:
-            text += " (" + ", ".join(f"{c.animal.label} {c.delta:+d}: {c.why}" for c in mine) + ")"
+            reasons = comma().join(
+                _("{animal} {points}: {why}").format(
+                    animal=animal_name(c.animal), points=signed(c.delta), why=why_text(c.why)
+                )
+                for c in mine
+            )
+            text = _("{total} ({reasons})").format(total=text, reasons=reasons)
         parts.append(text)
-    return "; ".join(parts)
+    return pgettext("between two players' score changes", "; ").join(parts)
 
 
 def scores_text(before: tuple[int, int], after: tuple[int, int], viewer: int) -> str:
     """'you 6 (+2), them 3 (-1)' for a player; 'Ada 6 (+2), Bo 3 (-1)' style for a spectator is the caller's."""
     me, them = viewer, 1 - viewer
-    return f"you {after[me]} ({after[me] - before[me]:+d}), them {after[them]} ({after[them] - before[them]:+d})"
+    return _("you {mine} ({my_change}), them {theirs} ({their_change})").format(
+        mine=after[me],
+        my_change=signed(after[me] - before[me]),
+        theirs=after[them],
+        their_change=signed(after[them] - before[them]),
+    )
 
 
 def describe(
@@ -80,52 +99,84 @@ def describe(
     which shows every hand, passes `all_seen` and a viewer of -1.
     """
     action = entry.action
-    actor = "You" if action.player == viewer else names[action.player]
-    owner = "Your" if action.player == viewer else possessive(names[action.player])
+    you = is_you(action.player, names, viewer)
+    name = names[action.player]
     if isinstance(action, Keep):
         if action.player != viewer and not all_seen:
-            return f"{actor} kept 3 cards"
-        return f"{actor} kept {', '.join(card_text(c) for c in action.cards)}"
+            return _("You kept 3 cards") if you else _("{name} kept 3 cards").format(name=name)
+        cards = comma().join(card_text(c) for c in action.cards)
+        return (_("You kept {cards}") if you else _("{name} kept {cards}")).format(name=name, cards=cards)
     if isinstance(action, Choose):
-        text = f"{actor} chose a card"
-        if entry.revealed is not None:
-            shown = " vs ".join(f"{names[p]} {card_text(c)}" for p, c in enumerate(entry.revealed))
-            text += f"; revealed: {shown}"
-            if entry.snake:
-                text += ": a snake, both cards leave the game"
-            elif entry.token_passed:
-                text += ": equal numbers, the token holder places first and the token passes"
-        return text
+        return _choose_text(entry, names, you, name)
     if isinstance(action, Place):
         piece = after.get((action.x, action.y)) if after is not None else None
-        card = f"{piece.animal.label} " if piece is not None else ""
-        text = f"{actor} placed {card}at {cell_name((action.x, action.y), origin)}"
+        where = at_cell((action.x, action.y), origin)
+        if piece is None:
+            text = _("You placed a card {where}") if you else _("{name} placed a card {where}")
+        else:
+            text = _("You placed {animal} {where}") if you else _("{name} placed {animal} {where}")
+        text = text.format(name=name, where=where, animal=animal_name(piece.animal) if piece else "")
     elif isinstance(action, Enter):
-        pushed = ", ".join(
-            f"{_animal_at(before, source)}{cell_name(source, origin)}→{cell_name(target, origin)}"
+        pushed = comma().join(
+            _("{animal} {source}→{target}")
+            .format(
+                animal=_animal_at(before, source), source=cell_name(source, origin), target=cell_name(target, origin)
+            )
+            .lstrip()
             for source, target in entry.moved
         )
-        text = f"{owner} deer entered {line_text(action, origin)}"
-        text += f", pushing {pushed}" if pushed else ", pushing nothing"
+        line = line_text(action, origin)
+        if pushed:
+            text = (
+                _("Your deer entered {line}, pushing {cards}")
+                if you
+                else _("{name}'s deer entered {line}, pushing {cards}")
+            )
+        else:
+            text = (
+                _("Your deer entered {line}, pushing nothing")
+                if you
+                else _("{name}'s deer entered {line}, pushing nothing")
+            )
+        text = text.format(name=name, line=line, cards=pushed)
     elif isinstance(action, Move):
         source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
+        moved = _animal_at(before, source) or _("a card")
         text = (
-            f"{owner} raccoon moved {_animal_at(before, source) or 'a card '}"
-            f"from {cell_name(source, origin)} to {cell_name(target, origin)}"
+            _("Your raccoon moved {card} from {source} to {target}")
+            if you
+            else _("{name}'s raccoon moved {card} from {source} to {target}")
         )
+        text = text.format(name=name, card=moved, source=cell_name(source, origin), target=cell_name(target, origin))
     else:
         return repr(action)
     if before is not None and after is not None:
         effects = effects_text(score_changes(before, after), names, viewer, action.player)
         if effects:
-            text += f": {effects}"
+            text = _("{action}: {effects}").format(action=text, effects=effects)
     return text
+
+
+def _choose_text(entry: LogEntry, names: Sequence[str], you: bool, name: str) -> str:
+    """'Bo chose a card; revealed: Ada 7 owl vs Bo 9 wolpertinger' (and the snake or the tie, when they happen)."""
+    text = _("You chose a card") if you else _("{name} chose a card").format(name=name)
+    if entry.revealed is None:
+        return text
+    first, second = (_("{name} {card}").format(name=names[p], card=card_text(c)) for p, c in enumerate(entry.revealed))
+    shown = _("{first} vs {second}").format(first=first, second=second)
+    if entry.snake:
+        return _("{choice}; revealed: {cards}: a snake, both cards leave the game").format(choice=text, cards=shown)
+    if entry.token_passed:
+        return _(
+            "{choice}; revealed: {cards}: equal numbers, the token holder places first and the token passes"
+        ).format(choice=text, cards=shown)
+    return _("{choice}; revealed: {cards}").format(choice=text, cards=shown)
 
 
 def _animal_at(grid: Grid | None, cell: Cell) -> str:
     if grid is None or cell not in grid:
         return ""
-    return f"{grid[cell].animal.label} "
+    return animal_name(grid[cell].animal)
 
 
 def log_lines(
@@ -154,4 +205,4 @@ def log_lines(
 
 def hint_note(seat: int, names: Sequence[str], viewer: int) -> str:
     """'You used a hint' / 'Ada used a hint': the log keeps it where the hint was shown."""
-    return f"{'You' if seat == viewer else names[seat]} used a hint"
+    return _("You used a hint") if is_you(seat, names, viewer) else _("{name} used a hint").format(name=names[seat])

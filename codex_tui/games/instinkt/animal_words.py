@@ -1,0 +1,118 @@
+"""The animals in the player's language: their names, the board's 3-cell abbreviations, what each scores and why.
+
+The names are the French rule sheet's (`docs/glossary.md`, section Instinkt)
+and their Chinese equivalents. The rules keep English data (`Animal.label`,
+`CardScore.why`); they are put into words here, where they are drawn, so a
+saved game reads in the reader's language. Pure words, no Textual: the hints
+and reviews (`advice.py`) name cards with them too.
+"""
+
+from __future__ import annotations
+
+import re
+
+from codex_tui.games.instinkt.rules.animals import Animal
+from codex_tui.games.instinkt.text import N_, _, ngettext, pgettext
+
+NAMES = {
+    Animal.RAVEN: N_("raven"),
+    Animal.BAT: N_("bat"),
+    Animal.MOTH: N_("moth"),
+    Animal.SPIDER_4: N_("spider"),
+    Animal.SPIDER_5: N_("spider"),
+    Animal.CAT: N_("cat"),
+    Animal.OWL: N_("owl"),
+    Animal.WOLF: N_("wolf"),
+    Animal.WOLPERTINGER: N_("wolpertinger"),
+    Animal.DEER: N_("deer"),
+    Animal.RACCOON: N_("raccoon"),
+    Animal.SNAKE: N_("snake"),
+}
+
+RULE_TEXT = {
+    Animal.RAVEN: N_("1 next to a moth, 3 next to both"),
+    Animal.BAT: N_("3 beside your raven (not diagonal)"),
+    Animal.MOTH: N_("2 in the middle, 3 if the other moth isn't"),
+    Animal.SPIDER_4: N_("2 in a corner, 3 each if both spiders are"),
+    Animal.SPIDER_5: N_("2 in a corner, 3 each if both spiders are"),
+    Animal.CAT: N_("3 on an edge, not a corner"),
+    Animal.OWL: N_("1 per card of yours in its row and column"),
+    Animal.WOLF: N_("1 per opponent card around it"),
+    Animal.WOLPERTINGER: N_("copies your best card beside it"),
+    Animal.DEER: N_("enters a line's end, pushes it"),
+    Animal.RACCOON: N_("then move one of your cards"),
+    Animal.SNAKE: N_("both revealed cards leave the game"),
+}
+"""What each card scores or does, in a few words (the hand shows it under the card)."""
+
+
+def animal_name(animal: Animal) -> str:
+    """'owl', 'hibou', '猫头鹰'."""
+    return _(NAMES[animal])
+
+
+def rule_text(animal: Animal) -> str:
+    return _(RULE_TEXT[animal])
+
+
+WHY = {
+    "next to both moths": N_("next to both moths"),
+    "next to a moth": N_("next to a moth"),
+    "no moth next to it": N_("no moth next to it"),
+    "beside its raven": N_("beside its raven"),
+    "not beside its raven": N_("not beside its raven"),
+    "not in the middle": N_("not in the middle"),
+    "in the middle, like the other moth": N_("in the middle, like the other moth"),
+    "alone in the middle": N_("alone in the middle"),
+    "not in a corner": N_("not in a corner"),
+    "both spiders in corners": N_("both spiders in corners"),
+    "in a corner": N_("in a corner"),
+    "on an edge": N_("on an edge"),
+    "not on an edge's middle": N_("not on an edge's middle"),
+    "scores nothing": N_("scores nothing"),
+    "none of its own cards beside it (diagonals do not count)": N_(
+        "none of its own cards beside it (diagonals do not count)"
+    ),
+    "left the grid": N_("left the grid"),
+}
+"""The rules' reasons (`CardScore.why`, `CardChange.why`) without a number or a card in them."""
+BY_LABEL = {animal.label: animal for animal in Animal}
+OWL = re.compile(r"(\d+) of its colour in its row and column")
+WOLF = re.compile(r"(\d+) opponent cards? around it")
+COPIES_NOTHING = re.compile(r"copies 0: its (.+) beside it scores? 0")
+COPIES = re.compile(r"copies its (\w+)")
+
+
+def why_text(why: str) -> str:
+    """The rules' English reason for a card's points, in the player's language ('copies its cat': 'copie son chat')."""
+    if why in WHY:
+        return _(WHY[why])
+    if match := OWL.fullmatch(why):
+        n = int(match.group(1))
+        return ngettext("{n} of its colour in its row and column", "{n} of its colour in its row and column", n).format(
+            n=n
+        )
+    if match := WOLF.fullmatch(why):
+        n = int(match.group(1))
+        return ngettext("{n} opponent card around it", "{n} opponent cards around it", n).format(n=n)
+    if match := COPIES_NOTHING.fullmatch(why):
+        animals = [BY_LABEL[label] for label in match.group(1).split(" and ")]
+        names = and_list([animal_name(animal) for animal in animals])
+        if len(animals) == 1:
+            return _("copies 0: its {animal} beside it scores 0").format(animal=names)
+        return _("copies 0: its {animals} beside it score 0").format(animals=names)
+    if match := COPIES.fullmatch(why):
+        return _("copies its {animal}").format(animal=animal_name(BY_LABEL[match.group(1)]))
+    return why
+
+
+def and_list(words: list[str]) -> str:
+    """'cat', 'cat and owl', 'bat, cat and owl'."""
+    if len(words) < 2:
+        return "".join(words)
+    return _("{list} and {last}").format(list=comma().join(words[:-1]), last=words[-1])
+
+
+def comma() -> str:
+    """Between the items of a list: ', ' (Chinese lists take '、')."""
+    return pgettext("list separator", ", ")
