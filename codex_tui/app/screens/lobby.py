@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
+    FOCUS_CSS,
     GAME_CSS,
     bot_choices,
     chosen_game,
@@ -100,8 +101,6 @@ def seats_text(info: TableInfo) -> str:
 # Translators: after the game in a lobby row whose players may ask for hints.
 HINTS_MARK = N_("hints")
 HINT_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Off"), False), (N_("Allowed"), True))
-HINTS_HELP = N_("Default: off. Allowed: ! suggests a move.")
-"""The form's line under the Hints choice."""
 
 
 def game_cell(info: TableInfo) -> str:
@@ -123,6 +122,26 @@ def waiting_status(info: TableInfo) -> str:
         return info.status
     missing = sum(1 for seat in info.seats if seat.name is None)
     return ngettext("waiting for {n} player", "waiting for {n} players", missing).format(n=missing)
+
+
+NARROWEST = 8
+"""A lobby column is not squeezed below this many cells (a word or two per line)."""
+TABLE_EDGES = 2
+"""Cells of a lobby row that are not its columns' text: the vertical scroll bar."""
+
+
+def fit_widths(natural: list[int], room: int) -> list[int]:
+    """Column widths that fit in `room` cells: the widest column gives up a cell until they
+    fit (its cells wrap onto more lines), none below `NARROWEST` or its natural width.
+    French and Chinese rows are wider than English ones; a row cut off at the right
+    would hide who sits there or how the game stands."""
+    widths = list(natural)
+    while sum(widths) > room:
+        widest = max(range(len(widths)), key=lambda index: widths[index])
+        if widths[widest] <= NARROWEST:
+            break
+        widths[widest] -= 1
+    return widths
 
 
 def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
@@ -193,13 +212,19 @@ class LobbyScreen(LiveScreen[None]):
         tables = self.tables
         rows = [row_cells(info) for info in tables]
         widget.clear(columns=True)  # columns too: their widths would stay those of the first rows
-        for index, label in enumerate(COLUMNS):
-            # Explicit widths: DataTable measures rows lazily, when it is idle, and
-            # a lobby refilled twice in a row sometimes kept the headers' widths.
-            header = _(label)
-            widget.add_column(header, width=max([cell_len(header), *(cell_len(row[index]) for row in rows)]))
+        headers = [_(label) for label in COLUMNS]
+        # Explicit widths: DataTable measures rows lazily, when it is idle, and
+        # a lobby refilled twice in a row sometimes kept the headers' widths.
+        natural = [
+            max([cell_len(header), *(cell_len(row[index]) for row in rows)]) for index, header in enumerate(headers)
+        ]
+        room = self.app.size.width - TABLE_EDGES - 2 * widget.cell_padding * len(headers)
+        widths = fit_widths(natural, room)
+        for header, width in zip(headers, widths):
+            widget.add_column(header, width=width)
+        squeezed = widths != natural
         for info, cells in zip(tables, rows):
-            widget.add_row(*cells, key=str(info.id))
+            widget.add_row(*cells, key=str(info.id), height=None if squeezed else 1)
         if current is not None:
             for row, info in enumerate(tables):
                 if info.id == current.id:
@@ -220,6 +245,10 @@ class LobbyScreen(LiveScreen[None]):
                 )
             )
         self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The columns fit the new width (see `fit_widths`)."""
+        self.render_all(self.selected())
 
     def selected(self) -> TableInfo | None:
         if not self.drawable or not self.tables:
@@ -301,7 +330,7 @@ FIELD_HELP = {
     "game": N_("Game: what the table plays; the rows below follow it."),
     "count": N_("Players: how many seats, yours included."),
     "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
-    "hints": N_("Hints: off unless allowed; then ! on your turn shows the {level} bot's move."),
+    "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
@@ -346,16 +375,18 @@ class NewTableScreen(Screen[CreateRequest]):
     DEFAULT_CSS = (
         """
     NewTableScreen { align: center middle; }
-    #form { width: 70; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
-    .field { height: 3; }
-    .field Label { width: 14; padding: 1 0 0 0; }
+    #form { width: 76; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto; border: round $primary;
+            padding: 0 1; }
+    .field { height: 1; margin: 0 0 1 0; }
+    .field Label { width: auto; min-width: 14; padding: 0 1 0 0; }
     .field Input { width: 20; }
     .field Select { width: 1fr; }
-    #hints-help { color: $text-muted; height: auto; padding: 0 0 0 14; }
-    #field-help { dock: bottom; height: 1; margin: 0 0 1 0; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    #form-title { margin: 0 0 1 0; }
+    #field-help { dock: bottom; height: auto; margin: 0 0 1 0; padding: 0 1; }
     #error { color: $error; height: auto; }
     #create { margin: 0 0 0 14; }
     """
+        + FOCUS_CSS
         + GAME_CSS
     )
 
@@ -366,21 +397,21 @@ class NewTableScreen(Screen[CreateRequest]):
             yield Static(
                 Text.assemble(
                     (_("New table"), "bold"), "   ", _("you take seat 1   tab: next field   enter: create   esc: back")
-                )
+                ),
+                id="form-title",
             )
-            yield from game_rows(game, "field", compact=False)
+            yield from game_rows(game, "field", compact=True)
             for seat in range(2, most_seats() + 1):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
                     yield Label(_("Seat {n}").format(n=seat))
-                    yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
-            yield from rule_rows("field", compact=False)
+                    yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}", compact=True)
+            yield from rule_rows("field", compact=True)
             with Horizontal(classes="field"):
                 yield Label(_("Hints"))
                 choices = [(_(label), value) for label, value in HINT_CHOICES]
-                yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints")
-            yield Static(_(HINTS_HELP), id="hints-help")
+                yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints", compact=True)
             yield Static(id="error")
-            yield Button(_("Create"), variant="primary", id="create")
+            yield Button(_("Create"), variant="primary", id="create", compact=True)
         yield Static(id="field-help")
         yield KeyBar()
 
