@@ -50,6 +50,7 @@ from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import LANGUAGES, language, set_language
+from codex_tui.i18n.choice import choose_language
 from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import FrameError
@@ -452,6 +453,9 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     else:
         take_controlling_terminal()
+    # The player's locale (sshd's AcceptEnv) or --lang; not the settings file of the account
+    # the server runs as, which is no player's. The hub may then say the name chose another.
+    set_language(choose_language(getattr(args, "lang", None), os.environ, None))
     app = RemoteApp(hub, token=token, name=name, watch_terminal=True)
     app.run()
     return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import os
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -13,9 +17,11 @@ from codex_tui.i18n import language, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.net.languages import LANGUAGES_FILE, LanguageBook, client_language, client_locale, speaking
 from codex_tui.net.protocol import OPEN, CreateRequest
+from codex_tui.net.pty_bridge import PtyApp
 from codex_tui.net.serve import GameServer
 from codex_tui.net.ssh_server import app_environment
-from tests.net.conftest import SEED, Terminal, connect, start_server, wait_until
+from tests.net.conftest import SEED, WAIT, Terminal, connect, start_server, wait_until
+from tests.net.vt import Screen
 
 FRENCH = "fr_FR.UTF-8"
 CHINESE = "zh_CN.UTF-8"
@@ -121,3 +127,31 @@ async def test_the_language_chosen_in_the_lobby_shows_at_once_and_is_remembered(
     finally:
         await server.close()
     assert json.loads((tmp_path / "data" / LANGUAGES_FILE).read_text()) == {"players": {"ada": "zh"}}
+
+
+async def test_join_behind_openssh_takes_the_player_locale_not_the_game_account_settings(tmp_path: Path) -> None:
+    config = tmp_path / "config"
+    (config / "codex-tui").mkdir(parents=True)
+    (config / "codex-tui" / "settings.json").write_text('{"language": "fr"}')  # the game account's own
+    server = await start_server(tmp_path / "data", ssh=False)
+    screen = Screen(90, 28)
+    ended = asyncio.Event()
+    env = {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": CHINESE, "XDG_CONFIG_HOME": str(config)}
+    app = PtyApp(
+        [sys.executable, "-m", "codex_tui", "join", "--hub", str(server.hub.path), "--name", "ada"],
+        env,
+        (90, 28),
+        on_output=screen.feed,
+        on_exit=ended.set,
+    )
+    try:
+        await app.start()
+        deadline = time.monotonic() + WAIT
+        while "你是 ada" not in screen.text() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert "你是 ada · 中文" in screen.text(), screen.text()
+        app.write_input(b"q")
+        await asyncio.wait_for(ended.wait(), WAIT)
+    finally:
+        await app.stop()
+        await server.close()
