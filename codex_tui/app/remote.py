@@ -34,7 +34,7 @@ from codex_tui.app.crash import CalmCrashes
 from codex_tui.app.game_ui import GameUI
 from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.screens.game_over import GameOverBar, result_line
-from codex_tui.app.screens.live import LiveScreen, PlayScreen
+from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.lobby import (
     LanguageChosen,
     LobbyScreen,
@@ -246,13 +246,12 @@ class RemoteApp(CalmCrashes):
 
     async def _redraw_in(self, code: str) -> None:
         """Draw every screen on the stack again, in `code`: their text is made in
-        compose and `render_all`, from the state they keep."""
+        compose (and, for the screens the server feeds, `render_all` from the state
+        they keep, which their `recompose` calls)."""
         set_language(code)
         for screen in list(self.screen_stack):
             if screen.is_attached:
                 await screen.recompose()
-                if isinstance(screen, LiveScreen) and screen.drawable:
-                    screen.render_all()
         self.refresh_bindings()
 
     def on_replay_requested(self, message: ReplayRequested) -> None:

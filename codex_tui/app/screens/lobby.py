@@ -198,6 +198,14 @@ class LobbyScreen(LiveScreen[None]):
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
 
+    async def recompose(self) -> None:
+        """New widgets (a change of language): the cursor stays on its table, the list keeps the focus."""
+        current = self.selected()
+        await super().recompose()
+        if self.drawable:
+            self.render_all(current)
+            self.query_one(DataTable).focus()
+
     def show_tables(self, tables: list[TableInfo]) -> None:
         """Refill the list. The cursor stays on the table it was on, unless it
         was on the top row: that one is kept for your own tables, listed first."""
