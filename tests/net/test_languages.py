@@ -118,6 +118,8 @@ async def test_the_language_chosen_in_the_lobby_shows_at_once_and_is_remembered(
         await ada.press("down", "enter")  # the list opens on the language in use: the next is Chinese
         await ada.wait_for(lambda text: "你是 ada · 中文" in text and "新建牌桌" in text)  # the key bar too
         assert "Langue" not in ada.text()
+        await server.room.create("cy", codex_table((OPEN,)))  # the lobby still follows the server
+        await ada.wait_for("等待 1 名玩家")
         await wait_until(lambda: (tmp_path / "data" / LANGUAGES_FILE).exists(), what="the choice saved")
         await ada.close()
         again = await connect_in(terminals, server.port, "ada", FRENCH, "你是 ada")  # the choice beats LANG
