@@ -15,6 +15,7 @@ import pytest
 from codex_tui.core import registry
 from codex_tui.i18n import language, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
+from codex_tui.net.hub_client import HubClient
 from codex_tui.net.languages import LANGUAGES_FILE, LanguageBook, client_language, client_locale, speaking
 from codex_tui.net.protocol import OPEN, CreateRequest
 from codex_tui.net.pty_bridge import PtyApp
@@ -157,3 +158,22 @@ async def test_join_behind_openssh_takes_the_player_locale_not_the_game_account_
     finally:
         await app.stop()
         await server.close()
+
+
+async def test_the_hub_words_each_player_s_notices_in_their_language(server: GameServer) -> None:
+    ada = await HubClient.connect(server.hub.path, name="ada", language="fr")
+    bo = await HubClient.connect(server.hub.path, name="bo", language="zh")
+    assert (await ada.receive_type("welcome"))["lang"] == "fr"
+    assert (await bo.receive_type("welcome"))["lang"] == "zh"
+    for client in (ada, bo):
+        client.send({"t": "join", "table": 9})
+    assert (await ada.receive_type("notice"))["text"] == "la table 9 n'existe plus"
+    assert (await bo.receive_type("notice"))["text"] == "9 号桌已不存在"
+    assert language() == "en"  # the hub's own language is untouched
+    bo.send({"t": "language", "lang": "fr"})
+    bo.send({"t": "join", "table": 9})
+    assert (await bo.receive_type("notice"))["text"] == "la table 9 n'existe plus"
+    assert LanguageBook(server.data).language_for("bo", "zh") == "fr"
+    bo.send({"t": "language", "lang": "klingon"})  # not a language of ours: the app is dropped
+    with pytest.raises(ConnectionError):
+        await bo.receive_type("nothing", timeout=WAIT)
