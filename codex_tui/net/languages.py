@@ -88,9 +88,6 @@ class LanguageBook:
             return {}
         return {name: code for name, code in players.items() if valid_name(name) and code in LANGUAGES}
 
-    def chosen(self, name: str) -> str | None:
-        return self._chosen.get(name)
-
     def language_for(self, name: str, client: str | None) -> str:
         """The language `name` plays in: their choice, else their client's, else English."""
         return self._chosen.get(name) or (client if client in LANGUAGES else None) or DEFAULT
