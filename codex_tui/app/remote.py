@@ -36,6 +36,7 @@ from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.app.screens.game_over import GameOverBar, result_line
 from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.lobby import (
+    LanguageChosen,
     LobbyScreen,
     NewTableRequested,
     NewTableScreen,
@@ -48,6 +49,9 @@ from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class,
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
+from codex_tui.i18n import LANGUAGES, language, set_language
+from codex_tui.i18n.choice import choose_language
+from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import FrameError
 from codex_tui.net.hub_client import HubClient
@@ -79,14 +83,14 @@ class ConnectingScreen(Screen[None]):
     DEFAULT_CSS = "ConnectingScreen { align: center middle; }"
 
     def compose(self) -> ComposeResult:
-        yield Static("Connecting to the game server…")
+        yield Static(_("Connecting to the game server…"))
 
 
 class RemoteApp(CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
-    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+    BINDINGS = [Binding("question_mark", "help", N_("Help"), show=False)]
 
     def __init__(
         self, hub_path: Path, token: str | None = None, name: str | None = None, watch_terminal: bool = False
@@ -127,7 +131,9 @@ class RemoteApp(CalmCrashes):
 
     def crash_line(self, logged: bool) -> str:
         """No traceback and no path reach a player: the server's log has the details."""
-        return "codex-tui: the game stopped after an unexpected error. The game is kept: connect again to go on."
+        return "codex-tui: " + _(
+            "the game stopped after an unexpected error. The game is kept: connect again to go on."
+        )
 
     def on_mount(self) -> None:
         self.push_screen(ConnectingScreen())
@@ -143,7 +149,7 @@ class RemoteApp(CalmCrashes):
 
     async def _talk(self) -> None:
         try:
-            self.hub = await HubClient.connect(self.hub_path, self.token, self.login_name)
+            self.hub = await HubClient.connect(self.hub_path, self.token, self.login_name, language())
         except OSError as error:
             self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {hub_problem(self.hub_path, error)}")
             return
@@ -157,18 +163,22 @@ class RemoteApp(CalmCrashes):
                     return
                 await self._handle(message)
         except (OSError, FrameError, p.ProtocolError, RecordError) as error:
-            self.exit(return_code=EXIT_LOST, message=f"codex-tui: lost the game server ({error}).")
+            self.exit(
+                return_code=EXIT_LOST,
+                message="codex-tui: " + _("lost the game server ({error}).").format(error=error),
+            )
             return
         except (KeyError, TypeError, ValueError) as error:
             self.exit(
                 return_code=EXIT_LOST,
-                message=f"codex-tui: the game server sent something this app cannot read ({error!r}).",
+                message="codex-tui: "
+                + _("the game server sent something this app cannot read ({error}).").format(error=repr(error)),
             )
             return
         if not self.player:
             self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {refused_problem(self.hub_path)}")
             return
-        self.exit(return_code=EXIT_LOST, message="codex-tui: the game server closed the connection.")
+        self.exit(return_code=EXIT_LOST, message="codex-tui: " + _("the game server closed the connection."))
 
     def send(self, message: dict[str, Any]) -> None:
         if self.hub is not None:
@@ -178,6 +188,9 @@ class RemoteApp(CalmCrashes):
         kind = message["t"]
         if kind == p.WELCOME:
             self.player = str(message.get("name", ""))
+            code = message.get("lang")
+            if code in LANGUAGES and code != language():  # the server chose: remembered, else ours
+                await self._redraw_in(str(code))
         elif kind == p.LOBBY:
             await self._show_lobby([p.TableInfo.from_wire(t) for t in message.get("tables", [])])
         elif kind == p.WAITING:
@@ -226,6 +239,21 @@ class RemoteApp(CalmCrashes):
 
         self.push_screen(NewTableScreen(), chosen)
 
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        """The lobby's choice: the server remembers it for this name, every screen redraws in it."""
+        self.send({"t": p.LANGUAGE, "lang": message.code})
+        self.run_worker(self._redraw_in(message.code), group="language")
+
+    async def _redraw_in(self, code: str) -> None:
+        """Draw every screen on the stack again, in `code`: their text is made in
+        compose (and, for the screens the server feeds, `render_all` from the state
+        they keep, which their `recompose` calls)."""
+        set_language(code)
+        for screen in list(self.screen_stack):
+            if screen.is_attached:
+                await screen.recompose()
+        self.refresh_bindings()
+
     def on_replay_requested(self, message: ReplayRequested) -> None:
         self.send({"t": p.REPLAY, "table": message.table})
 
@@ -236,14 +264,14 @@ class RemoteApp(CalmCrashes):
         if self.place != "lobby" and not reviewing:
             return
         after, self.after_review = self.after_review if reviewing else None, None
-        title = str(message.get("title") or f"Table #{message.get('table')}")[:80]
+        title = str(message.get("title") or _("Table #{id}").format(id=message.get("table")))[:80]
         review_seat = self.seat if after is not None and self.seat != SPECTATOR else None
         try:
             game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
             record = game.import_record(message.get("record"))
             screen = game.ui().network_replay_screen(record, title, review_seat=review_seat)
         except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
-            self.notify(f"This game cannot be replayed: {error}", severity="warning")
+            self.notify(_("This game cannot be replayed: {error}").format(error=error), severity="warning")
             if after is not None:
                 after()
             return
@@ -318,7 +346,7 @@ class RemoteApp(CalmCrashes):
 
         Any other way out of either (n, q) leaves the table for the lobby.
         """
-        text = result_line(names, winners, "q: back to the lobby.")
+        text = result_line(names, winners, _("q: back to the lobby."))
 
         def chosen(choice: str | None) -> None:
             if choice == "summary":
@@ -341,7 +369,7 @@ class RemoteApp(CalmCrashes):
         mine = ui.has_move(view)
         words = ui.turn_words(view) if mine and not self.my_turn else None
         if words is not None:
-            self.notify(f"Your turn: {words}.", title=self.player, timeout=4)
+            self.notify(_("Your turn: {what}.").format(what=words), title=self.player, timeout=4)
             self.bell()
         self.my_turn = mine
 
@@ -360,7 +388,7 @@ class RemoteApp(CalmCrashes):
         self.send(p.act(action, self.game_name))
 
     def on_undo_requested(self, message: UndoRequested) -> None:
-        self.notify("There is no undo in a network game.", timeout=3)
+        self.notify(_("There is no undo in a network game."), timeout=3)
 
     def on_redo_requested(self, message: RedoRequested) -> None:
         pass
@@ -424,6 +452,9 @@ def run_join(args: argparse.Namespace) -> int:
             return 2
     else:
         take_controlling_terminal()
+    # The player's locale (sshd's AcceptEnv) or --lang; not the settings file of the account
+    # the server runs as, which is no player's. The hub may then say the name chose another.
+    set_language(choose_language(getattr(args, "lang", None), os.environ, None))
     app = RemoteApp(hub, token=token, name=name, watch_terminal=True)
     app.run()
     return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger

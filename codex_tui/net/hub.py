@@ -22,13 +22,17 @@ import socket
 import struct
 import time
 from collections import deque
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
+from codex_tui.i18n import DEFAULT
+from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
+from codex_tui.net.languages import LanguageBook, speaking
 from codex_tui.net.tables import Table, TableError, TableRoom
 
 log = logging.getLogger(__name__)
@@ -40,7 +44,7 @@ HELLO_TIMEOUT = 30.0
 MAX_NOTICES = 16
 MESSAGES_PER_SECOND = 40
 """A human presses keys far slower; a flood is slowed down, not served."""
-GOODBYE = "The game server is stopping; every game is saved. Connect again later to go on."
+GOODBYE = N_("The game server is stopping; every game is saved. Connect again later to go on.")
 LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
 REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
@@ -53,6 +57,8 @@ class Peer:
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
         self.name: str | None = None
+        self.language = DEFAULT
+        """What this player reads: the hub words their lobby and notices in it."""
         self.table: Table | None = None
         self.seat: int | None = None
         self._state: bytes | None = None
@@ -69,6 +75,12 @@ class Peer:
 
     def notice(self, text: str, level: str = "information") -> None:
         self.queue(pack_frame({"t": p.NOTICE, "text": text, "level": level}))
+
+    def say(self, message: str, fields: Mapping[str, object] | None = None, level: str = "information") -> None:
+        """A notice from the shell's catalog (`message` marked with N_, naming `fields`), in this player's language."""
+        with speaking(self.language):
+            text = _(message).format(**(fields or {}))
+        self.notice(text, level)
 
     def queue(self, frame: bytes) -> None:
         """A frame sent in order, before the next screen state (the oldest go when too many wait)."""
@@ -90,16 +102,20 @@ class Peer:
             if self.ending:
                 return
 
-    def say_goodbye(self, text: str) -> None:
-        """The last frame: the app leaves with `text` (its terminal restored first)."""
+    def say_goodbye(self, message: str) -> None:
+        """The last frame: the app leaves with `message` (its terminal restored first), in the player's language."""
         self.ending = True
+        with speaking(self.language):
+            text = _(message)
         self.queue(pack_frame({"t": p.BYE, "text": text}))
 
 
 class Hub:
-    def __init__(self, room: TableRoom, path: Path) -> None:
+    def __init__(self, room: TableRoom, path: Path, languages: LanguageBook | None = None) -> None:
         self.room = room
         self.path = path
+        self.languages = languages if languages is not None else LanguageBook(path.parent)
+        """The language each player name chose (in the data folder, beside the socket)."""
         self.peers: set[Peer] = set()
         self._tokens: dict[str, tuple[str, float]] = {}
         self._server: asyncio.AbstractServer | None = None
@@ -155,7 +171,7 @@ class Hub:
     def issue_token(self, name: str) -> str:
         """A one-time pass for the app process spawned for `name`'s SSH session."""
         now = time.monotonic()
-        for token, (_, deadline) in list(self._tokens.items()):
+        for token, (_name, deadline) in list(self._tokens.items()):
             if deadline < now:
                 del self._tokens[token]
         token = secrets.token_urlsafe(32)
@@ -180,8 +196,9 @@ class Hub:
             if hello is None:
                 return
             peer.name = self._authenticate(hello)
+            peer.language = self.languages.language_for(peer.name, hello.get("lang"))
             self.peers.add(peer)
-            peer.queue(pack_frame({"t": p.WELCOME, "name": peer.name}))
+            peer.queue(pack_frame({"t": p.WELCOME, "name": peer.name, "lang": peer.language}))
             self._send_lobby(peer)
             await self._read_loop(peer, reader)
         except (FrameError, p.ProtocolError) as error:
@@ -241,6 +258,8 @@ class Hub:
                 window_start, count = time.monotonic(), 0
             try:
                 await self._dispatch(peer, message)
+            except TableError as error:
+                peer.say(error.message, error.fields, "warning")
             except REFUSED as error:
                 peer.notice(str(error), "warning")
 
@@ -270,14 +289,21 @@ class Hub:
             if left is not None:
                 self.room.give_up_seat(name, left)
             self._send_lobby(peer)
+        elif kind == p.LANGUAGE:
+            peer.language = p.parse_language(message)
+            self.languages.choose(name, peer.language)
+            if peer.table is None:
+                self._send_lobby(peer)
+            else:
+                peer.send_state(self._state_frame(peer.table, peer.table.watchers[peer], peer.language))
         elif kind == p.REPLAY:
             finished = self.room.get(p.parse_table_id(message))
             if finished.game is None or not finished.game.is_over:
-                raise TableError(f"table {finished.id} is not finished: watch it instead")
+                raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
             peer.queue(pack_frame(finished.record_message()))
         elif kind == p.ACT:
             if peer.table is None or peer.seat is None:
-                raise TableError("you are not at a table")
+                raise TableError(N_("you are not at a table"))
             action = p.parse_action(message, peer.table.module.name)
             await self.room.act(peer.table, peer.seat, action)
         else:
@@ -292,7 +318,7 @@ class Hub:
         peer.table, peer.seat = table, seat
         table.watchers[peer] = seat
         if seat != SPECTATOR and not was_online and table.game is not None and returning:
-            self._tell_table(table, f"{peer.name} is back at the table", exclude=peer)
+            self._tell_table(table, N_("{name} is back at the table"), exclude=peer, name=peer.name)
         self.room.presence_changed(table)
 
     def _detach(self, peer: Peer) -> None:
@@ -301,27 +327,36 @@ class Hub:
         if table is None or table.watchers.pop(peer, None) is None:
             return
         if seat is not None and seat != SPECTATOR and not table.online(seat) and table.state == "playing":
-            self._tell_table(table, f"{peer.name} left the table; their seat waits for them", exclude=peer)
+            self._tell_table(
+                table, N_("{name} left the table; their seat waits for them"), exclude=peer, name=peer.name
+            )
         self.room.presence_changed(table)
 
-    def _tell_table(self, table: Table, text: str, exclude: Peer | None = None) -> None:
+    def _tell_table(self, table: Table, message: str, exclude: Peer | None = None, **fields: object) -> None:
+        """A notice to everyone at `table` (but `exclude`), each in their language."""
         for other in table.watchers:
             if other is not exclude and isinstance(other, Peer):
-                other.notice(text)
+                other.say(message, fields)
 
     # ------------------------------------------------------------- frames
 
     def _table_changed(self, table: Table) -> None:
-        frames: dict[int, bytes] = {}
+        frames: dict[tuple[int, str], bytes] = {}
         for watcher, seat in list(table.watchers.items()):
             if not isinstance(watcher, Peer):
                 continue
-            if seat not in frames:
-                frames[seat] = self._state_frame(table, seat)
-            watcher.send_state(frames[seat])
+            key = (seat, watcher.language)
+            if key not in frames:
+                frames[key] = self._state_frame(table, seat, watcher.language)
+            watcher.send_state(frames[key])
         self._schedule_lobby()
 
-    def _state_frame(self, table: Table, seat: int) -> bytes:
+    def _state_frame(self, table: Table, seat: int, language: str) -> bytes:
+        """What `seat` sees of `table`, the few words the hub makes in `language`."""
+        with speaking(language):
+            return self._state_message(table, seat)
+
+    def _state_message(self, table: Table, seat: int) -> bytes:
         game = table.game
         if game is None:
             return pack_frame({"t": p.WAITING, "table": table.info("").to_wire(), "seat": seat})
@@ -352,5 +387,6 @@ class Hub:
 
     def _send_lobby(self, peer: Peer) -> None:
         assert peer.name is not None
-        tables = [info.to_wire() for info in self.room.infos(peer.name)]
+        with speaking(peer.language):
+            tables = [info.to_wire() for info in self.room.infos(peer.name)]
         peer.send_state(pack_frame({"t": p.LOBBY, "tables": tables}))

@@ -21,11 +21,16 @@ class HubClient:
         self.writer = writer
 
     @classmethod
-    async def connect(cls, path: Path | str, token: str | None = None, name: str | None = None) -> HubClient:
-        """Open the socket and say hello with the token (or, for `join`, the name)."""
+    async def connect(
+        cls, path: Path | str, token: str | None = None, name: str | None = None, language: str | None = None
+    ) -> HubClient:
+        """Open the socket and say hello with the token (or, for `join`, the name), and
+        the language the app starts in (the hub keeps a name's own choice over it)."""
         reader, writer = await asyncio.open_unix_connection(str(path), limit=MAX_DOWN_FRAME + 16)
         client = cls(reader, writer)
         hello: dict[str, Any] = {"t": p.HELLO}
+        if language is not None:
+            hello["lang"] = language
         if token is not None:
             hello["token"] = token
         else:

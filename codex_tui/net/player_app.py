@@ -48,8 +48,12 @@ def main() -> int:
     if error_fd.isdigit():
         send_errors_to(int(error_fd))
     from codex_tui.app.remote import take_controlling_terminal
+    from codex_tui.i18n import set_language
+    from codex_tui.i18n.choice import choose_language
     from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
     from codex_tui.net.served_app import ServedApp
+
+    set_language(choose_language(None, os.environ, None))  # the client's (see app_environment); the hub may change it
 
     token = os.environ.pop(TOKEN_ENV, None)
     hub = os.environ.get(HUB_ENV)

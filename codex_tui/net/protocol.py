@@ -16,7 +16,8 @@ from typing import Any
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError
-from codex_tui.storage.saves import HUMAN
+from codex_tui.i18n import LANGUAGES
+from codex_tui.i18n.text import _
 
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
@@ -25,7 +26,8 @@ TOKEN_ENV = "CODEX_TUI_TOKEN"
 
 # app -> hub
 HELLO = "hello"
-"""{token} from an app the SSH server spawned, or {name} from `codex-tui join`."""
+"""{token} from an app the SSH server spawned, or {name} from `codex-tui join`; and {lang}: the
+language the app starts in (its player's locale), which the hub uses unless the name chose one."""
 CREATE = "create"
 """{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?, hints?}.
 
@@ -43,12 +45,14 @@ ACT = "act"
 """{action}: an action of your seat, as in a save file of the table's game."""
 REPLAY = "replay"
 """{table}: the whole record of a finished game, to replay it."""
+LANGUAGE = "language"
+"""{lang}: the player chose the language of their screens (remembered for the name)."""
 
 # hub -> app
 RECORD = "record"
 """{table, game, title, record}: a finished game's record (its JSON export), for the replay viewer."""
 WELCOME = "welcome"
-"""{name}: who you are."""
+"""{name, lang}: who you are, and the language to draw in (the one chosen for the name, else the hello's)."""
 LOBBY = "lobby"
 """{tables: [table info, ...]}."""
 WAITING = "waiting"
@@ -163,6 +167,14 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
     return CreateRequest(module.name, tuple(others), variant, seed, hints)
 
 
+def parse_language(message: dict[str, Any]) -> str:
+    """The language a LANGUAGE (or HELLO) message names; ProtocolError if we do not speak it."""
+    code = message.get("lang")
+    if not isinstance(code, str) or code not in LANGUAGES:
+        raise ProtocolError(f"lang is one of {', '.join(LANGUAGES)}")
+    return code
+
+
 def parse_table_id(message: dict[str, Any]) -> int:
     return _int_field(message, "table", 0, MAX_TABLE_ID)
 
@@ -187,6 +199,12 @@ def act(action: Any, game: str) -> dict[str, Any]:
 # ---------------------------------------------------------------- the lobby
 
 
+def level_words(module: GameModule, level: str) -> str:
+    """A bot level ("hard") in the reader's language: the game's own word for it, else the shell's."""
+    text = module.translate(level)
+    return text if text != level else _(level)
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     name: str | None
@@ -195,14 +213,6 @@ class SeatInfo:
     """'human' or 'bot:<level>'."""
     online: bool
     """A human with a connected app at this table (bots always are)."""
-
-    @property
-    def label(self) -> str:
-        if self.name is None:
-            return "(open)"
-        if self.kind != HUMAN:
-            return f"{self.name} ({self.kind[len(BOT_PREFIX) :]})"
-        return self.name if self.online else f"{self.name} (away)"
 
 
 @dataclass(frozen=True)
@@ -218,7 +228,8 @@ class TableInfo:
     """Its variant as `variant_to_dict` writes it."""
     seats: tuple[SeatInfo, ...]
     status: str
-    """A few words: 'waiting for 1 player', 'ada to place', 'bo won'."""
+    """A few words, in the language of the player it is sent to: 'ada to place', 'bo won'
+    (a waiting table's is made by the app from its open seats)."""
     mine: bool
     """The player who receives this sits at the table."""
     hints: bool = False

@@ -17,6 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,12 @@ from typing import Any
 import asyncssh
 
 from codex_tui import __file__ as package_file
+from codex_tui.i18n.choice import LANGUAGE_VARIABLE
+from codex_tui.i18n.text import N_, _
 from codex_tui.input_guard import InputGuard
 from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
+from codex_tui.net.languages import client_language, speaking
 from codex_tui.net.options import MAX_SESSIONS
 from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
 from codex_tui.net.pty_bridge import PtyApp, clamp_size
@@ -40,7 +44,7 @@ MAX_INPUT_BACKLOG = 64 * 1024
 OUTPUT_HIGH_WATER = 256 * 1024
 """Screen bytes queued for a slow client before its app is paused."""
 APP_MODULE = "codex_tui.net.player_app"
-CRASH_LINE = (
+CRASH_LINE = N_(
     "codex-tui: the game screen failed (the server's log has the details)."
     " Your game is saved on the server: connect again to resume."
 )
@@ -94,9 +98,11 @@ class SessionCounter:
 
     def refusal(self, name: str) -> str | None:
         if self.total >= self.limits.max_sessions:
-            return "The server is full right now; try again in a while."
+            return _("The server is full right now; try again in a while.")
         if self.per_player.get(name, 0) >= self.limits.max_sessions_per_player:
-            return f"{name} already has {self.limits.max_sessions_per_player} sessions open here."
+            return _("{name} already has {n} sessions open here.").format(
+                name=name, n=self.limits.max_sessions_per_player
+            )
         return None
 
     def opened(self, name: str) -> None:
@@ -112,7 +118,11 @@ class SessionCounter:
 
 def app_environment(hub_path: Path, token: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
     """A clean environment: nothing of the server's (no TEXTUAL_* debug hooks, no
-    secrets) and of the client's only what describes its terminal."""
+    secrets) and of the client's only what describes its terminal, and its locale's
+    language (the app starts in it; the hub then says whether the name chose another).
+
+    The locale itself stays C.UTF-8: the server may lack the client's, and the
+    app needs only UTF-8 from it."""
     source_root = str(Path(package_file).resolve().parent.parent)
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -125,6 +135,9 @@ def app_environment(hub_path: Path, token: str, term: str, client_env: Mapping[s
     }
     if client_env.get("COLORTERM") in ("truecolor", "24bit"):
         env["COLORTERM"] = client_env["COLORTERM"]
+    spoken = client_language(client_env)
+    if spoken is not None:
+        env[LANGUAGE_VARIABLE] = spoken
     return env
 
 
@@ -183,9 +196,15 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     # ------------------------------------------------------------- the app
 
+    def speaking(self) -> AbstractContextManager[None]:
+        """The player's language, for the few lines the server writes to them itself."""
+        client = client_language(self.chan.get_environment()) if self.chan is not None else None
+        return speaking(self.server.hub.languages.language_for(self.name, client))
+
     def session_started(self) -> None:
         assert self.chan is not None
-        refusal = self.server.sessions.refusal(self.name)
+        with self.speaking():
+            refusal = self.server.sessions.refusal(self.name)
         if refusal is not None:
             self.chan.write(f"\r\n{refusal}\r\n".encode())
             self.chan.exit(1)
@@ -213,7 +232,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         except OSError as error:
             log.error("cannot start an app for %s: %s", self.name, error)
             if self.chan is not None:
-                self.chan.write(b"\r\nThe game could not be started on the server.\r\n")
+                with self.speaking():
+                    line = _("The game could not be started on the server.")
+                self.chan.write(f"\r\n{line}\r\n".encode())
                 self.chan.exit(1)
             return
         if self.closed:  # the client left while the app was starting
@@ -234,7 +255,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if self.chan is not None and not self.closed:
             with contextlib.suppress(OSError):
                 if failed:
-                    self.chan.write(TERMINAL_RESET + f"\r\n{CRASH_LINE}\r\n".encode())
+                    with self.speaking():
+                        line = _(CRASH_LINE)
+                    self.chan.write(TERMINAL_RESET + f"\r\n{line}\r\n".encode())
                 self.chan.exit(1 if failed else 0)
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:

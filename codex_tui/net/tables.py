@@ -29,8 +29,9 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
+from codex_tui.i18n.text import N_, _
 from codex_tui.net.botpool import BotPool, move_seed
-from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
+from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo, level_words
 from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
@@ -55,7 +56,15 @@ KEEP_FINISHED = 20
 
 
 class TableError(Exception):
-    """A request the room refuses; the message is shown to the player."""
+    """A request the room refuses; the message is shown to the player, in their language.
+
+    `message` is the English message id (marked with N_ where raised), `fields`
+    what it names; str() is the English text, for logs."""
+
+    def __init__(self, message: str, **fields: object) -> None:
+        super().__init__(message.format(**fields))
+        self.message = message
+        self.fields = fields
 
 
 @dataclass(eq=False)
@@ -142,7 +151,8 @@ class Table:
         )
 
     def waiting_for(self) -> str | None:
-        """Who the table waits for, as the game screen's status line says it."""
+        """Who the table waits for, as the game screen's status line says it (in the language of now:
+        the hub makes it for each player in theirs)."""
         game = self.game
         if game is None or game.is_over:
             return None
@@ -150,10 +160,11 @@ class Table:
         for seat in self.module.players_to_act(game):
             name = game.players[seat]
             if self.is_bot(seat):
-                labels.append(f"{name} ({self.bot_level(seat)})")
+                level = self.bot_level(seat)
+                labels.append(_("{name} ({level})").format(name=name, level=level_words(self.module, level)))
             else:
-                labels.append(name if self.online(seat) else f"{name} (away)")
-        return ", ".join(labels) or None
+                labels.append(name if self.online(seat) else _("{name} (away)").format(name=name))
+        return _(", ").join(labels) or None
 
 
 ChangeListener = Callable[[Table], None]
@@ -221,7 +232,7 @@ class TableRoom:
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise TableError(f"there is no table {table_id} any more")
+            raise TableError(N_("there is no table {table} any more"), table=table_id)
         return table
 
     def infos(self, viewer: str) -> list[TableInfo]:
@@ -258,9 +269,9 @@ class TableRoom:
     async def create(self, creator: str, request: CreateRequest) -> Table:
         live = [t for t in self.tables.values() if t.state != "over"]
         if len(live) >= MAX_TABLES:
-            raise TableError("the server has as many tables as it can hold; join or watch one")
+            raise TableError(N_("the server has as many tables as it can hold; join or watch one"))
         if sum(creator in t.names for t in live) >= MAX_TABLES_PER_PLAYER:
-            raise TableError(f"you already sit at {MAX_TABLES_PER_PLAYER} tables; finish or leave one first")
+            raise TableError(N_("you already sit at {n} tables; finish or leave one first"), n=MAX_TABLES_PER_PLAYER)
         names: list[str | None] = [creator]
         kinds = [HUMAN]
         for seat, kind in enumerate(request.others, start=2):
@@ -290,9 +301,9 @@ class TableRoom:
             return seat
         open_seats = table.open_seats()
         if table.game is not None or not open_seats:
-            raise TableError(f"table {table_id} has no open seat; you can watch it")
+            raise TableError(N_("table {table} has no open seat; you can watch it"), table=table_id)
         if sum(name in t.names for t in self.tables.values() if t.state != "over") >= MAX_TABLES_PER_PLAYER:
-            raise TableError(f"you already sit at {MAX_TABLES_PER_PLAYER} tables; finish or leave one first")
+            raise TableError(N_("you already sit at {n} tables; finish or leave one first"), n=MAX_TABLES_PER_PLAYER)
         seat = open_seats[0]
         table.names[seat] = name
         if len(open_seats) == 1:
@@ -328,10 +339,10 @@ class TableRoom:
         Any seat `players_to_act` names may act, in any order: a game may
         let several seats choose at once (secret picks, set-up choices)."""
         if seat == SPECTATOR or action.player != seat:
-            raise TableError("you can only play for your own seat")
+            raise TableError(N_("you can only play for your own seat"))
         async with table.lock:
             if table.game is None:
-                raise TableError("the game has not started")
+                raise TableError(N_("the game has not started"))
             table.game = table.module.apply(table.game, action)
             await self._save(table)
         self._changed(table)

@@ -140,8 +140,14 @@ class Terminal:
 
 
 async def connect(
-    port: int, name: str, key: asyncssh.SSHKey | None = None, size: tuple[int, int] = (100, 32)
+    port: int,
+    name: str,
+    key: asyncssh.SSHKey | None = None,
+    size: tuple[int, int] = (100, 32),
+    env: dict[str, str] | None = None,
 ) -> Terminal:
+    """An SSH session as `name`, with a terminal of `size`; `env`: what the client sends
+    (as OpenSSH's SendEnv would: LANG, LC_*...)."""
     conn = await asyncssh.connect(
         "127.0.0.1",
         port,
@@ -151,7 +157,7 @@ async def connect(
         agent_path=None,
         config=[],
     )
-    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None, env=env or {})
     return Terminal(conn, process, size)
 
 

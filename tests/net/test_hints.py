@@ -25,6 +25,7 @@ from codex_tui.net.serve import GameServer
 from codex_tui.net.table_options import OPTIONS_SUFFIX
 from tests.app.test_screens_end import codex_history
 from tests.net.conftest import (
+    FORM_TITLE,
     WAIT,
     Terminal,
     choose_setup_by_keys,
@@ -128,9 +129,9 @@ async def test_the_creator_allows_hints_in_the_form_and_everyone_sees_it(
     ada = await open_terminal(terminals, server.port, "ada")
     bo = await open_terminal(terminals, server.port, "bo")
     await ada.press("n")
-    await ada.wait_for("Default: off")  # the form's help line under the choice
+    await ada.wait_for(FORM_TITLE)
     await ada.press("escape")
-    await ada.wait_for(lambda text: "No tables yet" in text and "Default: off" not in text)
+    await ada.wait_for(lambda text: "No tables yet" in text and FORM_TITLE not in text)
     await create_table_by_keys(ada, ["open"], seed=9, hints=True)
     await ada.wait_for("Hints allowed: ! on your turn")  # the waiting room
     assert only_table(server).hints

@@ -36,9 +36,9 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 
 def all_scenes() -> list[Scene]:
-    from tests.scenes import codex, instinkt, shell
+    from tests.scenes import codex, instinkt, net, shell
 
-    scenes = [*shell.SCENES, *codex.SCENES, *instinkt.SCENES]
+    scenes = [*shell.SCENES, *codex.SCENES, *instinkt.SCENES, *net.SCENES]
     names = [scene.name for scene in scenes]
     assert len(set(names)) == len(names), "two scenes share a name"
     return scenes

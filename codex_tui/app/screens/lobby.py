@@ -14,13 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Input, Label, OptionList, Select, Static
 from textual.widgets._select import SelectOverlay
+from textual.widgets.option_list import Option
 
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.app.screens.game_form import (
+    FOCUS_CSS,
     GAME_CSS,
     bot_choices,
     chosen_game,
@@ -35,9 +37,13 @@ from codex_tui.app.screens.game_form import (
     variant_words,
 )
 from codex_tui.app.screens.live import LiveScreen, drawing
+from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
-from codex_tui.net.protocol import OPEN, CreateRequest, TableInfo
+from codex_tui.core.contract import GameModule
+from codex_tui.i18n import LANGUAGES, language
+from codex_tui.i18n.text import N_, _, ngettext
+from codex_tui.net.protocol import BOT_PREFIX, OPEN, CreateRequest, SeatInfo, TableInfo, level_words
 from codex_tui.storage.saves import HUMAN
 
 
@@ -62,43 +68,96 @@ class ReplayRequested(Message):
         self.table = table
 
 
-COLUMNS = ("Table", "Game", "Players", "State")
+class LanguageChosen(Message):
+    """The player chose the language of their screens (a key of `LANGUAGES`)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__()
+        self.code = code
+
+
+# Translators: the lobby's column headers (keep them short: the lobby fits in 80 columns).
+COLUMNS = (N_("Table"), N_("Game"), N_("Players"), N_("State"))
+
+
+def seat_label(module: GameModule, seat: SeatInfo, finished: bool = False) -> str:
+    """One seat as the lobby and the waiting room say it: an open seat, a bot and its
+    level, a player (and whether they are away; at a finished game nobody is)."""
+    if seat.name is None:
+        return _("(open)")
+    if seat.kind != HUMAN:
+        return _("{name} ({level})").format(name=seat.name, level=level_words(module, seat.kind[len(BOT_PREFIX) :]))
+    if seat.online or finished:
+        return seat.name
+    return _("{name} (away)").format(name=seat.name)
 
 
 def seats_text(info: TableInfo) -> str:
     """Who sits where; at a finished game nobody is 'away' (there is nothing to come back to)."""
-    if info.state == "over":
-        return ", ".join(seat.label if seat.kind != HUMAN else str(seat.name) for seat in info.seats)
-    return ", ".join(seat.label for seat in info.seats)
+    module = info.module
+    return _(", ").join(seat_label(module, seat, finished=info.state == "over") for seat in info.seats)
 
 
-HINTS_MARK = "hints"
-"""After the game in a lobby row whose table allows hints."""
-HINT_CHOICES: tuple[tuple[str, bool], ...] = (("Off", False), ("Allowed", True))
-HINTS_HELP = "Default: off. Allowed: ! suggests a move."
-"""The form's line under the Hints choice."""
+# Translators: after the game in a lobby row whose players may ask for hints.
+HINTS_MARK = N_("hints")
+HINT_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Off"), False), (N_("Allowed"), True))
 
 
 def game_cell(info: TableInfo) -> str:
     """The Game column: the game and its options, then whether hints are allowed."""
-    return f"{info.game_text} · {HINTS_MARK}" if info.hints else info.game_text
+    return _("{game} · {hints}").format(game=info.game_text, hints=_(HINTS_MARK)) if info.hints else info.game_text
 
 
 def hints_words(hints: bool) -> str:
     """How the waiting room says the table's hint option."""
     if hints:
-        return f"Hints allowed: ! on your turn shows the {HINT_LEVEL} bot's move."
-    return "Hints are off at this table."
+        return _("Hints allowed: ! on your turn shows the {level} bot's move.").format(level=_(HINT_LEVEL))
+    return _("Hints are off at this table.")
+
+
+def waiting_status(info: TableInfo) -> str:
+    """How a table stands, as the lobby's State column says it. The server says it
+    of a game under way (in this player's language); a table that waits is said here."""
+    if info.state != "waiting":
+        return info.status
+    missing = sum(1 for seat in info.seats if seat.name is None)
+    return ngettext("waiting for {n} player", "waiting for {n} players", missing).format(n=missing)
+
+
+NARROWEST = 8
+"""A lobby column is not squeezed below this many cells (a word or two per line)."""
+TABLE_EDGES = 2
+"""Cells of a lobby row that are not its columns' text: the vertical scroll bar."""
+
+
+def fit_widths(natural: list[int], room: int) -> list[int]:
+    """Column widths that fit in `room` cells: the widest column gives up a cell until they
+    fit (its cells wrap onto more lines), none below `NARROWEST` or its natural width.
+    French and Chinese rows are wider than English ones; a row cut off at the right
+    would hide who sits there or how the game stands."""
+    widths = list(natural)
+    while sum(widths) > room:
+        widest = max(range(len(widths)), key=lambda index: widths[index])
+        if widths[widest] <= NARROWEST:
+            break
+        widths[widest] -= 1
+    return widths
 
 
 def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
     """One lobby row: your live tables marked ▶, then the game (and `hints` when
     allowed), the seats, how it stands. A finished game is marked ✓ and says so:
     it can only be replayed."""
+    status = waiting_status(info)
     if info.state == "over":
-        return (f"✓ #{info.id}", game_cell(info), seats_text(info), f"finished: {info.status} (replay)")
+        return (
+            f"✓ #{info.id}",
+            game_cell(info),
+            seats_text(info),
+            _("finished: {status} (replay)").format(status=status),
+        )
     mark = "▶ " if info.mine else "  "
-    state = info.status if info.state != "playing" or not info.mine else f"{info.status} (your seat)"
+    state = status if info.state != "playing" or not info.mine else _("{status} (your seat)").format(status=status)
     return (f"{mark}#{info.id}", game_cell(info), seats_text(info), state)
 
 
@@ -106,11 +165,12 @@ class LobbyScreen(LiveScreen[None]):
     """Every table on the server: yours first, then those with open seats."""
 
     BINDINGS = [
-        Binding("n", "new_table", "New table"),
-        Binding("enter", "choose", "Sit / back to your seat / replay", show=True),
-        Binding("w", "watch", "Watch"),
-        Binding("question_mark", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("n", "new_table", N_("New table")),
+        Binding("enter", "choose", N_("Sit / back to your seat / replay"), show=True),
+        Binding("w", "watch", N_("Watch")),
+        Binding("l", "language", N_("Language")),
+        Binding("question_mark", "app.help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
     DEFAULT_CSS = """
     LobbyScreen { layout: vertical; }
@@ -125,13 +185,34 @@ class LobbyScreen(LiveScreen[None]):
         self.tables: list[TableInfo] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(f"codex-tui over SSH · you are {self.player}", id="lobby-title")
+        yield Static(
+            _("codex-tui over SSH · you are {name} · {language}").format(
+                name=self.player, language=LANGUAGES.get(language(), language())
+            ),
+            id="lobby-title",
+        )
         yield Static(id="lobby-hint")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
+
+    async def recompose(self) -> None:
+        """New widgets (a change of language): the cursor stays on its table, the list keeps the focus.
+
+        The server's next lobby may arrive while the old widgets are being removed
+        (it answers the change of language with one): until the new ones exist the
+        screen is not drawable, `show_tables` only keeps the rows, drawn here after."""
+        current = self.selected()
+        self._composed = False
+        try:
+            await super().recompose()
+        finally:
+            self._composed = True
+        if self.drawable:
+            self.render_all(current)
+            self.query_one(DataTable).focus()
 
     def show_tables(self, tables: list[TableInfo]) -> None:
         """Refill the list. The cursor stays on the table it was on, unless it
@@ -147,28 +228,43 @@ class LobbyScreen(LiveScreen[None]):
         tables = self.tables
         rows = [row_cells(info) for info in tables]
         widget.clear(columns=True)  # columns too: their widths would stay those of the first rows
-        for index, label in enumerate(COLUMNS):
-            # Explicit widths: DataTable measures rows lazily, when it is idle, and
-            # a lobby refilled twice in a row sometimes kept the headers' widths.
-            widget.add_column(label, width=max([cell_len(label), *(cell_len(row[index]) for row in rows)]))
+        headers = [_(label) for label in COLUMNS]
+        # Explicit widths: DataTable measures rows lazily, when it is idle, and
+        # a lobby refilled twice in a row sometimes kept the headers' widths.
+        natural = [
+            max([cell_len(header), *(cell_len(row[index]) for row in rows)]) for index, header in enumerate(headers)
+        ]
+        room = self.app.size.width - TABLE_EDGES - 2 * widget.cell_padding * len(headers)
+        widths = fit_widths(natural, room)
+        for header, width in zip(headers, widths):
+            widget.add_column(header, width=width)
+        squeezed = widths != natural
         for info, cells in zip(tables, rows):
-            widget.add_row(*cells, key=str(info.id))
+            widget.add_row(*cells, key=str(info.id), height=None if squeezed else 1)
         if current is not None:
             for row, info in enumerate(tables):
                 if info.id == current.id:
                     widget.move_cursor(row=row)
         hint = self.query_one("#lobby-hint", Static)
         if not tables:
-            hint.update("No tables yet. Press n to open one: choose the game and the seats (players or bots).")
+            hint.update(_("No tables yet. Press n to open one: choose the game and the seats (players or bots)."))
         else:
             hint.update(
                 Text.assemble(
-                    "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; ",
-                    "finished games (✓, listed last) open as replays; w: watch; n: new table",
-                    f"; '{HINTS_MARK}': its players may ask for hints (!)" if any(t.hints for t in tables) else "",
+                    _(
+                        "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; "
+                        "finished games (✓, listed last) open as replays; w: watch; n: new table"
+                    ),
+                    _("; '{hints}': its players may ask for hints (!)").format(hints=_(HINTS_MARK))
+                    if any(t.hints for t in tables)
+                    else "",
                 )
             )
         self.refresh_bindings()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The columns fit the new width (see `fit_widths`)."""
+        self.render_all(self.selected())
 
     def selected(self) -> TableInfo | None:
         if not self.drawable or not self.tables:
@@ -205,16 +301,56 @@ class LobbyScreen(LiveScreen[None]):
     def action_new_table(self) -> None:
         self.post_message(NewTableRequested())
 
+    def action_language(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code is not None and code != language():
+                self.post_message(LanguageChosen(code))
+
+        self.app.push_screen(LanguageScreen(), chosen)
+
+
+class LanguageScreen(ModalScreen[str | None]):
+    """The languages, each named in itself (a player lost in a language they cannot
+    read still finds theirs); the one in use is marked. Enter chooses, esc keeps."""
+
+    BINDINGS = [Binding("escape", "cancel", N_("Back"))]
+    DEFAULT_CSS = """
+    LanguageScreen { align: center middle; }
+    #language-box { width: 40; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
+    #languages { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="language-box"):
+            yield Static(_("Language of your screens (remembered for your name):"))
+            yield OptionList(
+                *(Option(f"{'● ' if code == language() else '  '}{name}", id=code) for code, name in LANGUAGES.items()),
+                id="languages",
+            )
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = list(LANGUAGES).index(language()) if language() in LANGUAGES else 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
 
 FIELD_HELP = {
-    "game": "Game: what the table plays; the rows below follow it.",
-    "count": "Players: how many seats, yours included.",
-    "seed": "Seed: empty for a random deal; a number deals the same game again.",
-    "hints": f"Hints: off unless allowed; then ! on your turn shows the {HINT_LEVEL} bot's move.",
-    "create": "Create: open the table (ctrl+s does it from any field).",
+    "game": N_("Game: what the table plays; the rows below follow it."),
+    "count": N_("Players: how many seats, yours included."),
+    "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
+    "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
+    "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
-CHOOSING = "↑/↓, then enter: choose · esc: keep"
+CHOOSING = N_("↑/↓, then enter: choose · esc: keep")
 """The help line while a drop-down list is open."""
 
 
@@ -224,22 +360,25 @@ def field_help(widget: Widget) -> str:
     It also shows, in words, where the focus is: a player on a terminal
     without colours sees which field the keys go to, and so does a test."""
     if isinstance(widget, SelectOverlay):
-        return CHOOSING
+        return _(CHOOSING)
     key = str(widget.id)
     if key in FIELD_HELP:
-        return FIELD_HELP[key]
+        return _(FIELD_HELP[key]).format(level=_(HINT_LEVEL))
     if key.startswith("kind-"):
-        return f"Seat {key[5:]}: an open seat for a player who joins, or a bot."
+        return _("Seat {n}: an open seat for a player who joins, or a bot.").format(n=key[5:])
     for module in registry.games():
         for field in module.variant_fields():
             if key == field_id(module.name, field):
-                return f"{field.label}: {field.help}" if field.help else f"{field.label}."
+                label = module.translate(field.label)
+                if field.help:
+                    return _("{field}: {help}").format(field=label, help=module.translate(field.help))
+                return _("{field}.").format(field=label)
     return ""
 
 
 def seat_options(game: str) -> list[tuple[str, str]]:
     """An open seat or a bot of the game's own levels."""
-    return [("Open seat: a player joins", OPEN), *bot_choices(game)]
+    return [(_("Open seat: a player joins"), OPEN), *bot_choices(game)]
 
 
 class NewTableScreen(Screen[CreateRequest]):
@@ -248,20 +387,22 @@ class NewTableScreen(Screen[CreateRequest]):
     options shown are the chosen game's (its player counts, bot levels and
     variant fields)."""
 
-    BINDINGS = [Binding("ctrl+s", "create", "Create"), Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("ctrl+s", "create", N_("Create")), Binding("escape", "cancel", N_("Back"))]
     DEFAULT_CSS = (
         """
     NewTableScreen { align: center middle; }
-    #form { width: 70; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
-    .field { height: 3; }
-    .field Label { width: 14; padding: 1 0 0 0; }
+    #form { width: 76; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto; border: round $primary;
+            padding: 0 1; }
+    .field { height: 1; margin: 0 0 1 0; }
+    .field Label { width: auto; min-width: 14; padding: 0 1 0 0; }
     .field Input { width: 20; }
     .field Select { width: 1fr; }
-    #hints-help { color: $text-muted; height: auto; padding: 0 0 0 14; }
-    #field-help { dock: bottom; height: 1; margin: 0 0 1 0; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    #form-title { margin: 0 0 1 0; }
+    #field-help { dock: bottom; height: auto; margin: 0 0 1 0; padding: 0 1; }
     #error { color: $error; height: auto; }
     #create { margin: 0 0 0 14; }
     """
+        + FOCUS_CSS
         + GAME_CSS
     )
 
@@ -269,21 +410,26 @@ class NewTableScreen(Screen[CreateRequest]):
         game = registry.DEFAULT_GAME
         options = seat_options(game)
         with Vertical(id="form"):
-            yield Static("[b]New table[/b]   you take seat 1   tab: next field   enter: create   esc: back")
-            yield from game_rows(game, "field", compact=False)
+            yield Static(
+                Text.assemble(
+                    (_("New table"), "bold"), "   ", _("you take seat 1   tab: next field   enter: create   esc: back")
+                ),
+                id="form-title",
+            )
+            yield from game_rows(game, "field", compact=True)
             for seat in range(2, most_seats() + 1):
                 with Horizontal(classes="field", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat}")
-                    yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}")
-            yield from rule_rows("field", compact=False)
+                    yield Label(_("Seat {n}").format(n=seat))
+                    yield PageSafeSelect(options, value=OPEN, allow_blank=False, id=f"kind-{seat}", compact=True)
+            yield from rule_rows("field", compact=True)
             with Horizontal(classes="field"):
-                yield Label("Hints")
-                yield PageSafeSelect(HINT_CHOICES, value=False, allow_blank=False, id="hints")
-            yield Static(HINTS_HELP, id="hints-help")
+                yield Label(_("Hints"))
+                choices = [(_(label), value) for label, value in HINT_CHOICES]
+                yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints", compact=True)
             yield Static(id="error")
-            yield Button("Create", variant="primary", id="create")
+            yield Button(_("Create"), variant="primary", id="create", compact=True)
         yield Static(id="field-help")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._show_seats(show_rows_for(self, chosen_game(self)))
@@ -342,7 +488,10 @@ class NewTableScreen(Screen[CreateRequest]):
 class WaitingScreen(LiveScreen[None]):
     """A table that has not started: who sits, who is still awaited."""
 
-    BINDINGS = [Binding("escape,q", "app.quit", "Leave the table"), Binding("question_mark", "app.help", "Help")]
+    BINDINGS = [
+        Binding("escape,q", "app.quit", N_("Leave the table")),
+        Binding("question_mark", "app.help", N_("Help")),
+    ]
     DEFAULT_CSS = """
     WaitingScreen { align: center middle; }
     #waiting-box { width: 64; max-width: 100%; height: auto; border: round $primary; padding: 1 2; }
@@ -356,7 +505,7 @@ class WaitingScreen(LiveScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="waiting-box"):
             yield Static(id="waiting-text")
-        yield Footer()
+        yield KeyBar()
 
     def show_table(self, info: TableInfo, seat: int) -> None:
         self.info, self.seat = info, seat
@@ -365,12 +514,14 @@ class WaitingScreen(LiveScreen[None]):
     @drawing
     def render_all(self) -> None:
         info, seat = self.info, self.seat
-        text = Text(f"Table #{info.id}: {info.status}\n\n", style="bold")
+        module = info.module
+        text = Text(_("Table #{id}: {status}").format(id=info.id, status=waiting_status(info)) + "\n\n", style="bold")
         for index, entry in enumerate(info.seats):
-            you = "  (you)" if index == seat else ""
-            text.append(f"  Seat {index + 1}: {entry.label}{you}\n")
-        rules = variant_words(info.module, info.variant)
-        text.append(f"\n{rules}. The game starts when every seat is taken.\n")
+            label = seat_label(module, entry)
+            line = _("Seat {n}: {player} (you)") if index == seat else _("Seat {n}: {player}")
+            text.append("  " + line.format(n=index + 1, player=label) + "\n")
+        rules = variant_words(module, info.variant)
+        text.append("\n" + _("{rules}. The game starts when every seat is taken.").format(rules=rules) + "\n")
         text.append(f"{hints_words(info.hints)}\n")
-        text.append("Others join from the lobby. esc: leave the table (your seat opens again).", style="dim")
+        text.append(_("Others join from the lobby. esc: leave the table (your seat opens again)."), style="dim")
         self.query_one("#waiting-text", Static).update(text)

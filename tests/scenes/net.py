@@ -1,0 +1,121 @@
+"""Scenes of network play before a game: the lobby, the new-table form, the waiting room, the language choice.
+
+The remote app is fed the server's messages by the scene (no hub, no SSH):
+the same screens, handlers and words as over SSH. The rows' game states are
+worded at run time, as the hub words them for each player in theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from codex_tui.app.remote import RemoteApp
+from codex_tui.core import registry
+from codex_tui.games.codex.rules import Phase
+from codex_tui.net import protocol as p
+from codex_tui.net.protocol import SeatInfo, TableInfo
+from tests.scenes import Scene, settle
+from tests.scenes.games import mid_game, played
+
+NET_WORDS = frozenset({"Ada", "Bo", "Cy", "Bot", "pseudo"})
+"""Player names, and the pseudo-language's own name in the lobby's title (each language is named in itself)."""
+
+
+class SceneApp(RemoteApp):
+    """The remote app of Ada, fed `messages()` as if from the hub."""
+
+    def __init__(self, messages: Callable[[], list[dict[str, Any]]]) -> None:
+        super().__init__(Path("no-hub.sock"), token="scene")
+        self.messages = messages
+
+    async def _talk(self) -> None:
+        for message in self.messages():
+            await self._handle(message)
+
+
+def variant(game: str, **fields: Any) -> dict[str, Any]:
+    module = registry.game_named(game)
+    return module.variant_to_dict(module.default_variant()) | fields
+
+
+def lobby_rows() -> list[dict[str, Any]]:
+    """Ada's game under way (Bo away), a table waiting for players (hints allowed), a finished game."""
+    codex = registry.game_named("codex-naturalis")
+    instinkt = registry.game_named("instinkt")
+    playing, finished = mid_game(Phase.PLACE), played(5, lambda game: False)
+    level = instinkt.bot_levels()[0]
+    rows = [
+        TableInfo(
+            3,
+            "playing",
+            codex.name,
+            variant(codex.name),
+            (SeatInfo("Ada", "human", True), SeatInfo("Bo", "human", False)),
+            codex.status(playing),
+            mine=True,
+        ),
+        TableInfo(
+            5,
+            "waiting",
+            instinkt.name,
+            variant(instinkt.name),
+            (SeatInfo("Cy", "human", True), SeatInfo(None, "human", False), SeatInfo("Bot 3", f"bot:{level}", True)),
+            "",
+            mine=False,
+            hints=True,
+        ),
+        TableInfo(
+            1,
+            "over",
+            codex.name,
+            variant(codex.name),
+            (SeatInfo("Ada", "human", False), SeatInfo("Bo", "human", False)),
+            codex.status(finished),
+            mine=True,
+        ),
+    ]
+    return [{"t": p.WELCOME, "name": "Ada"}, {"t": p.LOBBY, "tables": [row.to_wire() for row in rows]}]
+
+
+def empty_lobby() -> list[dict[str, Any]]:
+    return [{"t": p.WELCOME, "name": "Ada"}, {"t": p.LOBBY, "tables": []}]
+
+
+def waiting_room() -> list[dict[str, Any]]:
+    """Ada waits at her Codex table (hints allowed) for one more player; a bot has the third seat."""
+    codex = registry.game_named("codex-naturalis")
+    seats = (SeatInfo("Ada", "human", True), SeatInfo(None, "human", False), SeatInfo("Bot 3", "bot:greedy", True))
+    table = TableInfo(4, "waiting", codex.name, variant(codex.name), seats, "", mine=True, hints=True)
+    return [*empty_lobby(), {"t": p.WAITING, "table": table.to_wire(), "seat": 0}]
+
+
+def app_of(messages: Callable[[], list[dict[str, Any]]]) -> Callable[[Path, pytest.MonkeyPatch], SceneApp]:
+    return lambda tmp_path, monkeypatch: SceneApp(messages)
+
+
+async def press(pilot: Pilot[Any], key: str) -> None:
+    await settle(pilot)
+    await pilot.press(key)
+    await settle(pilot)
+
+
+async def new_table(pilot: Pilot[Any]) -> None:
+    await press(pilot, "n")
+
+
+async def language_choice(pilot: Pilot[Any]) -> None:
+    await press(pilot, "l")
+
+
+SCENES = [
+    Scene("net_lobby", app_of(lobby_rows), data_words=NET_WORDS),
+    Scene("net_lobby_empty", app_of(empty_lobby), data_words=NET_WORDS),
+    Scene("net_new_table", app_of(empty_lobby), new_table, data_words=NET_WORDS),
+    Scene("net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | {"English"}),
+    Scene("net_waiting_room", app_of(waiting_room), data_words=NET_WORDS),
+]
