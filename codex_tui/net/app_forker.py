@@ -63,8 +63,20 @@ ERROR_FD_ENV = "CODEX_TUI_ERROR_FD"
 """Where the child finds its error pipe (the same variable as for an app of its own, see player_app)."""
 MAX_MESSAGE = 256 * 1024
 """Bytes of one message either way (a request is mostly its environment: a few hundred bytes)."""
-PRELOAD = ("codex_tui.net.player_app", "codex_tui.net.served_app")
-"""What every session imports first; each game's screens are added to it (`preload`)."""
+PRELOAD = (
+    "codex_tui.net.player_app",
+    "codex_tui.net.served_app",
+    # what Textual imports only once an app runs (found by listing a forked app's new modules after a game)
+    "textual.drivers.linux_driver",
+    "textual.drivers.headless_driver",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.pilot",
+    "textual.scrollbar",
+    "rich._emoji_codes",
+)
+"""What every session imports; each game's screens are added to it (`preload`)."""
 FAILED = 1
 """The exit status of a child that failed before its module could say otherwise."""
 STOP_GRACE = 2.0
