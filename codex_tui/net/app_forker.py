@@ -55,13 +55,11 @@ from collections.abc import Mapping, Sequence
 from types import TracebackType
 from typing import Any, NoReturn
 
-from codex_tui.net.pty_bridge import AppProcess, Exec
+from codex_tui.net.pty_bridge import ERROR_FD_ENV, AppProcess, Exec
 
 log = logging.getLogger(__name__)
 
-ERROR_FD_ENV = "CODEX_TUI_ERROR_FD"
-"""Where the child finds its error pipe (the same variable as for an app of its own, see player_app)."""
-MAX_MESSAGE = 256 * 1024
+MAX_MESSAGE = 64 * 1024
 """Bytes of one message either way (a request is mostly its environment: a few hundred bytes)."""
 PRELOAD = (
     "codex_tui.net.player_app",
@@ -77,6 +75,8 @@ PRELOAD = (
     "rich._emoji_codes",
 )
 """What every session imports; each game's screens are added to it (`preload`)."""
+MAX_FAILURE = 20_000
+"""Characters of a failure's description the forker sends (the end of a traceback is kept)."""
 FAILED = 1
 """The exit status of a child that failed before its module could say otherwise."""
 STOP_GRACE = 2.0
@@ -112,7 +112,7 @@ def serve(control: socket.socket) -> int:
     try:
         preload()
     except BaseException:
-        send(control, {"failed": "preloading the app failed:\n" + traceback.format_exc()})
+        send(control, {"failed": "preloading the app failed:\n" + traceback.format_exc()[-MAX_FAILURE:]})
         return FAILED
     if threading.active_count() != 1:  # forking copies no thread but the caller: nothing may run beside it
         send(control, {"failed": f"{threading.active_count()} threads after preloading; the forker needs one"})
@@ -157,7 +157,7 @@ def answer(control: socket.socket, children: set[int], own_fds: tuple[int, int])
             raise ValueError(f"a request came with {len(fds)} file descriptors")
         pid = fork_app(request["module"], request["env"], request.get("cwd"), fds[0], fds[1:], own_fds, control)
     except Exception as error:
-        send(control, {"failed": f"{type(error).__name__}: {error}"})
+        send(control, {"failed": f"{type(error).__name__}: {error}"[:MAX_FAILURE]})
     else:
         children.add(pid)
         send(control, {"pid": pid})
@@ -189,7 +189,7 @@ def hang_up(children: set[int]) -> None:
 
 def send(control: socket.socket, message: dict[str, Any]) -> None:
     with contextlib.suppress(OSError):  # the server is gone: the next read says so
-        control.send(json.dumps(message).encode()[:MAX_MESSAGE])
+        control.send(json.dumps(message).encode())
 
 
 def fork_app(
@@ -355,10 +355,6 @@ class AppForker:
         self._ready = loop.create_future()
         self._closing = False
         loop.add_reader(ours.fileno(), self._readable)
-
-    @property
-    def running(self) -> bool:
-        return self._control is not None
 
     async def launch(
         self, module: str, terminal: int, errors: int | None, env: Mapping[str, str], cwd: str | None

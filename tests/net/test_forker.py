@@ -138,3 +138,18 @@ async def test_the_ssh_server_forks_its_apps(server: GameServer, terminals: list
     assert app.process is not None
     stat = Path(f"/proc/{app.process.pid}/stat").read_text()
     assert int(stat[stat.rindex(")") + 2 :].split()[1]) == forker.process.pid  # not a process the server ran
+
+
+async def test_when_the_forker_dies_its_apps_end_and_a_new_one_starts_the_next(forker: AppForker) -> None:
+    orphan = Run(forker, PROBE, session_env(PROBE_THEN="sleep"))
+    await orphan.app.start()
+    await orphan.until_reported()
+    assert forker.process is not None
+    forker.process.kill()  # as the kernel's OOM killer would
+    await asyncio.wait_for(orphan.ended.wait(), WAIT)
+    assert orphan.app.returncode == -9  # nobody could tell how it ended any more: ended, and the player told
+    later = Run(forker, PROBE, session_env())
+    await later.app.start()
+    await asyncio.wait_for(later.ended.wait(), WAIT)
+    assert later.app.returncode == 3
+    assert isinstance(later.app.process, app_forker.ForkedApp)  # forked again, by a new forker
