@@ -60,8 +60,9 @@ class Limits:
 
 
 class SessionCounter:
-    """How many apps run, in total and per player; and every live connection,
-    so that stopping the server can close them (asyncssh leaves them open)."""
+    """How many apps run, in total and per player; every live connection,
+    so that stopping the server can close them (asyncssh leaves them open);
+    and the app forker that starts the apps, stopped after them."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
