@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import resource
 import sys
 import time
@@ -29,6 +28,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import machine_line  # noqa: E402
 
 from codex_tui.core import registry  # noqa: E402
 from codex_tui.core.contract import GameModule  # noqa: E402
@@ -136,10 +138,7 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(plan.game for plan in PLANS), help="games to time, by name")
     parser.add_argument("--jobs", default=",".join(map(str, JOBS)), help="review worker counts (default: 1,2)")
     args = parser.parse_args()
-    print(
-        f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()};"
-        f" load {os.getloadavg()[0]:.1f}"
-    )
+    print(machine_line())
     wanted = args.games.split(",")
     jobs = tuple(int(count) for count in args.jobs.split(","))
     for plan in PLANS:

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import platform
 import statistics
 import sys
 import time
@@ -30,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from engine import area_with  # noqa: E402
+from machine import machine_line  # noqa: E402
 from textual import __version__ as textual_version  # noqa: E402
 
 from codex_tui.app.app import CodexApp  # noqa: E402
@@ -77,11 +76,8 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--clock", choices=CLOCKS, default="wall", help="wall clock, or the process's CPU time")
     args = parser.parse_args()
-    print(
-        f"machine: {os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()},"
-        f" Textual {textual_version}; load {os.getloadavg()[0]:.1f};"
-        f" {args.presses} presses per line, {args.clock} clock"
-    )
+    print(machine_line())
+    print(f"Textual {textual_version}; {args.presses} presses per line, {args.clock} clock")
     for size in ((80, 24), (160, 50)):
         for cards in (10, 60):
             handler, idle = asyncio.run(measure(cards, args.presses, size, CLOCKS[args.clock]))

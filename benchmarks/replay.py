@@ -25,6 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import machine_line  # noqa: E402
 
 from codex_tui.games.codex.rules import Game  # noqa: E402
 from codex_tui.games.codex.timeline import CHECKPOINT_EVERY, Timeline  # noqa: E402
@@ -136,7 +139,8 @@ def main() -> None:
     parser.add_argument("--seeks", type=int, default=1000, help="random turn seeks timed per save")
     parser.add_argument("--seeds", type=int, default=30, help="random games tried per player count")
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}, one core; times are medians unless said otherwise")
+    print(machine_line())
+    print("one core; times are medians unless said otherwise")
     print("load = load_save (read, check, replay); open+end = load + Timeline.of_game + state_at(end);")
     print("end = state_at(end) from the start; seek = state_at(turn_start(random turn)) on a fresh timeline;")
     print("step = one action forward or back from where the viewer is.\n")

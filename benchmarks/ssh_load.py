@@ -1,9 +1,9 @@
 """Many players at once over SSH: keypress to screen update, server CPU and memory.
 
-Run: python benchmarks/ssh_load.py [--clients 50] [--seconds 30] [--rate 2]
+Run: python benchmarks/ssh_load.py [--clients 50] [--seconds 30] [--rate 2] [--port 0]
 
-Starts `codex-tui serve` on 127.0.0.1 (an ephemeral port, a temporary data
-folder), then N asyncssh clients, each with its own key and name. Each one
+Starts `codex-tui serve` on 127.0.0.1 (--port, by default an ephemeral one; a
+temporary data folder), then N asyncssh clients, each with its own key and name. Each one
 opens a table against a bot, makes its set-up choices with the keyboard and,
 on its turn, presses arrow keys that move the cursor between legal spots
 (left, right, left, ...) at about RATE presses a second with random gaps,
@@ -14,8 +14,11 @@ Per press it records the time to the first byte back (the update starts to
 arrive) and to the last byte of that burst (nothing more for 25 ms; that
 quiet time is not counted). It prints p50/p95/p99 of both, the presses that
 got no update, the server's CPU share and that of the app processes during
-the measured window, and resident memory per session (RSS and PSS of the
-server plus one app process per session).
+the measured window, and resident memory per session: RSS and PSS of the
+server and of every process it runs for the sessions (one app per session,
+and whatever starts them), over the number of sessions. Its bot worker is
+left out. Session start is the time from opening the connection to the
+lobby on the screen (the login, the app's start and its first screen).
 
 Everything is bounded: at most 100 clients and 300 seconds, loopback only,
 and it stops (and stops the server) by itself.
@@ -41,9 +44,11 @@ from pathlib import Path
 import asyncssh
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import machine_line  # noqa: E402
 
 from codex_tui.net.hub_client import HubClient  # noqa: E402
-from codex_tui.net.ssh_server import APP_MODULE  # noqa: E402
 
 HOST = "127.0.0.1"
 MAX_CLIENTS = 100
@@ -74,6 +79,8 @@ class Player:
     lost: int = 0
     ready: bool = False
     error: str = ""
+    start: float | None = None
+    """Seconds from opening the connection to the lobby on screen."""
 
     async def read(self) -> None:
         assert self.process is not None
@@ -107,11 +114,11 @@ class Player:
             await asyncio.sleep(gap / 3)
 
 
-async def start_server(data: Path, clients: int) -> tuple[subprocess.Popen[str], int]:
+async def start_server(data: Path, clients: int, port: int) -> tuple[subprocess.Popen[str], int]:
     server = subprocess.Popen(
         [
             sys.executable,
-            *("-m", "codex_tui.net.serve", "--host", HOST, "--port", "0", "--data", str(data)),
+            *("-m", "codex_tui.net.serve", "--host", HOST, "--port", str(port), "--data", str(data)),
             *("--bot-delay", "0", "--max-sessions", str(clients + 5)),
         ],
         stdout=subprocess.PIPE,
@@ -135,12 +142,14 @@ async def set_up(player: Player, port: int, hub: Path, size: tuple[int, int], se
     before a field has focus lands elsewhere); everything after that is keys.
     """
     key = asyncssh.generate_private_key("ssh-ed25519")
+    connecting = time.perf_counter()
     player.conn = await asyncssh.connect(
         HOST, port, username=player.name, client_keys=[key], known_hosts=None, agent_path=None, config=[]
     )
     player.process = await player.conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
     asyncio.get_running_loop().create_task(player.read())
     await player.wait_text(f"you are {player.name}", setup_timeout)
+    player.start = time.perf_counter() - connecting
     opener = await HubClient.connect(hub, name=player.name)
     opener.create(["bot:random"], "codex-naturalis", {"target_score": 20}, seed=77)
     await opener.receive_type("table", setup_timeout)
@@ -184,18 +193,27 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+BOT_WORKER = b"codex_tui.net.botworker"
+
+
 def app_processes(pid: int) -> list[int]:
-    """The server's per-session app processes (not its bot worker)."""
-    found = []
+    """Every process the server runs for its sessions, however deep (the
+    apps, and whatever starts them), but not its bot workers."""
+    parents: dict[int, int] = {}
+    commands: dict[int, bytes] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-                command = Path(f"/proc/{entry}/cmdline").read_bytes()
+                commands[int(entry)] = Path(f"/proc/{entry}/cmdline").read_bytes()
             except OSError:
                 continue
-            if int(fields[1]) == pid and APP_MODULE.encode() in command:
-                found.append(int(entry))
+            parents[int(entry)] = int(fields[1])
+    found: list[int] = []
+    level = [pid]
+    while level:
+        level = [child for child, parent in parents.items() if parent in level and BOT_WORKER not in commands[child]]
+        found += level
     return found
 
 
@@ -230,13 +248,14 @@ async def run(args: argparse.Namespace) -> int:
     size = (args.columns, args.rows)
     with tempfile.TemporaryDirectory(prefix="codex-ssh-load-") as folder:
         data = Path(folder) / "data"
-        server, port = await start_server(data, args.clients)
+        print(machine_line(), flush=True)
+        server, port = await start_server(data, args.clients, args.port)
         players = [Player(f"p{i:03d}") for i in range(args.clients)]
         try:
             print(
                 f"server pid {server.pid} on {HOST}:{port}; {args.clients} clients at {size[0]}x{size[1]}", flush=True
             )
-            started = time.perf_counter()
+            started, own_cpu = time.perf_counter(), time.process_time()
 
             async def staggered(index: int, player: Player) -> None:
                 await asyncio.sleep(index * args.ramp)
@@ -248,11 +267,15 @@ async def run(args: argparse.Namespace) -> int:
             await asyncio.gather(*(staggered(i, p) for i, p in enumerate(players)))
             ready = [p for p in players if p.ready]
             print(
-                f"{len(ready)}/{len(players)} clients in a game after {time.perf_counter() - started:.1f} s", flush=True
+                f"{len(ready)}/{len(players)} clients in a game after {time.perf_counter() - started:.1f} s"
+                f" (the clients' own CPU: {time.process_time() - own_cpu:.1f} s)",
+                flush=True,
             )
             for player in players:
                 if player.error:
                     print(f"  {player.name}: {player.error}")
+            starts = [p.start for p in players if p.start is not None]
+            print(report("session start", starts) + f"   ({len(starts)} sessions)", flush=True)
             if not ready:
                 return 1
 
@@ -279,16 +302,17 @@ async def run(args: argparse.Namespace) -> int:
                 print(f"{'mean (whole update)':<24} {statistics.fmean(complete) * 1000:6.1f} ms")
             print(f"server CPU          {100 * cpu_server / elapsed:5.1f} % of one core")
             print(f"app processes CPU   {100 * cpu_apps / elapsed:5.1f} % of one core (all {len(apps)} together)")
-            sessions = max(len(app_mem), 1)
+            sessions = max(len(starts), 1)
             rss = server_mem[0] + sum(m[0] for m in app_mem)
             pss = server_mem[1] + sum(m[1] for m in app_mem)
             app_rss = statistics.fmean(m[0] for m in app_mem) if app_mem else 0.0
             print(
-                f"server RSS          {server_mem[0] / 1024:6.1f} MiB, app RSS {app_rss / 1024:.1f} MiB each on average"
+                f"server RSS          {server_mem[0] / 1024:6.1f} MiB, RSS {app_rss / 1024:.1f} MiB"
+                f" for each of its {len(app_mem)} session processes on average"
             )
             print(
                 f"memory per session  RSS {rss / sessions / 1024:6.1f} MiB, PSS {pss / sessions / 1024:6.1f} MiB "
-                f"(server + apps, over {len(app_mem)} sessions)"
+                f"(server + its {len(app_mem)} session processes, over {len(starts)} sessions)"
             )
             print(f"load average        {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
             return 0
@@ -313,6 +337,7 @@ def main() -> int:
     parser.add_argument("--columns", type=int, default=100)
     parser.add_argument("--rows", type=int, default=32)
     parser.add_argument("--setup-timeout", type=float, default=120.0)
+    parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (0: any free one)")
     args = parser.parse_args()
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be 1-{MAX_CLIENTS}")

@@ -17,6 +17,12 @@ be echoed, nor a Ctrl+C kill it halfway through its imports.
 
 An app may also get a pipe for its failures (`on_error_line`): the player's
 terminal is no place for a traceback, the server's log is.
+
+How the process is made is the `Launcher`'s business: `Exec` runs a command
+(a process of its own), the SSH server forks its apps from a preloaded
+process instead (`app_forker`). Either way the app gets the terminal as
+standard input, output and error, in a new session, and the environment
+given here and nothing else.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import signal
 import struct
 import termios
 from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +61,51 @@ def quiet_terminal(fd: int) -> None:
     termios.tcsetattr(fd, termios.TCSANOW, attrs)
 
 
+class AppProcess(Protocol):
+    """What `PtyApp` needs of the process running an app (an asyncio subprocess, a forked app)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+
+class Launcher(Protocol):
+    """Starts an app on `terminal` (the slave side of its PTY) in a new session,
+    with exactly `env` as its environment, plus `ERROR_FD_ENV` naming its copy of
+    `errors` when there is one; its copies of both descriptors are its own."""
+
+    async def __call__(
+        self, terminal: int, errors: int | None, env: Mapping[str, str], cwd: str | None
+    ) -> AppProcess: ...
+
+
+class Exec:
+    """Launch by running a command: a process of its own."""
+
+    def __init__(self, argv: Sequence[str]) -> None:
+        self.argv = list(argv)
+
+    async def __call__(self, terminal: int, errors: int | None, env: Mapping[str, str], cwd: str | None) -> AppProcess:
+        env = dict(env)
+        if errors is not None:
+            env[ERROR_FD_ENV] = str(errors)
+        return await asyncio.create_subprocess_exec(
+            *self.argv,
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            cwd=cwd,
+            start_new_session=True,
+            close_fds=True,
+            pass_fds=() if errors is None else (errors,),
+        )
+
+
 def clamp_size(columns: int, rows: int) -> tuple[int, int]:
     return max(10, min(int(columns) or 80, MAX_COLUMNS)), max(5, min(int(rows) or 24, MAX_ROWS))
 
@@ -64,14 +116,14 @@ def set_size(fd: int, columns: int, rows: int) -> None:
 
 
 class PtyApp:
-    """A child process on a PTY. `on_output` gets its bytes; `on_exit` its end,
+    """An app process on a PTY, started by `launch`. `on_output` gets its bytes; `on_exit` its end,
     once it has been reaped (`returncode` is then known) and all it wrote has
     been passed on; `on_error_line`, if given, each line it writes to its
     error pipe."""
 
     def __init__(
         self,
-        argv: Sequence[str],
+        launch: Launcher,
         env: Mapping[str, str],
         size: tuple[int, int],
         on_output: Callable[[bytes], None],
@@ -79,7 +131,7 @@ class PtyApp:
         cwd: str | None = None,
         on_error_line: Callable[[str], None] | None = None,
     ) -> None:
-        self.argv = list(argv)
+        self.launch = launch
         self.env = dict(env)
         self.size = size
         self.cwd = cwd
@@ -88,7 +140,7 @@ class PtyApp:
         self.on_error_line = on_error_line
         self.on_input_drained: Callable[[], None] | None = None
         self.master: int | None = None
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: AppProcess | None = None
         self._pending_input = bytearray()
         self._output_paused = False
         self._reading = False
@@ -104,23 +156,10 @@ class PtyApp:
     async def start(self) -> None:
         master, slave = pty.openpty()
         errors, error_end = os.pipe() if self.on_error_line is not None else (None, None)
-        env = dict(self.env)
-        if error_end is not None:
-            env[ERROR_FD_ENV] = str(error_end)
         try:
             set_size(slave, *self.size)
             quiet_terminal(slave)
-            self.process = await asyncio.create_subprocess_exec(
-                *self.argv,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                cwd=self.cwd,
-                start_new_session=True,
-                close_fds=True,
-                pass_fds=() if error_end is None else (error_end,),
-            )
+            self.process = await self.launch(slave, error_end, self.env, self.cwd)
         except BaseException:
             os.close(master)
             if errors is not None:

@@ -28,12 +28,14 @@ from codex_tui import __file__ as package_file
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.i18n.text import N_, _
 from codex_tui.input_guard import InputGuard
+from codex_tui.net import app_forker
+from codex_tui.net.app_forker import AppForker, Fork
 from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.languages import client_language, speaking
 from codex_tui.net.options import MAX_SESSIONS
 from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
-from codex_tui.net.pty_bridge import PtyApp, clamp_size
+from codex_tui.net.pty_bridge import Exec, Launcher, PtyApp, clamp_size
 
 log = logging.getLogger(__name__)
 
@@ -62,8 +64,9 @@ class Limits:
 
 
 class SessionCounter:
-    """How many apps run, in total and per player; and every live connection,
-    so that stopping the server can close them (asyncssh leaves them open)."""
+    """How many apps run, in total and per player; every live connection,
+    so that stopping the server can close them (asyncssh leaves them open);
+    and the app forker that starts the apps, stopped after them."""
 
     def __init__(self, limits: Limits) -> None:
         self.limits = limits
@@ -72,6 +75,25 @@ class SessionCounter:
         self.live: set[AppSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.forker: AppForker | None = None
+        """Forks the apps from a preloaded process (`start_forker`); None: each app is a process of its own."""
+
+    async def start_forker(self, hub_path: Path) -> None:
+        """Start preloading the apps' process, where forking is supported (the first session waits for it)."""
+        if not app_forker.supported():
+            return
+        forker = AppForker(forker_environment(hub_path), cwd=str(hub_path.parent))
+        try:
+            await forker.start()
+        except OSError as error:
+            log.error("cannot start the app forker (each app is a process of its own): %s", error)
+            return
+        self.forker = forker
+
+    def launcher(self) -> Launcher:
+        if self.forker is None:
+            return Exec([sys.executable, "-m", APP_MODULE])
+        return Fork(self.forker, APP_MODULE)
 
     def track(self, task: asyncio.Task[None]) -> None:
         self.tasks.add(task)
@@ -95,6 +117,9 @@ class SessionCounter:
             conn.close()
         await asyncio.gather(*(app.stop() for app in self.apps), return_exceptions=True)
         await asyncio.gather(*list(self.tasks), return_exceptions=True)
+        if self.forker is not None:
+            await self.forker.close()
+            self.forker = None
 
     def refusal(self, name: str) -> str | None:
         if self.total >= self.limits.max_sessions:
@@ -138,6 +163,15 @@ def app_environment(hub_path: Path, token: str, term: str, client_env: Mapping[s
     spoken = client_language(client_env)
     if spoken is not None:
         env[LANGUAGE_VARIABLE] = spoken
+    return env
+
+
+def forker_environment(hub_path: Path) -> dict[str, str]:
+    """The app forker's own environment: a session's without the session (no token,
+    no client's terminal or settings). The modules it preloads see this one; each
+    forked app gets its session's `app_environment` in its place."""
+    env = app_environment(hub_path, "", DEFAULT_TERM, {})
+    del env[TOKEN_ENV]
     return env
 
 
@@ -214,7 +248,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.token = self.server.hub.issue_token(self.name)
         env = app_environment(self.server.hub.path, self.token, self.term or DEFAULT_TERM, self.chan.get_environment())
         self.app = PtyApp(
-            [sys.executable, "-m", APP_MODULE],
+            self.server.sessions.launcher(),
             env,
             self.size,
             on_output=self._output,
@@ -403,6 +437,7 @@ async def start_ssh_server(
     hub: Hub,
     sessions: SessionCounter,
 ) -> asyncssh.SSHAcceptor:
+    await sessions.start_forker(hub.path)
     return await asyncssh.create_server(
         lambda: GameSSHServer(keybook, hub, sessions),
         host,
