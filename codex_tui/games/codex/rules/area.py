@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from codex_tui.games.codex.rules.build import builder
 from codex_tui.games.codex.rules.cards import Face
 from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS, HIDDEN, SYMBOL_COUNT, Side
 
@@ -55,44 +56,9 @@ class PlayArea:
         return len(self.cards)
 
     def place(self, card: int, side: Side, face: Face, pos: Pos) -> Placement:
-        """Put a card at `pos` (assumed legal) and work out what changes.
-
-        The search bots call this hundreds of thousands of times a second,
-        so it touches only the four neighbours and copies the sets once.
-        """
-        old_cards = self.cards
-        cards = dict(old_cards)
-        cards[pos] = Placed(card, side, face, len(old_cards))
-        counts = list(self.counts)
-        open_spots = set(self.open_spots)
-        open_spots.discard(pos)
-        blocked = self.blocked
-        newly_blocked: list[Pos] = []
-        covered: list[Pos] = []
-        corners = face.corners
-        x, y = pos
-        for index, (dx, dy) in enumerate(CORNER_OFFSETS):
-            neighbour_pos = (x + dx, y + dy)
-            neighbour = old_cards.get(neighbour_pos)
-            if neighbour is not None:
-                covered.append(neighbour_pos)
-                hidden_symbol = neighbour.face.corners[(index + 2) % 4]
-                if hidden_symbol >= 0:
-                    counts[hidden_symbol] -= 1
-            elif corners[index] == HIDDEN:
-                newly_blocked.append(neighbour_pos)
-                open_spots.discard(neighbour_pos)
-            elif neighbour_pos not in blocked:
-                open_spots.add(neighbour_pos)
-        for corner in corners:
-            if corner >= 0:
-                counts[corner] += 1
-        for symbol in face.center:
-            counts[symbol] += 1
-        if newly_blocked:
-            blocked = blocked.union(newly_blocked)
-        area = PlayArea(cards, tuple(counts), frozenset(open_spots), blocked)
-        return Placement(area, tuple(covered))
+        """Put a card at `pos` (assumed legal) and work out what changes."""
+        area, covered = place_card(self, card, side, face, pos)
+        return Placement(area, covered)
 
     def visible_corner(self, pos: Pos, corner: int) -> bool:
         """Whether corner `corner` of the card at `pos` is still showing.
@@ -110,3 +76,49 @@ class PlayArea:
         if not xs:
             return (0, 0, 0, 0)
         return (min(xs), min(ys), max(xs), max(ys))
+
+
+_build_placed = builder(Placed)
+_build_area = builder(PlayArea)
+_OFFSETS = tuple(enumerate(CORNER_OFFSETS))
+
+
+def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> tuple[PlayArea, tuple[Pos, ...]]:
+    """`PlayArea.place` without its result object: (new area, covered positions).
+
+    The engine and the bots' playouts call this hundreds of thousands of
+    times a second, so it touches only the four neighbours, copies the sets
+    once and builds its values without their dataclass `__init__`.
+    """
+    old_cards = area.cards
+    cards = dict(old_cards)
+    cards[pos] = _build_placed(card, side, face, len(old_cards))
+    counts = list(area.counts)
+    open_spots = set(area.open_spots)
+    open_spots.discard(pos)
+    blocked = area.blocked
+    newly_blocked: list[Pos] = []
+    covered: list[Pos] = []
+    corners = face.corners
+    x, y = pos
+    for index, (dx, dy) in _OFFSETS:
+        neighbour_pos = (x + dx, y + dy)
+        neighbour = old_cards.get(neighbour_pos)
+        if neighbour is not None:
+            covered.append(neighbour_pos)
+            hidden_symbol = neighbour.face.corners[(index + 2) % 4]
+            if hidden_symbol >= 0:
+                counts[hidden_symbol] -= 1
+        elif corners[index] == HIDDEN:
+            newly_blocked.append(neighbour_pos)
+            open_spots.discard(neighbour_pos)
+        elif neighbour_pos not in blocked:
+            open_spots.add(neighbour_pos)
+    for corner in corners:
+        if corner >= 0:
+            counts[corner] += 1
+    for symbol in face.center:
+        counts[symbol] += 1
+    if newly_blocked:
+        blocked = blocked.union(newly_blocked)
+    return _build_area(cards, tuple(counts), frozenset(open_spots), blocked), tuple(covered)
