@@ -16,6 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from machine import machine_line  # noqa: E402
+
 from codex_tui.games.codex.rules import (  # noqa: E402
     CATALOG,
     ChooseObjective,
@@ -28,8 +30,6 @@ from codex_tui.games.codex.rules import (  # noqa: E402
     new_game,
 )
 from codex_tui.storage.saves import SavedGame, decode_save, encode_save  # noqa: E402
-
-from machine import machine_line  # noqa: E402
 
 
 def random_game(players: int, seed: int, variant: Variant | None = None) -> Game:
@@ -108,8 +108,7 @@ def main() -> None:
     for players in (2, 4):
         rate, wall_rate = games_per_second(players, args.games)
         print(
-            f"random self-play, {players} players: {rate:8.1f} games/s CPU "
-            f"({wall_rate:.1f} wall, {args.games} games)"
+            f"random self-play, {players} players: {rate:8.1f} games/s CPU ({wall_rate:.1f} wall, {args.games} games)"
         )
     for cards in (10, 30, 60):
         micros, placed, count = legal_actions_us(cards)
