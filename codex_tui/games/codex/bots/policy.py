@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import Protocol
 
 from codex_tui.games.codex.bots.cardinfo import (
     CARDS,
@@ -32,6 +34,7 @@ from codex_tui.games.codex.bots.cardinfo import (
     PatternInfo,
     SymbolObjectiveInfo,
 )
+from codex_tui.games.codex.bots.simulate import draw, end_turn, game_of, place, table_of
 from codex_tui.games.codex.rules import (
     Action,
     ChooseObjective,
@@ -42,12 +45,16 @@ from codex_tui.games.codex.rules import (
     Pass,
     Phase,
     Place,
-    PlayArea,
+    Setup,
     Side,
     apply,
 )
 from codex_tui.games.codex.rules.area import Placed, Pos
 from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS
+
+_FRONT, _BACK = Side.FRONT, Side.BACK
+_MARKET, _RESOURCE_DECK, _GOLD_DECK = DrawSource.MARKET, DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK
+_PLACE, _DRAW, _OVER = Phase.PLACE, Phase.DRAW, Phase.OVER
 
 NOISE = 0.8
 """Spread of the random term added to every value: enough to vary playouts, not to blunder golds."""
@@ -65,6 +72,46 @@ class PlayoutPolicy:
 
 FAST = PlayoutPolicy()
 CAREFUL = PlayoutPolicy(careful=True)
+
+
+class AreaState(Protocol):
+    """What the policy reads of a play area: a `PlayArea`, or a playout's mutable one."""
+
+    @property
+    def cards(self) -> Mapping[Pos, Placed]: ...
+    @property
+    def counts(self) -> Sequence[int]: ...
+    @property
+    def open_spots(self) -> AbstractSet[Pos]: ...
+
+
+class SeatState(Protocol):
+    """What the policy reads of a seat."""
+
+    @property
+    def area(self) -> AreaState: ...
+    @property
+    def hand(self) -> Sequence[int]: ...
+    @property
+    def secret(self) -> int | None: ...
+
+
+class TableState(Protocol):
+    """What the policy reads of a game: a `Game`, or a playout's `simulate.Table`."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def seats(self) -> Sequence[SeatState]: ...
+    @property
+    def market(self) -> Sequence[int | None]: ...
+    @property
+    def resource_drawn(self) -> int: ...
+    @property
+    def gold_drawn(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+
 
 CAREFUL_PATTERN_SHARE = 0.5
 """Share of a spot's pattern gain added to its card's value by the careful policy (0.25 to 1.0
@@ -85,7 +132,7 @@ def covered_count(cards: Mapping[Pos, Placed], pos: Pos) -> int:
     return ((x - 1, y + 1) in cards) + ((x + 1, y + 1) in cards) + ((x + 1, y - 1) in cards) + ((x - 1, y - 1) in cards)
 
 
-def max_cover(area: PlayArea, spots: Sequence[Pos]) -> int:
+def max_cover(area: AreaState, spots: Sequence[Pos]) -> int:
     cards = area.cards
     return max((covered_count(cards, spot) for spot in spots), default=1)
 
@@ -133,7 +180,7 @@ def symbol_weights(hand: Sequence[int], counts: Sequence[int], objectives: tuple
     return weights
 
 
-def seat_objectives(game: Game, player: int) -> tuple[int, ...]:
+def seat_objectives(game: TableState, player: int) -> tuple[int, ...]:
     secret = game.seats[player].secret
     commons = game.setup.common_objectives
     return commons if secret is None else (*commons, secret)
@@ -143,7 +190,7 @@ def patterns_of(objectives: Sequence[int]) -> list[PatternInfo]:
     return [target for o in objectives if isinstance(target := OBJECTIVES[o], PatternInfo)]
 
 
-def pattern_gain(area: PlayArea, pos: Pos, kingdom: int, patterns: Sequence[PatternInfo]) -> float:
+def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[PatternInfo]) -> float:
     """Pattern value of putting a card of `kingdom` at `pos`: completions count in full, two-thirds a quarter.
 
     Overlaps are ignored (final scoring counts disjoint occurrences exactly);
@@ -185,7 +232,7 @@ def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]
 
 
 def choose_spot(
-    area: PlayArea,
+    area: AreaState,
     info: CardInfo,
     side: Side,
     spots: Sequence[Pos],
@@ -198,7 +245,7 @@ def choose_spot(
     else the one of three random spots (or of all, with `every_spot`) that covers the
     least useful symbols."""
     cards = area.cards
-    if side is Side.FRONT and info.scoring == CORNERS and info.gold:
+    if side is _FRONT and info.scoring == CORNERS and info.gold:
         covers = [covered_count(cards, spot) for spot in spots]
         best = max(covers)
         top = [spot for spot, cover in zip(spots, covers) if cover == best]
@@ -224,11 +271,21 @@ def choose_spot(
 def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Action:
     """The policy's placement for the seat to play (or a pass when nothing fits)."""
     player = game.current
+    chosen = placement(game, rng, policy)
+    if chosen is None:
+        return Pass(player)
+    card, side, x, y = chosen
+    return Place(player, card, side, x, y)
+
+
+def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST) -> tuple[int, Side, int, int] | None:
+    """`choose_place` as (card, side, x, y), None for a pass: playouts make no action objects."""
+    player = game.current
     seat = game.seats[player]
     area = seat.area
     hand = seat.hand
     if not area.open_spots or not hand:
-        return Pass(player)
+        return None
     spots = tuple(area.open_spots)
     counts = area.counts
     objectives = seat_objectives(game, player)
@@ -245,18 +302,18 @@ def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -
                 if info.scoring == CORNERS and cover < 0:
                     cover = max_cover(area, spots)
                 value = gold_points(info, counts, cover) + 1.0
-                side = Side.FRONT
+                side = _FRONT
             else:
                 value = -1.5 + weights[info.kingdom]
-                side = Side.BACK
+                side = _BACK
         else:
             value = info.points
             for symbol, n in info.front_symbols:
                 value += weights[symbol] * n
-            side = Side.FRONT
+            side = _FRONT
             back_value = -0.6 + weights[info.kingdom]
             if back_value > value:
-                value, side = back_value, Side.BACK
+                value, side = back_value, _BACK
         spot: Pos | None = None
         if careful:
             spot = choose_spot(area, info, side, spots, weights, patterns, rng, every_spot=True)
@@ -269,7 +326,7 @@ def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -
     assert best is not None
     info, side, chosen = best
     x, y = chosen if chosen is not None else choose_spot(area, info, side, spots, weights, patterns, rng)
-    return Place(player, info.id, side, x, y)
+    return info.id, side, x, y
 
 
 CORNER_GOLD_GUESS = 2
@@ -278,12 +335,18 @@ CORNER_GOLD_GUESS = 2
 
 def choose_draw(game: Game, rng: random.Random, noise: float = NOISE) -> Draw:
     """The policy's draw: a playable gold or useful card from the market, else a deck."""
+    source, card = draw_choice(game, rng, noise)
+    return Draw(game.current, source, card)
+
+
+def draw_choice(game: TableState, rng: random.Random, noise: float = NOISE) -> tuple[DrawSource, int | None]:
+    """`choose_draw` as (source, card): playouts make no action objects."""
     player = game.current
     seat = game.seats[player]
     counts = seat.area.counts
     weights = symbol_weights(seat.hand, counts, seat_objectives(game, player))
     best_value = -1e9
-    best: Draw | None = None
+    best: tuple[DrawSource, int | None] | None = None
     for card in game.market:
         if card is None:
             continue
@@ -303,16 +366,16 @@ def choose_draw(game: Game, rng: random.Random, noise: float = NOISE) -> Draw:
                 value += weights[symbol] * n
         value += noise * rng.random()
         if value > best_value:
-            best_value, best = value, Draw(player, DrawSource.MARKET, card)
+            best_value, best = value, (_MARKET, card)
     if game.resource_drawn < len(game.setup.resource_deck):
         value = 0.35 + noise * rng.random()
         if value > best_value:
-            best_value, best = value, Draw(player, DrawSource.RESOURCE_DECK)
+            best_value, best = value, (_RESOURCE_DECK, None)
     if game.gold_drawn < len(game.setup.gold_deck):
         has_gold = any(CARDS[card].gold for card in seat.hand)
         value = (0.1 if has_gold else 0.5) + noise * rng.random()
         if value > best_value:
-            best_value, best = value, Draw(player, DrawSource.GOLD_DECK)
+            best_value, best = value, (_GOLD_DECK, None)
     assert best is not None
     return best
 
@@ -343,11 +406,11 @@ def setup_actions(game: Game, player: int, rng: random.Random) -> list[Action]:
 
 
 def step(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
-    """One policy action (during set-up: every open choice of every seat)."""
+    """One policy action through the engine (during set-up: every open choice of every seat)."""
     phase = game.phase
-    if phase is Phase.PLACE:
+    if phase is _PLACE:
         return apply(game, choose_place(game, rng, policy))
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return apply(game, choose_draw(game, rng, policy.noise))
     for player in range(len(game.seats)):
         for action in setup_actions(game, player, rng):
@@ -356,7 +419,33 @@ def step(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
 
 
 def playout(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
-    """Play the policy for every seat until the game is over."""
-    while game.phase is not Phase.OVER:
+    """Play the policy for every seat until the game is over.
+
+    Past the set-up the turns are played on a mutable `simulate.Table`: the
+    result is the game `engine_playout` reaches with the same generator,
+    except that its log ends where the playout began.
+    """
+    while game.phase is Phase.SETUP:
+        game = step(game, rng, policy)
+    table = table_of(game)
+    noise = policy.noise
+    while True:
+        phase = table.phase
+        if phase is _PLACE:
+            chosen = placement(table, rng, policy)
+            if chosen is None:
+                end_turn(table)
+            else:
+                place(table, *chosen)
+        elif phase is _DRAW:
+            source, card = draw_choice(table, rng, noise)
+            draw(table, source, card)
+        else:
+            return game_of(table)
+
+
+def engine_playout(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
+    """`playout` through the engine's `apply`, every action checked and logged: what the table must equal."""
+    while game.phase is not _OVER:
         game = step(game, rng, policy)
     return game
