@@ -50,7 +50,6 @@ from codex_tui.games.codex.rules import (
     apply,
 )
 from codex_tui.games.codex.rules.area import Placed, Pos
-from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS
 
 _FRONT, _BACK = Side.FRONT, Side.BACK
 _MARKET, _RESOURCE_DECK, _GOLD_DECK = DrawSource.MARKET, DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK
@@ -190,6 +189,22 @@ def patterns_of(objectives: Sequence[int]) -> list[PatternInfo]:
     return [target for o in objectives if isinstance(target := OBJECTIVES[o], PatternInfo)]
 
 
+def _pattern_reach(pattern: PatternInfo) -> dict[int, tuple[tuple[int, int, int, int, int, int], ...]]:
+    """For a card of each kingdom: per cell it could fill, the other two cells as offsets from that card."""
+    reach = {}
+    for kingdom, entries in pattern.by_kingdom.items():
+        rows = []
+        for cx, cy, others in entries:
+            (adx, ady, ak), (bdx, bdy, bk) = others
+            rows.append((adx - cx, ady - cy, ak, bdx - cx, bdy - cy, bk))
+        reach[kingdom] = tuple(rows)
+    return reach
+
+
+_REACH = {o: _pattern_reach(target) for o, target in OBJECTIVES.items() if isinstance(target, PatternInfo)}
+"""`pattern_gain`'s table: every pattern objective has three cells."""
+
+
 def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[PatternInfo]) -> float:
     """Pattern value of putting a card of `kingdom` at `pos`: completions count in full, two-thirds a quarter.
 
@@ -197,37 +212,49 @@ def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[Pat
     the policy only needs to steer cards towards patterns.
     """
     cards = area.cards
+    kingdom_of = KINGDOM_OF
     x, y = pos
     gain = 0.0
     for pattern in patterns:
-        for cx, cy, others in pattern.by_kingdom.get(kingdom, ()):
-            ox, oy = x - cx, y - cy
+        for ax, ay, ak, bx, by, bk in _REACH[pattern.id].get(kingdom, ()):
             matched = 1
-            for dx, dy, dk in others:
-                placed = cards.get((ox + dx, oy + dy))
-                if placed is None:
+            placed = cards.get((x + ax, y + ay))
+            if placed is not None:
+                if kingdom_of.get(placed.card) != ak:
                     continue
-                if KINGDOM_OF.get(placed.card) != dk:
-                    break
+                matched = 2
+            placed = cards.get((x + bx, y + by))
+            if placed is not None:
+                if kingdom_of.get(placed.card) != bk:
+                    continue
                 matched += 1
-            else:
-                if matched == 3:
-                    gain += pattern.points
-                elif matched == 2:
-                    gain += 0.25 * pattern.points
+            if matched == 3:
+                gain += pattern.points
+            elif matched == 2:
+                gain += 0.25 * pattern.points
     return gain
 
 
 def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]) -> float:
-    """Value of the visible corner symbols that a card at `pos` would cover."""
+    """Value of the visible corner symbols that a card at `pos` would cover.
+
+    The four neighbours are written out (top-left, top-right, bottom-right,
+    bottom-left, as CORNER_OFFSETS): each shows its opposite corner.
+    """
     x, y = pos
     lost = 0.0
-    for index, (dx, dy) in enumerate(CORNER_OFFSETS):
-        placed = cards.get((x + dx, y + dy))
-        if placed is not None:
-            symbol = placed.face.corners[(index + 2) % 4]
-            if symbol >= 0:
-                lost += weights[symbol] + 0.05
+    placed = cards.get((x - 1, y + 1))
+    if placed is not None and (symbol := placed.face.corners[2]) >= 0:
+        lost += weights[symbol] + 0.05
+    placed = cards.get((x + 1, y + 1))
+    if placed is not None and (symbol := placed.face.corners[3]) >= 0:
+        lost += weights[symbol] + 0.05
+    placed = cards.get((x + 1, y - 1))
+    if placed is not None and (symbol := placed.face.corners[0]) >= 0:
+        lost += weights[symbol] + 0.05
+    placed = cards.get((x - 1, y - 1))
+    if placed is not None and (symbol := placed.face.corners[1]) >= 0:
+        lost += weights[symbol] + 0.05
     return lost
 
 
