@@ -107,7 +107,7 @@ def game_of(table: Table) -> Game:
             old.objective_choices,
             seat.secret,
             tuple(seat.hand),
-            _build_area(seat.area.cards, tuple(seat.area.counts), seat.area.open_spots, seat.area.blocked),
+            _build_area(seat.area.cards, tuple(seat.area.counts), seat.area.open_spots, seat.area.blocked, None),
             seat.score,
         )
         for old, seat in zip(game.seats, table.seats)

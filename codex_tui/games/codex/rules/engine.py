@@ -72,16 +72,24 @@ class PlacementMoves(Sequence[Place]):
     cost of a bot's turn, so this sequence only builds the ones asked for.
     """
 
-    __slots__ = ("player", "options", "spots", "_spot_set")
+    __slots__ = ("player", "options", "spots", "_spot_set", "_count")
 
-    def __init__(self, player: int, options: tuple[tuple[int, Side], ...], open_spots: frozenset[Pos]) -> None:
+    def __init__(
+        self,
+        player: int,
+        options: tuple[tuple[int, Side], ...],
+        open_spots: frozenset[Pos],
+        sorted_spots: tuple[Pos, ...] | None = None,
+    ) -> None:
+        """`sorted_spots`, when given, is `open_spots` sorted (a play area keeps it so)."""
         self.player = player
         self.options = options
-        self.spots = tuple(sorted(open_spots))
+        self.spots = tuple(sorted(open_spots)) if sorted_spots is None else sorted_spots
         self._spot_set = open_spots
+        self._count = len(options) * len(self.spots)
 
     def __len__(self) -> int:
-        return len(self.options) * len(self.spots)
+        return self._count
 
     @overload
     def __getitem__(self, index: int) -> Place: ...
@@ -89,13 +97,15 @@ class PlacementMoves(Sequence[Place]):
     def __getitem__(self, index: slice) -> Sequence[Place]: ...
     def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(self._count))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._count
+        if not 0 <= index < self._count:
             raise IndexError("placement index out of range")
-        card, side = self.options[index // len(self.spots)]
-        x, y = self.spots[index % len(self.spots)]
+        spots = self.spots
+        option, spot = divmod(index, len(spots))
+        card, side = self.options[option]
+        x, y = spots[spot]
         return _build_place(self.player, card, side, x, y)
 
     def __iter__(self) -> Iterator[Place]:
@@ -129,10 +139,11 @@ def legal_actions(game: Game) -> Sequence[Action]:
     if phase is _PLACE:
         current = game.current
         seat = game.seats[current]
-        open_spots = seat.area.open_spots
+        area = seat.area
+        open_spots = area.open_spots
         if not open_spots or not seat.hand:
             return (Pass(current),)
-        return PlacementMoves(current, playable_options(seat), open_spots)
+        return PlacementMoves(current, playable_options(seat), open_spots, area.spots_in_order())
     if phase is _DRAW:
         return draw_options(game, game.current)
     if phase is _SETUP:
@@ -180,6 +191,12 @@ def apply(game: Game, action: Action) -> Game:
     player = action.player
     if not isinstance(player, int) or not 0 <= player < len(game.seats):
         raise IllegalAction("Players", f"there is no seat {player!r}")
+    if phase is not _SETUP and player == game.current:
+        # The common cases first: for these two the checks below come to the same.
+        if isinstance(action, Place):
+            return _place(game, action)
+        if isinstance(action, Draw):
+            return _draw(game, action)
     if isinstance(action, ChooseStarter):
         return _choose_starter(game, action)
     if isinstance(action, ChooseObjective):
