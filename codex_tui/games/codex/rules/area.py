@@ -8,8 +8,8 @@ touches, so placing only ever covers corners of older cards.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from bisect import insort
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from codex_tui.games.codex.rules.build import builder

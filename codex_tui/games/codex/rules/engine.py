@@ -281,18 +281,6 @@ def _spot_problem(seat: Seat, pos: Pos) -> str:
     return f"{pos} covers no visible corner of a card in the play area"
 
 
-def place_on_seat(seat: Seat, card: PlayableCard, side: Side, pos: Pos) -> tuple[Seat, int, tuple[Pos, ...]]:
-    """The seat after placing (assumed legal): new seat, points, covered positions."""
-    area, covered = place_card(seat.area, card.id, side, card.front if side is _FRONT else card.back, pos)
-    points = placement_points(card, side, len(covered), area.counts)
-    hand = list(seat.hand)
-    hand.remove(card.id)
-    new_seat = _build_seat(
-        seat.starter, seat.starter_side, seat.objective_choices, seat.secret, tuple(hand), area, seat.score + points
-    )
-    return new_seat, points, covered
-
-
 def _turns_left_when_triggered(game: Game) -> int:
     """Finish the current round (up to the seat before the first player), then one more."""
     count = len(game.seats)
@@ -303,31 +291,51 @@ def _turns_left_when_triggered(game: Game) -> int:
 def _place(game: Game, action: Place) -> Game:
     if game.phase is not _PLACE:
         raise IllegalAction("Turn order", "this turn's card is placed; now draw a card")
-    seat = game.seats[action.player]
-    if action.card not in seat.hand:
-        raise IllegalAction("Play a card", f"card {action.card} is not in {game.players[action.player]}'s hand")
+    player = action.player
+    seat = game.seats[player]
+    card_id = action.card
+    hand = seat.hand
+    if card_id not in hand:
+        raise IllegalAction("Play a card", f"card {card_id} is not in {game.players[player]}'s hand")
     side = action.side
     if side is not _FRONT and side is not _BACK:
-        raise IllegalAction("Play a card", f"a side is front or back, not {action.side!r}")
+        raise IllegalAction("Play a card", f"a side is front or back, not {side!r}")
     pos = (action.x, action.y)
-    if pos not in seat.area.open_spots:
+    area = seat.area
+    if pos not in area.open_spots:
         raise IllegalAction("Placement rule", _spot_problem(seat, pos))
-    card = _PLAYABLE[action.card]
-    if side is _FRONT and not requirement_met(card, seat.area.counts):
-        raise IllegalAction(
-            "Gold cards rule",
-            f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
-        )
-    new_seat, points, covered = place_on_seat(seat, card, side, pos)
+    card = _PLAYABLE[card_id]
+    if side is _FRONT:
+        if not requirement_met(card, area.counts):
+            raise IllegalAction(
+                "Gold cards rule",
+                f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
+            )
+        area, covered = place_card(area, card_id, side, card.front, pos)
+        points = placement_points(card, side, len(covered), area.counts)
+    else:
+        area, covered = place_card(area, card_id, side, card.back, pos)
+        points = 0
+    index = hand.index(card_id)
+    score = seat.score + points
+    new_seat = _build_seat(
+        seat.starter,
+        seat.starter_side,
+        seat.objective_choices,
+        seat.secret,
+        hand[:index] + hand[index + 1 :],
+        area,
+        score,
+    )
     end, turns_left = game.end, game.turns_left
     triggered = None
-    if end is None and new_seat.score >= game.variant.target_score:
+    if end is None and score >= game.variant.target_score:
         end = triggered = EndReason.SCORE
         turns_left = _turns_left_when_triggered(game)
-    seats = _with_seat(game.seats, action.player, new_seat)
-    log = game.log + (_build_entry(action, points, covered, None, None, triggered),)
-    is_last_turn = turns_left is not None and turns_left < len(game.players)
-    if is_last_turn or not _anything_to_draw(game):
+    seats = game.seats
+    seats = (*seats[:player], new_seat, *seats[player + 1 :])
+    log = (*game.log, _build_entry(action, points, covered, None, None, triggered))
+    if (turns_left is not None and turns_left < len(seats)) or not _anything_to_draw(game):
         phase, current, turns_left = _next_turn(game, turns_left)
         return game.evolve(seats=seats, end=end, log=log, phase=phase, current=current, turns_left=turns_left)
     return game.evolve(seats=seats, end=end, turns_left=turns_left, log=log, phase=_DRAW)
