@@ -235,6 +235,35 @@ def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[Pat
     return gain
 
 
+def pattern_gains(area: AreaState, spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]) -> list[float]:
+    """`pattern_gain` at each of `spots` (the same sums, in one pass without a call per spot)."""
+    cards = area.cards
+    kingdom_of = KINGDOM_OF
+    reach = [(pattern.points, _REACH[pattern.id].get(kingdom, ())) for pattern in patterns]
+    gains = []
+    for x, y in spots:
+        gain = 0.0
+        for points, rows in reach:
+            for ax, ay, ak, bx, by, bk in rows:
+                matched = 1
+                placed = cards.get((x + ax, y + ay))
+                if placed is not None:
+                    if kingdom_of.get(placed.card) != ak:
+                        continue
+                    matched = 2
+                placed = cards.get((x + bx, y + by))
+                if placed is not None:
+                    if kingdom_of.get(placed.card) != bk:
+                        continue
+                    matched += 1
+                if matched == 3:
+                    gain += points
+                elif matched == 2:
+                    gain += 0.25 * points
+        gains.append(gain)
+    return gains
+
+
 def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]) -> float:
     """Value of the visible corner symbols that a card at `pos` would cover.
 
@@ -282,8 +311,7 @@ def choose_spot(
     if relevant:
         best_gain = 0.0
         top = []
-        for spot in spots:
-            gain = pattern_gain(area, spot, kingdom, relevant)
+        for spot, gain in zip(spots, pattern_gains(area, spots, kingdom, relevant)):
             if gain > best_gain:
                 best_gain, top = gain, [spot]
             elif gain == best_gain and gain > 0:
@@ -293,6 +321,88 @@ def choose_spot(
     count = len(spots)
     sample = spots if count <= 3 or every_spot else [spots[rng.randrange(count)] for _ in range(3)]
     return min(sample, key=lambda spot: symbols_lost(cards, spot, weights))
+
+
+class _CarefulSpots:
+    """`choose_spot(..., every_spot=True)` for the cards of one hand, with what does not depend
+    on the random generator worked out once: the cards share the area, spots and weights.
+
+    The CAREFUL policy asks this for every card in hand; each answer (and each
+    draw from the generator) is the one `choose_spot` gives.
+    """
+
+    __slots__ = ("area", "spots", "weights", "patterns", "corner_top", "pattern_tops", "gains", "least", "lost")
+
+    def __init__(
+        self, area: AreaState, spots: Sequence[Pos], weights: Sequence[float], patterns: Sequence[PatternInfo]
+    ) -> None:
+        self.area = area
+        self.spots = spots
+        self.weights = weights
+        self.patterns = patterns
+        self.corner_top: list[Pos] | None = None
+        self.pattern_tops: dict[int, list[Pos]] = {}
+        self.gains: dict[tuple[int, Pos], float] = {}
+        self.least: Pos | None = None
+        self.lost: dict[Pos, float] = {}
+
+    def choose(self, info: CardInfo, side: Side, rng: random.Random) -> Pos:
+        if side is _FRONT and info.scoring == CORNERS and info.gold:
+            top = self.corner_top
+            if top is None:
+                cards = self.area.cards
+                covers = [covered_count(cards, spot) for spot in self.spots]
+                best = max(covers)
+                top = self.corner_top = [spot for spot, cover in zip(self.spots, covers) if cover == best]
+            return top[rng.randrange(len(top))]
+        top = self._pattern_top(info.kingdom)
+        if top:
+            return top[rng.randrange(len(top))]
+        least = self.least
+        if least is None:
+            least = self.least = self._least_lost()
+        return least
+
+    def _least_lost(self) -> Pos:
+        """The first spot covering the least (as `min`), noting every spot's `symbols_lost`."""
+        cards, weights, lost = self.area.cards, self.weights, self.lost
+        best_spot, best_lost = self.spots[0], 0.0
+        for index, spot in enumerate(self.spots):
+            value = lost[spot] = symbols_lost(cards, spot, weights)
+            if index == 0 or value < best_lost:
+                best_spot, best_lost = spot, value
+        return best_spot
+
+    def _pattern_top(self, kingdom: int) -> list[Pos]:
+        top = self.pattern_tops.get(kingdom)
+        if top is None:
+            top = []
+            relevant = [p for p in self.patterns if kingdom in p.by_kingdom]
+            if relevant:
+                best_gain = 0.0
+                gains = self.gains
+                for spot, gain in zip(self.spots, pattern_gains(self.area, self.spots, kingdom, relevant)):
+                    gains[kingdom, spot] = gain
+                    if gain > best_gain:
+                        best_gain, top = gain, [spot]
+                    elif gain == best_gain and gain > 0:
+                        top.append(spot)
+            self.pattern_tops[kingdom] = top
+        return top
+
+    def pattern_gain(self, kingdom: int, spot: Pos) -> float:
+        """`pattern_gain` over all the seat's patterns (those without `kingdom` add nothing)."""
+        gain = self.gains.get((kingdom, spot))
+        if gain is None:
+            self._pattern_top(kingdom)
+            gain = self.gains.get((kingdom, spot), 0.0)
+        return gain
+
+    def symbols_lost(self, spot: Pos) -> float:
+        lost = self.lost.get(spot)
+        if lost is None:
+            lost = self.lost[spot] = symbols_lost(self.area.cards, spot, self.weights)
+        return lost
 
 
 def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Action:
@@ -318,7 +428,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives)
     patterns = patterns_of(objectives)
-    careful = policy.careful
+    careful = _CarefulSpots(area, spots, weights, patterns) if policy.careful else None
     cover = -1
     best_value = -1e9
     best: tuple[CardInfo, Side, Pos | None] | None = None
@@ -342,11 +452,11 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
             if back_value > value:
                 value, side = back_value, _BACK
         spot: Pos | None = None
-        if careful:
-            spot = choose_spot(area, info, side, spots, weights, patterns, rng, every_spot=True)
+        if careful is not None:
+            spot = careful.choose(info, side, rng)
             if patterns:
-                value += CAREFUL_PATTERN_SHARE * pattern_gain(area, spot, info.kingdom, patterns)
-            value -= symbols_lost(area.cards, spot, weights)
+                value += CAREFUL_PATTERN_SHARE * careful.pattern_gain(info.kingdom, spot)
+            value -= careful.symbols_lost(spot)
         value += policy.noise * rng.random()
         if value > best_value:
             best_value, best = value, (info, side, spot)
