@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from machine import machine_line  # noqa: E402
+
 from codex_tui.games.codex.bots import make_bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
@@ -81,15 +83,16 @@ def search_speed(config: SearchConfig, players: int, games: int) -> None:
 
 
 def raw_playouts(players: int, count: int, policy: PlayoutPolicy, label: str) -> None:
-    """Whole games of the playout policy alone, from the deal."""
-    started = time.perf_counter()
+    """Whole games of the playout policy alone, from the deal (per CPU second)."""
+    started = time.process_time()
     for seed in range(count):
         playout(new_game([f"P{i}" for i in range(players)], seed), random.Random(seed), policy)
-    rate = count / (time.perf_counter() - started)
-    print(f"  {label} policy playouts from the deal, {players} players: {rate:6.0f} games/s")
+    rate = count / (time.process_time() - started)
+    print(f"  {label} policy playouts from the deal, {players} players: {rate:6.0f} games/s CPU")
 
 
 def speed(games: int, levels: list[str]) -> None:
+    print(machine_line())
     print(f"Python {sys.version.split()[0]}, one core")
     for policy, label in ((FAST, "fast (hard)"), (CAREFUL, "careful (expert)")):
         for players in (2, 4):

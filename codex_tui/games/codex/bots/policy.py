@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from typing import Protocol
 
 from codex_tui.games.codex.bots.cardinfo import (
     CARDS,
@@ -32,6 +34,7 @@ from codex_tui.games.codex.bots.cardinfo import (
     PatternInfo,
     SymbolObjectiveInfo,
 )
+from codex_tui.games.codex.bots.simulate import draw, end_turn, game_of, place, table_of
 from codex_tui.games.codex.rules import (
     Action,
     ChooseObjective,
@@ -42,12 +45,15 @@ from codex_tui.games.codex.rules import (
     Pass,
     Phase,
     Place,
-    PlayArea,
+    Setup,
     Side,
     apply,
 )
 from codex_tui.games.codex.rules.area import Placed, Pos
-from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS
+
+_FRONT, _BACK = Side.FRONT, Side.BACK
+_MARKET, _RESOURCE_DECK, _GOLD_DECK = DrawSource.MARKET, DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK
+_PLACE, _DRAW, _OVER = Phase.PLACE, Phase.DRAW, Phase.OVER
 
 NOISE = 0.8
 """Spread of the random term added to every value: enough to vary playouts, not to blunder golds."""
@@ -65,6 +71,46 @@ class PlayoutPolicy:
 
 FAST = PlayoutPolicy()
 CAREFUL = PlayoutPolicy(careful=True)
+
+
+class AreaState(Protocol):
+    """What the policy reads of a play area: a `PlayArea`, or a playout's mutable one."""
+
+    @property
+    def cards(self) -> Mapping[Pos, Placed]: ...
+    @property
+    def counts(self) -> Sequence[int]: ...
+    @property
+    def open_spots(self) -> AbstractSet[Pos]: ...
+
+
+class SeatState(Protocol):
+    """What the policy reads of a seat."""
+
+    @property
+    def area(self) -> AreaState: ...
+    @property
+    def hand(self) -> Sequence[int]: ...
+    @property
+    def secret(self) -> int | None: ...
+
+
+class TableState(Protocol):
+    """What the policy reads of a game: a `Game`, or a playout's `simulate.Table`."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def seats(self) -> Sequence[SeatState]: ...
+    @property
+    def market(self) -> Sequence[int | None]: ...
+    @property
+    def resource_drawn(self) -> int: ...
+    @property
+    def gold_drawn(self) -> int: ...
+    @property
+    def current(self) -> int: ...
+
 
 CAREFUL_PATTERN_SHARE = 0.5
 """Share of a spot's pattern gain added to its card's value by the careful policy (0.25 to 1.0
@@ -85,7 +131,7 @@ def covered_count(cards: Mapping[Pos, Placed], pos: Pos) -> int:
     return ((x - 1, y + 1) in cards) + ((x + 1, y + 1) in cards) + ((x + 1, y - 1) in cards) + ((x - 1, y - 1) in cards)
 
 
-def max_cover(area: PlayArea, spots: Sequence[Pos]) -> int:
+def max_cover(area: AreaState, spots: Sequence[Pos]) -> int:
     cards = area.cards
     return max((covered_count(cards, spot) for spot in spots), default=1)
 
@@ -133,7 +179,7 @@ def symbol_weights(hand: Sequence[int], counts: Sequence[int], objectives: tuple
     return weights
 
 
-def seat_objectives(game: Game, player: int) -> tuple[int, ...]:
+def seat_objectives(game: TableState, player: int) -> tuple[int, ...]:
     secret = game.seats[player].secret
     commons = game.setup.common_objectives
     return commons if secret is None else (*commons, secret)
@@ -143,49 +189,106 @@ def patterns_of(objectives: Sequence[int]) -> list[PatternInfo]:
     return [target for o in objectives if isinstance(target := OBJECTIVES[o], PatternInfo)]
 
 
-def pattern_gain(area: PlayArea, pos: Pos, kingdom: int, patterns: Sequence[PatternInfo]) -> float:
+def _pattern_reach(pattern: PatternInfo) -> dict[int, tuple[tuple[int, int, int, int, int, int], ...]]:
+    """For a card of each kingdom: per cell it could fill, the other two cells as offsets from that card."""
+    reach = {}
+    for kingdom, entries in pattern.by_kingdom.items():
+        rows = []
+        for cx, cy, others in entries:
+            (adx, ady, ak), (bdx, bdy, bk) = others
+            rows.append((adx - cx, ady - cy, ak, bdx - cx, bdy - cy, bk))
+        reach[kingdom] = tuple(rows)
+    return reach
+
+
+_REACH = {o: _pattern_reach(target) for o, target in OBJECTIVES.items() if isinstance(target, PatternInfo)}
+"""`pattern_gain`'s table: every pattern objective has three cells."""
+
+
+def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[PatternInfo]) -> float:
     """Pattern value of putting a card of `kingdom` at `pos`: completions count in full, two-thirds a quarter.
 
     Overlaps are ignored (final scoring counts disjoint occurrences exactly);
     the policy only needs to steer cards towards patterns.
     """
     cards = area.cards
+    kingdom_of = KINGDOM_OF
     x, y = pos
     gain = 0.0
     for pattern in patterns:
-        for cx, cy, others in pattern.by_kingdom.get(kingdom, ()):
-            ox, oy = x - cx, y - cy
+        for ax, ay, ak, bx, by, bk in _REACH[pattern.id].get(kingdom, ()):
             matched = 1
-            for dx, dy, dk in others:
-                placed = cards.get((ox + dx, oy + dy))
-                if placed is None:
+            placed = cards.get((x + ax, y + ay))
+            if placed is not None:
+                if kingdom_of.get(placed.card) != ak:
                     continue
-                if KINGDOM_OF.get(placed.card) != dk:
-                    break
+                matched = 2
+            placed = cards.get((x + bx, y + by))
+            if placed is not None:
+                if kingdom_of.get(placed.card) != bk:
+                    continue
                 matched += 1
-            else:
-                if matched == 3:
-                    gain += pattern.points
-                elif matched == 2:
-                    gain += 0.25 * pattern.points
+            if matched == 3:
+                gain += pattern.points
+            elif matched == 2:
+                gain += 0.25 * pattern.points
     return gain
 
 
+def pattern_gains(area: AreaState, spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]) -> list[float]:
+    """`pattern_gain` at each of `spots` (the same sums, in one pass without a call per spot)."""
+    cards = area.cards
+    kingdom_of = KINGDOM_OF
+    reach = [(pattern.points, _REACH[pattern.id].get(kingdom, ())) for pattern in patterns]
+    gains = []
+    for x, y in spots:
+        gain = 0.0
+        for points, rows in reach:
+            for ax, ay, ak, bx, by, bk in rows:
+                matched = 1
+                placed = cards.get((x + ax, y + ay))
+                if placed is not None:
+                    if kingdom_of.get(placed.card) != ak:
+                        continue
+                    matched = 2
+                placed = cards.get((x + bx, y + by))
+                if placed is not None:
+                    if kingdom_of.get(placed.card) != bk:
+                        continue
+                    matched += 1
+                if matched == 3:
+                    gain += points
+                elif matched == 2:
+                    gain += 0.25 * points
+        gains.append(gain)
+    return gains
+
+
 def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]) -> float:
-    """Value of the visible corner symbols that a card at `pos` would cover."""
+    """Value of the visible corner symbols that a card at `pos` would cover.
+
+    The four neighbours are written out (top-left, top-right, bottom-right,
+    bottom-left, as CORNER_OFFSETS): each shows its opposite corner.
+    """
     x, y = pos
     lost = 0.0
-    for index, (dx, dy) in enumerate(CORNER_OFFSETS):
-        placed = cards.get((x + dx, y + dy))
-        if placed is not None:
-            symbol = placed.face.corners[(index + 2) % 4]
-            if symbol >= 0:
-                lost += weights[symbol] + 0.05
+    placed = cards.get((x - 1, y + 1))
+    if placed is not None and (symbol := placed.face.corners[2]) >= 0:
+        lost += weights[symbol] + 0.05
+    placed = cards.get((x + 1, y + 1))
+    if placed is not None and (symbol := placed.face.corners[3]) >= 0:
+        lost += weights[symbol] + 0.05
+    placed = cards.get((x + 1, y - 1))
+    if placed is not None and (symbol := placed.face.corners[0]) >= 0:
+        lost += weights[symbol] + 0.05
+    placed = cards.get((x - 1, y - 1))
+    if placed is not None and (symbol := placed.face.corners[1]) >= 0:
+        lost += weights[symbol] + 0.05
     return lost
 
 
 def choose_spot(
-    area: PlayArea,
+    area: AreaState,
     info: CardInfo,
     side: Side,
     spots: Sequence[Pos],
@@ -198,7 +301,7 @@ def choose_spot(
     else the one of three random spots (or of all, with `every_spot`) that covers the
     least useful symbols."""
     cards = area.cards
-    if side is Side.FRONT and info.scoring == CORNERS and info.gold:
+    if side is _FRONT and info.scoring == CORNERS and info.gold:
         covers = [covered_count(cards, spot) for spot in spots]
         best = max(covers)
         top = [spot for spot, cover in zip(spots, covers) if cover == best]
@@ -208,8 +311,7 @@ def choose_spot(
     if relevant:
         best_gain = 0.0
         top = []
-        for spot in spots:
-            gain = pattern_gain(area, spot, kingdom, relevant)
+        for spot, gain in zip(spots, pattern_gains(area, spots, kingdom, relevant)):
             if gain > best_gain:
                 best_gain, top = gain, [spot]
             elif gain == best_gain and gain > 0:
@@ -221,20 +323,112 @@ def choose_spot(
     return min(sample, key=lambda spot: symbols_lost(cards, spot, weights))
 
 
+class _CarefulSpots:
+    """`choose_spot(..., every_spot=True)` for the cards of one hand, with what does not depend
+    on the random generator worked out once: the cards share the area, spots and weights.
+
+    The CAREFUL policy asks this for every card in hand; each answer (and each
+    draw from the generator) is the one `choose_spot` gives.
+    """
+
+    __slots__ = ("area", "spots", "weights", "patterns", "corner_top", "pattern_tops", "gains", "least", "lost")
+
+    def __init__(
+        self, area: AreaState, spots: Sequence[Pos], weights: Sequence[float], patterns: Sequence[PatternInfo]
+    ) -> None:
+        self.area = area
+        self.spots = spots
+        self.weights = weights
+        self.patterns = patterns
+        self.corner_top: list[Pos] | None = None
+        self.pattern_tops: dict[int, list[Pos]] = {}
+        self.gains: dict[tuple[int, Pos], float] = {}
+        self.least: Pos | None = None
+        self.lost: dict[Pos, float] = {}
+
+    def choose(self, info: CardInfo, side: Side, rng: random.Random) -> Pos:
+        if side is _FRONT and info.scoring == CORNERS and info.gold:
+            top = self.corner_top
+            if top is None:
+                cards = self.area.cards
+                covers = [covered_count(cards, spot) for spot in self.spots]
+                best = max(covers)
+                top = self.corner_top = [spot for spot, cover in zip(self.spots, covers) if cover == best]
+            return top[rng.randrange(len(top))]
+        top = self._pattern_top(info.kingdom)
+        if top:
+            return top[rng.randrange(len(top))]
+        least = self.least
+        if least is None:
+            least = self.least = self._least_lost()
+        return least
+
+    def _least_lost(self) -> Pos:
+        """The first spot covering the least (as `min`), noting every spot's `symbols_lost`."""
+        cards, weights, lost = self.area.cards, self.weights, self.lost
+        best_spot, best_lost = self.spots[0], 0.0
+        for index, spot in enumerate(self.spots):
+            value = lost[spot] = symbols_lost(cards, spot, weights)
+            if index == 0 or value < best_lost:
+                best_spot, best_lost = spot, value
+        return best_spot
+
+    def _pattern_top(self, kingdom: int) -> list[Pos]:
+        top = self.pattern_tops.get(kingdom)
+        if top is None:
+            top = []
+            relevant = [p for p in self.patterns if kingdom in p.by_kingdom]
+            if relevant:
+                best_gain = 0.0
+                gains = self.gains
+                for spot, gain in zip(self.spots, pattern_gains(self.area, self.spots, kingdom, relevant)):
+                    gains[kingdom, spot] = gain
+                    if gain > best_gain:
+                        best_gain, top = gain, [spot]
+                    elif gain == best_gain and gain > 0:
+                        top.append(spot)
+            self.pattern_tops[kingdom] = top
+        return top
+
+    def pattern_gain(self, kingdom: int, spot: Pos) -> float:
+        """`pattern_gain` over all the seat's patterns (those without `kingdom` add nothing)."""
+        gain = self.gains.get((kingdom, spot))
+        if gain is None:
+            self._pattern_top(kingdom)
+            gain = self.gains.get((kingdom, spot), 0.0)
+        return gain
+
+    def symbols_lost(self, spot: Pos) -> float:
+        lost = self.lost.get(spot)
+        if lost is None:
+            lost = self.lost[spot] = symbols_lost(self.area.cards, spot, self.weights)
+        return lost
+
+
 def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Action:
     """The policy's placement for the seat to play (or a pass when nothing fits)."""
+    player = game.current
+    chosen = placement(game, rng, policy)
+    if chosen is None:
+        return Pass(player)
+    card, side, x, y = chosen
+    return Place(player, card, side, x, y)
+
+
+def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST) -> tuple[int, Side, int, int] | None:
+    """`choose_place` as (card, side, x, y), None for a pass: playouts make no action objects."""
     player = game.current
     seat = game.seats[player]
     area = seat.area
     hand = seat.hand
     if not area.open_spots or not hand:
-        return Pass(player)
+        return None
     spots = tuple(area.open_spots)
     counts = area.counts
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives)
     patterns = patterns_of(objectives)
-    careful = policy.careful
+    careful = _CarefulSpots(area, spots, weights, patterns) if policy.careful else None
     cover = -1
     best_value = -1e9
     best: tuple[CardInfo, Side, Pos | None] | None = None
@@ -245,31 +439,31 @@ def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -
                 if info.scoring == CORNERS and cover < 0:
                     cover = max_cover(area, spots)
                 value = gold_points(info, counts, cover) + 1.0
-                side = Side.FRONT
+                side = _FRONT
             else:
                 value = -1.5 + weights[info.kingdom]
-                side = Side.BACK
+                side = _BACK
         else:
             value = info.points
             for symbol, n in info.front_symbols:
                 value += weights[symbol] * n
-            side = Side.FRONT
+            side = _FRONT
             back_value = -0.6 + weights[info.kingdom]
             if back_value > value:
-                value, side = back_value, Side.BACK
+                value, side = back_value, _BACK
         spot: Pos | None = None
-        if careful:
-            spot = choose_spot(area, info, side, spots, weights, patterns, rng, every_spot=True)
+        if careful is not None:
+            spot = careful.choose(info, side, rng)
             if patterns:
-                value += CAREFUL_PATTERN_SHARE * pattern_gain(area, spot, info.kingdom, patterns)
-            value -= symbols_lost(area.cards, spot, weights)
+                value += CAREFUL_PATTERN_SHARE * careful.pattern_gain(info.kingdom, spot)
+            value -= careful.symbols_lost(spot)
         value += policy.noise * rng.random()
         if value > best_value:
             best_value, best = value, (info, side, spot)
     assert best is not None
     info, side, chosen = best
     x, y = chosen if chosen is not None else choose_spot(area, info, side, spots, weights, patterns, rng)
-    return Place(player, info.id, side, x, y)
+    return info.id, side, x, y
 
 
 CORNER_GOLD_GUESS = 2
@@ -278,12 +472,18 @@ CORNER_GOLD_GUESS = 2
 
 def choose_draw(game: Game, rng: random.Random, noise: float = NOISE) -> Draw:
     """The policy's draw: a playable gold or useful card from the market, else a deck."""
+    source, card = draw_choice(game, rng, noise)
+    return Draw(game.current, source, card)
+
+
+def draw_choice(game: TableState, rng: random.Random, noise: float = NOISE) -> tuple[DrawSource, int | None]:
+    """`choose_draw` as (source, card): playouts make no action objects."""
     player = game.current
     seat = game.seats[player]
     counts = seat.area.counts
     weights = symbol_weights(seat.hand, counts, seat_objectives(game, player))
     best_value = -1e9
-    best: Draw | None = None
+    best: tuple[DrawSource, int | None] | None = None
     for card in game.market:
         if card is None:
             continue
@@ -303,16 +503,16 @@ def choose_draw(game: Game, rng: random.Random, noise: float = NOISE) -> Draw:
                 value += weights[symbol] * n
         value += noise * rng.random()
         if value > best_value:
-            best_value, best = value, Draw(player, DrawSource.MARKET, card)
+            best_value, best = value, (_MARKET, card)
     if game.resource_drawn < len(game.setup.resource_deck):
         value = 0.35 + noise * rng.random()
         if value > best_value:
-            best_value, best = value, Draw(player, DrawSource.RESOURCE_DECK)
+            best_value, best = value, (_RESOURCE_DECK, None)
     if game.gold_drawn < len(game.setup.gold_deck):
         has_gold = any(CARDS[card].gold for card in seat.hand)
         value = (0.1 if has_gold else 0.5) + noise * rng.random()
         if value > best_value:
-            best_value, best = value, Draw(player, DrawSource.GOLD_DECK)
+            best_value, best = value, (_GOLD_DECK, None)
     assert best is not None
     return best
 
@@ -343,11 +543,11 @@ def setup_actions(game: Game, player: int, rng: random.Random) -> list[Action]:
 
 
 def step(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
-    """One policy action (during set-up: every open choice of every seat)."""
+    """One policy action through the engine (during set-up: every open choice of every seat)."""
     phase = game.phase
-    if phase is Phase.PLACE:
+    if phase is _PLACE:
         return apply(game, choose_place(game, rng, policy))
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return apply(game, choose_draw(game, rng, policy.noise))
     for player in range(len(game.seats)):
         for action in setup_actions(game, player, rng):
@@ -356,7 +556,33 @@ def step(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
 
 
 def playout(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
-    """Play the policy for every seat until the game is over."""
-    while game.phase is not Phase.OVER:
+    """Play the policy for every seat until the game is over.
+
+    Past the set-up the turns are played on a mutable `simulate.Table`: the
+    result is the game `engine_playout` reaches with the same generator,
+    except that its log ends where the playout began.
+    """
+    while game.phase is Phase.SETUP:
+        game = step(game, rng, policy)
+    table = table_of(game)
+    noise = policy.noise
+    while True:
+        phase = table.phase
+        if phase is _PLACE:
+            chosen = placement(table, rng, policy)
+            if chosen is None:
+                end_turn(table)
+            else:
+                place(table, *chosen)
+        elif phase is _DRAW:
+            source, card = draw_choice(table, rng, noise)
+            draw(table, source, card)
+        else:
+            return game_of(table)
+
+
+def engine_playout(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Game:
+    """`playout` through the engine's `apply`, every action checked and logged: what the table must equal."""
+    while game.phase is not _OVER:
         game = step(game, rng, policy)
     return game

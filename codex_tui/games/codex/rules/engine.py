@@ -14,11 +14,29 @@ from typing import overload
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.history import actions_kept, replay_actions
 from codex_tui.games.codex.rules.actions import Action, ChooseObjective, ChooseStarter, Draw, DrawSource, Pass, Place
-from codex_tui.games.codex.rules.area import Pos
+from codex_tui.games.codex.rules.area import Pos, place_card
+from codex_tui.games.codex.rules.build import builder
 from codex_tui.games.codex.rules.cards import CATALOG, PlayableCard, Scoring
 from codex_tui.games.codex.rules.setup import start
-from codex_tui.games.codex.rules.state import EndReason, Game, LogEntry, Phase, Seat, Setup, Variant
+from codex_tui.games.codex.rules.state import MAX_PLAYERS, EndReason, Game, LogEntry, Phase, Seat, Setup, Variant
 from codex_tui.games.codex.rules.symbols import Side, Symbol
+
+# Enum members and tables read on every action, bound once: `Phase.PLACE` is a
+# class attribute look-up through the enum's metaclass each time (~70 ns).
+_SETUP, _PLACE, _DRAW, _OVER = Phase.SETUP, Phase.PLACE, Phase.DRAW, Phase.OVER
+_FRONT, _BACK = Side.FRONT, Side.BACK
+_CORNERS, _OBJECT = Scoring.CORNERS, Scoring.OBJECT
+_MARKET, _GOLD_DECK = DrawSource.MARKET, DrawSource.GOLD_DECK
+_DECK_SOURCES = (DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK)
+_PLAYABLE = CATALOG.playable
+_build_seat = builder(Seat)
+_build_entry = builder(LogEntry)
+_build_place = builder(Place)
+
+_MARKET_DRAWS = tuple({card: Draw(p, DrawSource.MARKET, card) for card in _PLAYABLE} for p in range(MAX_PLAYERS))
+_RESOURCE_DRAWS = tuple(Draw(p, DrawSource.RESOURCE_DECK) for p in range(MAX_PLAYERS))
+_GOLD_DRAWS = tuple(Draw(p, DrawSource.GOLD_DECK) for p in range(MAX_PLAYERS))
+"""Every draw a seat can be offered, made once: a draw turn offers up to six."""
 
 # ------------------------------------------------------------ legal actions
 
@@ -32,15 +50,18 @@ def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
     options: list[tuple[int, Side]] = []
     counts = seat.area.counts
     for card_id in seat.hand:
-        card = CATALOG.playable[card_id]
-        if requirement_met(card, counts):
-            options.append((card_id, Side.FRONT))
-        options.append((card_id, Side.BACK))
+        if requirement_met(_PLAYABLE[card_id], counts):
+            options.append((card_id, _FRONT))
+        options.append((card_id, _BACK))
     return tuple(options)
 
 
 def requirement_met(card: PlayableCard, counts: Sequence[int]) -> bool:
-    return all(counts[symbol] >= need for symbol, need in card.requirement)
+    # A plain loop: `all()` over a generator costs twice as much on this hot path.
+    for symbol, need in card.requirement:  # noqa: SIM110
+        if counts[symbol] < need:
+            return False
+    return True
 
 
 class PlacementMoves(Sequence[Place]):
@@ -51,17 +72,24 @@ class PlacementMoves(Sequence[Place]):
     cost of a bot's turn, so this sequence only builds the ones asked for.
     """
 
-    __slots__ = ("player", "options", "spots", "_option_set", "_spot_set")
+    __slots__ = ("player", "options", "spots", "_spot_set", "_count")
 
-    def __init__(self, player: int, options: tuple[tuple[int, Side], ...], open_spots: frozenset[Pos]) -> None:
+    def __init__(
+        self,
+        player: int,
+        options: tuple[tuple[int, Side], ...],
+        open_spots: frozenset[Pos],
+        sorted_spots: tuple[Pos, ...] | None = None,
+    ) -> None:
+        """`sorted_spots`, when given, is `open_spots` sorted (a play area keeps it so)."""
         self.player = player
         self.options = options
-        self.spots = tuple(sorted(open_spots))
-        self._option_set = frozenset(options)
+        self.spots = tuple(sorted(open_spots)) if sorted_spots is None else sorted_spots
         self._spot_set = open_spots
+        self._count = len(options) * len(self.spots)
 
     def __len__(self) -> int:
-        return len(self.options) * len(self.spots)
+        return self._count
 
     @overload
     def __getitem__(self, index: int) -> Place: ...
@@ -69,14 +97,16 @@ class PlacementMoves(Sequence[Place]):
     def __getitem__(self, index: slice) -> Sequence[Place]: ...
     def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
+            return [self[i] for i in range(*index.indices(self._count))]
         if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
+            index += self._count
+        if not 0 <= index < self._count:
             raise IndexError("placement index out of range")
-        card, side = self.options[index // len(self.spots)]
-        x, y = self.spots[index % len(self.spots)]
-        return Place(self.player, card, side, x, y)
+        spots = self.spots
+        option, spot = divmod(index, len(spots))
+        card, side = self.options[option]
+        x, y = spots[spot]
+        return _build_place(self.player, card, side, x, y)
 
     def __iter__(self) -> Iterator[Place]:
         for card, side in self.options:
@@ -87,31 +117,37 @@ class PlacementMoves(Sequence[Place]):
         return (
             isinstance(action, Place)
             and action.player == self.player
-            and (action.card, action.side) in self._option_set
+            and (action.card, action.side) in self.options
             and (action.x, action.y) in self._spot_set
         )
 
 
 def draw_options(game: Game, player: int) -> tuple[Draw, ...]:
-    draws = [Draw(player, DrawSource.MARKET, card) for card in game.market if card is not None]
-    if game.resource_drawn < len(game.setup.resource_deck):
-        draws.append(Draw(player, DrawSource.RESOURCE_DECK))
-    if game.gold_drawn < len(game.setup.gold_deck):
-        draws.append(Draw(player, DrawSource.GOLD_DECK))
+    by_card = _MARKET_DRAWS[player]
+    draws = [by_card[card] for card in game.market if card is not None]
+    setup = game.setup
+    if game.resource_drawn < len(setup.resource_deck):
+        draws.append(_RESOURCE_DRAWS[player])
+    if game.gold_drawn < len(setup.gold_deck):
+        draws.append(_GOLD_DRAWS[player])
     return tuple(draws)
 
 
 def legal_actions(game: Game) -> Sequence[Action]:
     """Every action the rules allow now (during set-up, for every seat)."""
-    if game.phase is Phase.SETUP:
-        return tuple(_setup_actions(game, range(len(game.seats))))
-    if game.phase is Phase.PLACE:
-        seat = game.seats[game.current]
-        if not seat.area.open_spots or not seat.hand:
-            return (Pass(game.current),)
-        return PlacementMoves(game.current, playable_options(seat), seat.area.open_spots)
-    if game.phase is Phase.DRAW:
+    phase = game.phase
+    if phase is _PLACE:
+        current = game.current
+        seat = game.seats[current]
+        area = seat.area
+        open_spots = area.open_spots
+        if not open_spots or not seat.hand:
+            return (Pass(current),)
+        return PlacementMoves(current, playable_options(seat), open_spots, area.spots_in_order())
+    if phase is _DRAW:
         return draw_options(game, game.current)
+    if phase is _SETUP:
+        return tuple(_setup_actions(game, range(len(game.seats))))
     return ()
 
 
@@ -128,7 +164,7 @@ def players_to_act(game: Game) -> tuple[int, ...]:
     """Seats that have an action to take now (several during set-up)."""
     if game.phase is Phase.SETUP:
         return tuple(i for i, seat in enumerate(game.seats) if seat.starter_side is None or seat.secret is None)
-    if game.phase is Phase.OVER:
+    if game.phase is _OVER:
         return ()
     return (game.current,)
 
@@ -149,16 +185,23 @@ def _setup_actions(game: Game, players: Iterable[int]) -> Iterator[Action]:
 
 def apply(game: Game, action: Action) -> Game:
     """The game after `action`. Raises IllegalAction if the rules forbid it."""
-    if game.phase is Phase.OVER:
+    phase = game.phase
+    if phase is _OVER:
         raise IllegalAction("End of game", "the game is over; no more actions")
     player = action.player
     if not isinstance(player, int) or not 0 <= player < len(game.seats):
         raise IllegalAction("Players", f"there is no seat {player!r}")
+    if phase is not _SETUP and player == game.current:
+        # The common cases first: for these two the checks below come to the same.
+        if isinstance(action, Place):
+            return _place(game, action)
+        if isinstance(action, Draw):
+            return _draw(game, action)
     if isinstance(action, ChooseStarter):
         return _choose_starter(game, action)
     if isinstance(action, ChooseObjective):
         return _choose_objective(game, action)
-    if game.phase is Phase.SETUP:
+    if phase is _SETUP:
         raise IllegalAction("Game set-up", "every player must choose a starter side and a secret objective first")
     if player != game.current:
         raise IllegalAction("Turn order", f"it is {game.players[game.current]}'s turn, not {game.players[player]}'s")
@@ -215,11 +258,12 @@ def _choose_objective(game: Game, action: ChooseObjective) -> Game:
 
 def placement_points(card: PlayableCard, side: Side, covered: int, counts_after: Sequence[int]) -> int:
     """Points scored at once by placing `card` on `side` (rulebook, Card Details)."""
-    if side is Side.BACK:
+    if side is _BACK:
         return 0
-    if card.scoring is Scoring.CORNERS:
+    scoring = card.scoring
+    if scoring is _CORNERS:
         return card.points * covered
-    if card.scoring is Scoring.OBJECT:
+    if scoring is _OBJECT:
         assert card.scoring_object is not None
         return card.points * counts_after[card.scoring_object]
     return card.points
@@ -237,24 +281,6 @@ def _spot_problem(seat: Seat, pos: Pos) -> str:
     return f"{pos} covers no visible corner of a card in the play area"
 
 
-def place_on_seat(seat: Seat, card: PlayableCard, side: Side, pos: Pos) -> tuple[Seat, int, tuple[Pos, ...]]:
-    """The seat after placing (assumed legal): new seat, points, covered positions."""
-    placement = seat.area.place(card.id, side, card.face(side), pos)
-    points = placement_points(card, side, len(placement.covered), placement.area.counts)
-    hand = list(seat.hand)
-    hand.remove(card.id)
-    new_seat = Seat(
-        starter=seat.starter,
-        starter_side=seat.starter_side,
-        objective_choices=seat.objective_choices,
-        secret=seat.secret,
-        hand=tuple(hand),
-        area=placement.area,
-        score=seat.score + points,
-    )
-    return new_seat, points, placement.covered
-
-
 def _turns_left_when_triggered(game: Game) -> int:
     """Finish the current round (up to the seat before the first player), then one more."""
     count = len(game.seats)
@@ -263,43 +289,63 @@ def _turns_left_when_triggered(game: Game) -> int:
 
 
 def _place(game: Game, action: Place) -> Game:
-    if game.phase is not Phase.PLACE:
+    if game.phase is not _PLACE:
         raise IllegalAction("Turn order", "this turn's card is placed; now draw a card")
-    seat = game.seats[action.player]
-    if action.card not in seat.hand:
-        raise IllegalAction("Play a card", f"card {action.card} is not in {game.players[action.player]}'s hand")
-    if not isinstance(action.side, Side):
-        raise IllegalAction("Play a card", f"a side is front or back, not {action.side!r}")
+    player = action.player
+    seat = game.seats[player]
+    card_id = action.card
+    hand = seat.hand
+    if card_id not in hand:
+        raise IllegalAction("Play a card", f"card {card_id} is not in {game.players[player]}'s hand")
+    side = action.side
+    if side is not _FRONT and side is not _BACK:
+        raise IllegalAction("Play a card", f"a side is front or back, not {side!r}")
     pos = (action.x, action.y)
-    if pos not in seat.area.open_spots:
+    area = seat.area
+    if pos not in area.open_spots:
         raise IllegalAction("Placement rule", _spot_problem(seat, pos))
-    card = CATALOG.playable[action.card]
-    if action.side is Side.FRONT and not requirement_met(card, seat.area.counts):
-        raise IllegalAction(
-            "Gold cards rule",
-            f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
-        )
-    new_seat, points, covered = place_on_seat(seat, card, action.side, pos)
+    card = _PLAYABLE[card_id]
+    if side is _FRONT:
+        if not requirement_met(card, area.counts):
+            raise IllegalAction(
+                "Gold cards rule",
+                f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
+            )
+        area, covered = place_card(area, card_id, side, card.front, pos)
+        points = placement_points(card, side, len(covered), area.counts)
+    else:
+        area, covered = place_card(area, card_id, side, card.back, pos)
+        points = 0
+    index = hand.index(card_id)
+    score = seat.score + points
+    new_seat = _build_seat(
+        seat.starter,
+        seat.starter_side,
+        seat.objective_choices,
+        seat.secret,
+        hand[:index] + hand[index + 1 :],
+        area,
+        score,
+    )
     end, turns_left = game.end, game.turns_left
     triggered = None
-    if end is None and new_seat.score >= game.variant.target_score:
+    if end is None and score >= game.variant.target_score:
         end = triggered = EndReason.SCORE
         turns_left = _turns_left_when_triggered(game)
-    placed = game.evolve(
-        seats=_with_seat(game.seats, action.player, new_seat),
-        end=end,
-        turns_left=turns_left,
-        log=game.log + (LogEntry(action, points=points, covered=covered, end=triggered),),
-    )
-    if placed.is_last_turn or not _anything_to_draw(placed):
-        return _end_turn(placed)
-    return placed.evolve(phase=Phase.DRAW)
+    seats = game.seats
+    seats = (*seats[:player], new_seat, *seats[player + 1 :])
+    log = (*game.log, _build_entry(action, points, covered, None, None, triggered))
+    if (turns_left is not None and turns_left < len(seats)) or not _anything_to_draw(game):
+        phase, current, turns_left = _next_turn(game, turns_left)
+        return game.evolve(seats=seats, end=end, log=log, phase=phase, current=current, turns_left=turns_left)
+    return game.evolve(seats=seats, end=end, turns_left=turns_left, log=log, phase=_DRAW)
 
 
 def _anything_to_draw(game: Game) -> bool:
+    setup = game.setup
     return (
-        game.resource_drawn < len(game.setup.resource_deck)
-        or game.gold_drawn < len(game.setup.gold_deck)
+        game.resource_drawn < len(setup.resource_deck)
+        or game.gold_drawn < len(setup.gold_deck)
         or any(card is not None for card in game.market)
     )
 
@@ -315,11 +361,12 @@ def _take_from_deck(game: Game, gold: bool) -> tuple[int | None, int, int]:
 
 
 def _draw(game: Game, action: Draw) -> Game:
-    if game.phase is not Phase.DRAW:
+    if game.phase is not _DRAW:
         raise IllegalAction("Turn order", "place a card before drawing")
-    market = list(game.market)
     refill = None
-    if action.source is DrawSource.MARKET:
+    source = action.source
+    if source is _MARKET:
+        market = list(game.market)
         if action.card is None or action.card not in market:
             raise IllegalAction("Draw a card", f"card {action.card} is not face up in the market")
         slot = market.index(action.card)
@@ -329,17 +376,19 @@ def _draw(game: Game, action: Draw) -> Game:
         if refill is None:
             refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=not gold_slot)
         market[slot] = refill
-    elif action.source in (DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK):
+        new_market = tuple(market)
+    elif source in _DECK_SOURCES:
         if action.card is not None:
             raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
-        drawn, resource_drawn, gold_drawn = _take_from_deck(game, gold=action.source is DrawSource.GOLD_DECK)
+        drawn, resource_drawn, gold_drawn = _take_from_deck(game, gold=source is _GOLD_DECK)
         if drawn is None:
-            raise IllegalAction("Draw a card", f"the {action.source.value.replace('_', ' ')} is empty")
+            raise IllegalAction("Draw a card", f"the {source.value.replace('_', ' ')} is empty")
+        new_market = game.market
     else:
-        raise IllegalAction("Draw a card", f"unknown source {action.source!r}")
+        raise IllegalAction("Draw a card", f"unknown source {source!r}")
     assert drawn is not None
     seat = game.seats[action.player]
-    new_seat = Seat(
+    new_seat = _build_seat(
         seat.starter,
         seat.starter_side,
         seat.objective_choices,
@@ -349,38 +398,42 @@ def _draw(game: Game, action: Draw) -> Game:
         seat.score,
     )
     end, turns_left, triggered = game.end, game.turns_left, None
-    decks_empty = resource_drawn >= len(game.setup.resource_deck) and gold_drawn >= len(game.setup.gold_deck)
+    setup = game.setup
+    decks_empty = resource_drawn >= len(setup.resource_deck) and gold_drawn >= len(setup.gold_deck)
     if end is None and decks_empty:
         end = triggered = EndReason.DECKS
         turns_left = _turns_left_when_triggered(game)
-    drawn_game = game.evolve(
+    phase, current, turns_left = _next_turn(game, turns_left)
+    return game.evolve(
         seats=_with_seat(game.seats, action.player, new_seat),
-        market=tuple(market),
+        market=new_market,
         resource_drawn=resource_drawn,
         gold_drawn=gold_drawn,
         end=end,
         turns_left=turns_left,
-        log=game.log + (LogEntry(action, drawn=drawn, refill=refill, end=triggered),),
+        log=game.log + (_build_entry(action, 0, (), drawn, refill, triggered),),
+        phase=phase,
+        current=current,
     )
-    return _end_turn(drawn_game)
 
 
 def _pass(game: Game, action: Pass) -> Game:
-    if game.phase is not Phase.PLACE:
+    if game.phase is not _PLACE:
         raise IllegalAction("Turn order", "a pass replaces placing a card")
     seat = game.seats[action.player]
     if seat.area.open_spots and seat.hand:
         raise IllegalAction("Play a card", "a player may only pass when no card can be placed anywhere")
-    return _end_turn(game.evolve(log=game.log + (LogEntry(action),)))
+    phase, current, turns_left = _next_turn(game, game.turns_left)
+    return game.evolve(log=game.log + (LogEntry(action),), phase=phase, current=current, turns_left=turns_left)
 
 
-def _end_turn(game: Game) -> Game:
-    next_player = (game.current + 1) % len(game.seats)
-    if game.turns_left is None:
-        return game.evolve(phase=Phase.PLACE, current=next_player)
-    if game.turns_left == 0:
-        return game.evolve(phase=Phase.OVER)
-    return game.evolve(phase=Phase.PLACE, current=next_player, turns_left=game.turns_left - 1)
+def _next_turn(game: Game, turns_left: int | None) -> tuple[Phase, int, int | None]:
+    """(phase, current, turns_left) once the current turn ends, given the turns left after it."""
+    if turns_left is None:
+        return _PLACE, (game.current + 1) % len(game.seats), None
+    if turns_left == 0:
+        return _OVER, game.current, 0
+    return _PLACE, (game.current + 1) % len(game.seats), turns_left - 1
 
 
 # ------------------------------------------------------------ log helpers

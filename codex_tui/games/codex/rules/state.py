@@ -92,6 +92,9 @@ class LogEntry:
     """Set on the action that triggered the end of the game."""
 
 
+_OVER = Phase.OVER
+"""Bound once: a look-up through the enum class costs more than the rest of `is_over`."""
+
 MARKET_SLOTS = 4
 """Slots 0-1 are the resource row, 2-3 the gold row (by where they refill from)."""
 
@@ -141,7 +144,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def is_last_turn(self) -> bool:
