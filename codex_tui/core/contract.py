@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
 from codex_tui.i18n import TextDomain
+from codex_tui.i18n.text import _
 
 if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
     from codex_tui.app.game_ui import GameUI
@@ -321,9 +322,11 @@ class GameModule(ABC):
 
 
 def won(players: Sequence[str], winners: Sequence[int]) -> str:
-    """ "ada won" or "ada and bo shared the win"."""
-    names = " and ".join(players[i] for i in winners)
-    return f"{names} won" if len(winners) == 1 else f"{names} shared the win"
+    """ "ada won" or "ada and bo shared the win", in the reader's language (worded when asked for)."""
+    names = _(" and ").join(players[i] for i in winners)
+    if len(winners) == 1:
+        return _("{names} won").format(names=names)
+    return _("{names} shared the win").format(names=names)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from textual.app import App
+from textual.geometry import Region
+from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.widgets import Footer
 
+from codex_tui.i18n import LANGUAGES
 from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 
 KEY_NAMES = frozenset(
@@ -21,7 +26,15 @@ KEY_NAMES = frozenset(
     | {"del", "delete", "backspace", "insert", "ins"}
 )
 """Key names Textual's footer draws itself (the descriptions beside them are ours, translated)."""
-ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+LANGUAGE_NAMES = frozenset(LANGUAGES.values())
+"""Each language is offered in its own words ("Français"), in every language."""
+WORD = re.compile(r"[^\W\d_]+")
+"""A run of letters of any script: "Français" is one word (data), "áƀç" is pseudo-text, "Draw" is English."""
+
+
+def english(word: str) -> bool:
+    """Two plain ASCII letters or more: text the pseudo-language did not go through."""
+    return sum(char.isascii() for char in word) >= 2
 
 
 def screen_lines(app: App[Any]) -> list[str]:
@@ -30,12 +43,31 @@ def screen_lines(app: App[Any]) -> list[str]:
     return ["".join(strip.text for strip in row) for row in update.strips]
 
 
+def dialog_lines(app: App[Any]) -> list[str]:
+    """The rows of the dialog on top, cropped to it (a modal screen's own widgets but its key
+    bar, which spans the width and drops the keys that do not fit): the screen
+    behind a dialog is hidden on purpose, so only the dialog's texts must be whole. The whole
+    screen when no dialog is open."""
+    screen = app.screen
+    boxes = [child.region for child in screen.children if not isinstance(child, Footer)]
+    if not isinstance(screen, ModalScreen) or not boxes:
+        return screen_lines(app)
+    region = Region.from_union(boxes)
+    update = screen._compositor.render_full_update()
+    rows = update.strips[region.y : region.bottom]
+    return [Strip.join(list(row)).crop(region.x, region.right).text for row in rows]
+
+
 def bypassed(lines: Iterable[str], data_words: Iterable[str] = ()) -> list[str]:
     """Each row's plain English words that are neither data nor key names: '3: Draw a card'."""
-    allowed = KEY_NAMES | set(data_words)
+    allowed = KEY_NAMES | LANGUAGE_NAMES | set(data_words)
     found = []
     for number, line in enumerate(lines):
-        words = [word for word in ENGLISH_WORD.findall(line) if word not in allowed and word.lower() not in allowed]
+        words = [
+            word
+            for word in WORD.findall(line)
+            if english(word) and word not in allowed and word.lower() not in allowed
+        ]
         if words:
             found.append(f"{number}: {' '.join(words)}  | {line.strip()}")
     return found

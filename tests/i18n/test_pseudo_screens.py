@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from codex_tui.i18n import PSEUDO, set_language
-from tests.i18n.screen_words import bypassed, cut, screen_lines
+from tests.i18n.screen_words import bypassed, cut, dialog_lines, screen_lines
 from tests.scenes import Scene, all_scenes, settle
 
 SCENES = [pytest.param(scene, id=scene.name) for scene in all_scenes()]
@@ -19,10 +19,11 @@ async def test_every_word_is_translated_and_whole(
 ) -> None:
     set_language(PSEUDO)
     app = scene.build(tmp_path, monkeypatch)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 200 if scene.scrolls else 24)) as pilot:
         await (scene.run_before or settle)(pilot)
         await settle(pilot)
         lines = screen_lines(app)
+        dialog = dialog_lines(app)
     screen = "\n".join(lines)
     assert bypassed(lines, scene.data_words) == [], f"text that bypassed the catalogs:\n{screen}"
-    assert cut(lines) == [], f"text cut by the layout:\n{screen}"
+    assert cut(dialog) == [], f"text cut by the layout:\n{screen}"

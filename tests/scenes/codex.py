@@ -64,7 +64,13 @@ SCENES = [
     ),
     Scene("game_over_bar", lambda tmp, mp: app_with(tmp, played(8, lambda g: False)), settle, PLAYERS),
     Scene("end_screen", lambda tmp, mp: app_with(tmp, played(8, lambda g: False)), to_summary, PLAYERS),
-    Scene("help_screen", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), open_help, PLAYERS),
-    Scene("help_screen_scrolled_to_the_end", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), help_end, PLAYERS),
+    Scene("help_screen", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), open_help, PLAYERS, scrolls=True),
+    Scene(
+        "help_screen_scrolled_to_the_end",
+        lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)),
+        help_end,
+        PLAYERS,
+        scrolls=True,
+    ),
     Scene("replay_viewer", replay_viewer, to_turn_nine, SAVES_WORDS),
 ]

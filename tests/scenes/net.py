@@ -116,6 +116,6 @@ SCENES = [
     Scene("net_lobby", app_of(lobby_rows), data_words=NET_WORDS),
     Scene("net_lobby_empty", app_of(empty_lobby), data_words=NET_WORDS),
     Scene("net_new_table", app_of(empty_lobby), new_table, data_words=NET_WORDS),
-    Scene("net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | {"English"}),
+    Scene("net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | {"English", "Français"}),
     Scene("net_waiting_room", app_of(waiting_room), data_words=NET_WORDS),
 ]

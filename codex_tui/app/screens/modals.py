@@ -160,6 +160,7 @@ SHARED_KEYS: Help = (
             ("enter", N_("in the lobby: sit at a table, or back to your seat")),
             ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
             ("w", N_("watch a table")),
+            ("l", N_("in the lobby: the language of your screens (remembered for your name)")),
             ("q  esc", N_("leave the table while it waits; q in the lobby: quit")),
         ),
     ),
@@ -191,7 +192,8 @@ def help_renderable(help: Help, domains: tuple[TextDomain, ...] = ()) -> Group:
         table.add_column(width=KEYS_WIDTH, style="bold")
         table.add_column(ratio=1)
         for keys, what in rows:
-            table.add_row(Text(translate_in(keys, chain)), Text(translate_in(what, chain)))
+            # fold: a Chinese line has no spaces to wrap at, and must never end in "…"
+            table.add_row(Text(translate_in(keys, chain)), Text(translate_in(what, chain), overflow="fold"))
         parts.append(table)
     return Group(*parts)
 
