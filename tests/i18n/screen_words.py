@@ -64,9 +64,7 @@ def bypassed(lines: Iterable[str], data_words: Iterable[str] = ()) -> list[str]:
     found = []
     for number, line in enumerate(lines):
         words = [
-            word
-            for word in WORD.findall(line)
-            if english(word) and word not in allowed and word.lower() not in allowed
+            word for word in WORD.findall(line) if english(word) and word not in allowed and word.lower() not in allowed
         ]
         if words:
             found.append(f"{number}: {' '.join(words)}  | {line.strip()}")

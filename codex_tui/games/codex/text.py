@@ -1,6 +1,6 @@
 """Codex's words: the text domain `codex`, with its catalogs in this package's `locale/`.
 
-    from codex_tui.games.codex.text import N_, _, ngettext
+from codex_tui.games.codex.text import N_, _, ngettext
 """
 
 from __future__ import annotations
