@@ -18,6 +18,7 @@ import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import msgpack
 
@@ -80,8 +81,14 @@ class SaveSummary:
     created_with: str
     game: str
     """Which game: its registry name (`GameModule.name`)."""
-    variant_text: str
-    """The game and its variant in a few words (`GameModule.variant_text`): "Codex to 20"."""
+    variant: Any
+    """The game's own variant value."""
+
+    @property
+    def variant_text(self) -> str:
+        """The game and its variant in a few words, in the reader's language ("Codex to 20"):
+        worded when drawn, so a summary kept across a change of language reads right."""
+        return registry.game_named(self.game).variant_text(self.variant)
 
     @property
     def winner_names(self) -> tuple[str, ...]:
@@ -135,7 +142,7 @@ def summarize(path: Path, saved: SavedGame, file: FileInfo | None = None) -> Sav
         format_version=saved.format_version,
         created_with=saved.created_with,
         game=module.name,
-        variant_text=module.variant_text(game.variant),
+        variant=game.variant,
     )
 
 
