@@ -18,7 +18,7 @@ from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.languages import LANGUAGES_FILE, LanguageBook, client_language, client_locale, speaking
 from codex_tui.net.protocol import OPEN, CreateRequest
-from codex_tui.net.pty_bridge import PtyApp
+from codex_tui.net.pty_bridge import Exec, PtyApp
 from codex_tui.net.serve import GameServer
 from codex_tui.net.ssh_server import app_environment
 from tests.net.conftest import SEED, WAIT, Terminal, connect, start_server, wait_until
@@ -141,7 +141,7 @@ async def test_join_behind_openssh_takes_the_player_locale_not_the_game_account_
     ended = asyncio.Event()
     env = {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": CHINESE, "XDG_CONFIG_HOME": str(config)}
     app = PtyApp(
-        [sys.executable, "-m", "codex_tui", "join", "--hub", str(server.hub.path), "--name", "ada"],
+        Exec([sys.executable, "-m", "codex_tui", "join", "--hub", str(server.hub.path), "--name", "ada"]),
         env,
         (90, 28),
         on_output=screen.feed,
