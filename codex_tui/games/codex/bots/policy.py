@@ -211,28 +211,7 @@ def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[Pat
     Overlaps are ignored (final scoring counts disjoint occurrences exactly);
     the policy only needs to steer cards towards patterns.
     """
-    cards = area.cards
-    kingdom_of = KINGDOM_OF
-    x, y = pos
-    gain = 0.0
-    for pattern in patterns:
-        for ax, ay, ak, bx, by, bk in _REACH[pattern.id].get(kingdom, ()):
-            matched = 1
-            placed = cards.get((x + ax, y + ay))
-            if placed is not None:
-                if kingdom_of.get(placed.card) != ak:
-                    continue
-                matched = 2
-            placed = cards.get((x + bx, y + by))
-            if placed is not None:
-                if kingdom_of.get(placed.card) != bk:
-                    continue
-                matched += 1
-            if matched == 3:
-                gain += pattern.points
-            elif matched == 2:
-                gain += 0.25 * pattern.points
-    return gain
+    return pattern_gains(area, (pos,), kingdom, patterns)[0]
 
 
 def pattern_gains(area: AreaState, spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]) -> list[float]:
