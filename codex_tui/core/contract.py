@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
-from codex_tui.i18n import TextDomain
+from codex_tui.i18n import TextDomain, translate_in
+from codex_tui.i18n.text import DOMAIN as SHELL_WORDS
 from codex_tui.i18n.text import _
 
 if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
@@ -119,8 +120,10 @@ class GameModule(ABC):
 
     def translate(self, message: str) -> str:
         """One of this game's English texts (its title, summary, a variant field's
-        label, help or choice) in the player's language, at the moment it is drawn."""
-        return message if self.text_domain is None else self.text_domain.gettext(message)
+        label, help or choice, a bot level) in the player's language, at the moment it
+        is drawn: from the game's own catalog, else from the shell's (shared words)."""
+        own = () if self.text_domain is None else (self.text_domain,)
+        return translate_in(message, (*own, SHELL_WORDS))
 
     # ------------------------------------------------------------- variant
 

@@ -17,7 +17,6 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError
 from codex_tui.i18n import LANGUAGES
-from codex_tui.i18n.text import _
 
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
@@ -197,12 +196,6 @@ def act(action: Any, game: str) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- the lobby
-
-
-def level_words(module: GameModule, level: str) -> str:
-    """A bot level ("hard") in the reader's language: the game's own word for it, else the shell's."""
-    text = module.translate(level)
-    return text if text != level else _(level)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.net.botpool import BotPool, move_seed
-from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo, level_words
+from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
@@ -161,7 +161,7 @@ class Table:
             name = game.players[seat]
             if self.is_bot(seat):
                 level = self.bot_level(seat)
-                labels.append(_("{name} ({level})").format(name=name, level=level_words(self.module, level)))
+                labels.append(_("{name} ({level})").format(name=name, level=self.module.translate(level)))
             else:
                 labels.append(name if self.online(seat) else _("{name} (away)").format(name=name))
         return _(", ").join(labels) or None

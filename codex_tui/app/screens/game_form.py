@@ -23,8 +23,7 @@ from textual.widgets import Input, Label, Select
 from codex_tui.app.paging import PageSafeSelect
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule, VariantField
-from codex_tui.i18n import translate_in
-from codex_tui.i18n.text import DOMAIN, N_, _
+from codex_tui.i18n.text import N_, _
 
 FOCUS_CSS = """
 Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
@@ -48,12 +47,6 @@ BOT_LEVELS = (N_("greedy"), N_("easy"), N_("normal"), N_("hard"), N_("expert"), 
 its levels (it is looked up first); a level named in neither shows as the game calls it."""
 
 
-def game_text(module: GameModule, message: str) -> str:
-    """One of a game's English words (its title, a level, a field's label) from its catalog,
-    else from the shell's."""
-    return translate_in(message, (*((module.text_domain,) if module.text_domain else ()), DOMAIN))
-
-
 def game_options() -> list[tuple[str, str]]:
     """The Game list: each registered game's title and summary."""
     return [
@@ -75,7 +68,7 @@ def most_seats() -> int:
 def bot_choices(game: str) -> list[tuple[str, str]]:
     """A seat's bot options for this game: its own levels."""
     module = registry.game_named(game)
-    return [(_("Bot: {level}").format(level=game_text(module, level)), f"bot:{level}") for level in module.bot_levels()]
+    return [(_("Bot: {level}").format(level=module.translate(level)), f"bot:{level}") for level in module.bot_levels()]
 
 
 def default_bot(game: str) -> str:
@@ -107,12 +100,12 @@ def field_id(game: str, field: VariantField) -> str:
 def _field_widget(module: GameModule, field: VariantField, widget_id: str, compact: bool) -> Widget:
     widget: Widget
     if field.choices or field.kind == "bool":
-        choices = [(game_text(module, label), value) for label, value in field.choices or YES_NO]
+        choices = [(module.translate(label), value) for label, value in field.choices or YES_NO]
         widget = PageSafeSelect(choices, value=field.default, allow_blank=False, id=widget_id, compact=compact)
     else:
         digits = max(len(str(field.low)), len(str(field.high)))
         widget = Input(value=str(field.default), id=widget_id, type="integer", max_length=digits, compact=compact)
-    widget.tooltip = game_text(module, field.help) if field.help else None
+    widget.tooltip = module.translate(field.help) if field.help else None
     return widget
 
 
@@ -122,7 +115,7 @@ def rule_rows(row: str, compact: bool) -> ComposeResult:
         for field in module.variant_fields():
             widget_id = field_id(module.name, field)
             with Horizontal(classes=f"{row} variant", id=f"{widget_id}-row"):
-                yield Label(game_text(module, field.label))
+                yield Label(module.translate(field.label))
                 yield _field_widget(module, field, widget_id, compact)
     with Horizontal(classes=row):
         yield Label(_("Seed"))
@@ -168,7 +161,7 @@ def _field_value(screen: Screen[Any], module: GameModule, field: VariantField) -
     if not field.low <= number <= field.high:
         raise ValueError(
             _("The {field} must be a whole number from {low} to {high}.").format(
-                field=game_text(module, field.label).lower(), low=field.low, high=field.high
+                field=module.translate(field.label).lower(), low=field.low, high=field.high
             )
         )
     return number
@@ -186,9 +179,9 @@ def variant_words(module: GameModule, data: dict[str, Any]) -> str:
     for field in module.variant_fields():
         value = data.get(field.key, field.default)
         named = [label for label, choice in field.choices if choice == value and type(choice) is type(value)]
-        label = game_text(module, field.label).lower()
+        label = module.translate(field.label).lower()
         if named:
-            words.append(game_text(module, named[0]))
+            words.append(module.translate(named[0]))
         elif field.kind == "bool":
             words.extend([label] if value else [])
         else:

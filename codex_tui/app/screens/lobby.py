@@ -43,7 +43,7 @@ from codex_tui.core.advice import HINT_LEVEL
 from codex_tui.core.contract import GameModule
 from codex_tui.i18n import LANGUAGES, language
 from codex_tui.i18n.text import N_, _, ngettext
-from codex_tui.net.protocol import BOT_PREFIX, OPEN, CreateRequest, SeatInfo, TableInfo, level_words
+from codex_tui.net.protocol import BOT_PREFIX, OPEN, CreateRequest, SeatInfo, TableInfo
 from codex_tui.storage.saves import HUMAN
 
 
@@ -86,7 +86,7 @@ def seat_label(module: GameModule, seat: SeatInfo, finished: bool = False) -> st
     if seat.name is None:
         return _("(open)")
     if seat.kind != HUMAN:
-        return _("{name} ({level})").format(name=seat.name, level=level_words(module, seat.kind[len(BOT_PREFIX) :]))
+        return _("{name} ({level})").format(name=seat.name, level=module.translate(seat.kind[len(BOT_PREFIX) :]))
     if seat.online or finished:
         return seat.name
     return _("{name} (away)").format(name=seat.name)

@@ -28,7 +28,6 @@ from textual.timer import Timer
 from textual.widgets import DataTable, ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from codex_tui.app.screens.game_form import game_text
 from codex_tui.app.screens.modals import REVIEW_HELP, HelpScreen
 from codex_tui.app.words import is_you
 from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
@@ -180,7 +179,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
         with Vertical(id="review-box") as box:
             name = self.seat_name
             title = _("Review of your turns") if is_you(name) else _("Review of {name}'s turns").format(name=name)
-            level = game_text(self.module, self.level)
+            level = self.module.translate(self.level)
             box.border_title = _("{title} (search: {level})").format(title=title, level=level)
             box.border_subtitle = _("esc: stop and go back · ?: help")
             yield Static(id="review-status")

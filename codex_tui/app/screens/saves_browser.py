@@ -21,7 +21,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
-from codex_tui.app.screens.game_form import game_text
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
 from codex_tui.i18n.text import N_, _, ngettext
@@ -76,7 +75,7 @@ def level_text(entry: SaveSummary, level: str) -> str:
         module = registry.game_named(entry.game)
     except (KeyError, ValueError):
         return _(level)
-    return game_text(module, level)
+    return module.translate(level)
 
 
 def cells(entry: SaveEntry) -> dict[str, str | Text]:
