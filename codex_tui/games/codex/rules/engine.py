@@ -28,6 +28,7 @@ from codex_tui.games.codex.rules.state import (
     Seat,
     Setup,
     Variant,
+    game_with_fields,
 )
 from codex_tui.games.codex.rules.symbols import Side, Symbol
 
@@ -371,8 +372,16 @@ def _place(game: Game, action: Place) -> Game:
         or game.market != _EMPTY_MARKETS[len(game.market)]
     ):
         phase, current, turns_left = _next_turn(game, turns_left)
-        return game.evolve(seats=seats, end=end, log=log, phase=phase, current=current, turns_left=turns_left)
-    return game.evolve(seats=seats, end=end, turns_left=turns_left, log=log, phase=_DRAW)
+    else:
+        phase, current = _DRAW, game.current
+    fields = game.__dict__.copy()
+    fields["seats"] = seats
+    fields["end"] = end
+    fields["log"] = log
+    fields["phase"] = phase
+    fields["current"] = current
+    fields["turns_left"] = turns_left
+    return game_with_fields(fields)
 
 
 def _take_from_deck(game: Game, gold: bool) -> tuple[int | None, int, int]:
@@ -430,17 +439,17 @@ def _draw(game: Game, action: Draw) -> Game:
     phase, current, turns_left = _next_turn(game, turns_left)
     player = action.player
     seats = game.seats
-    return game.evolve(
-        seats=(*seats[:player], new_seat, *seats[player + 1 :]),
-        market=new_market,
-        resource_drawn=resource_drawn,
-        gold_drawn=gold_drawn,
-        end=end,
-        turns_left=turns_left,
-        log=game.log + (_build_entry(action, 0, (), drawn, refill, triggered),),
-        phase=phase,
-        current=current,
-    )
+    fields = game.__dict__.copy()
+    fields["seats"] = (*seats[:player], new_seat, *seats[player + 1 :])
+    fields["market"] = new_market
+    fields["resource_drawn"] = resource_drawn
+    fields["gold_drawn"] = gold_drawn
+    fields["end"] = end
+    fields["turns_left"] = turns_left
+    fields["log"] = (*game.log, _build_entry(action, 0, (), drawn, refill, triggered))
+    fields["phase"] = phase
+    fields["current"] = current
+    return game_with_fields(fields)
 
 
 def _pass(game: Game, action: Pass) -> Game:
