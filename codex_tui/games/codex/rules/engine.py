@@ -384,64 +384,67 @@ def _place(game: Game, action: Place) -> Game:
     return game_with_fields(fields)
 
 
-def _take_from_deck(game: Game, gold: bool) -> tuple[int | None, int, int]:
-    """(card or None, resource_drawn, gold_drawn) after taking one deck's top."""
-    if gold:
-        if game.gold_drawn < len(game.setup.gold_deck):
-            return game.setup.gold_deck[game.gold_drawn], game.resource_drawn, game.gold_drawn + 1
-    elif game.resource_drawn < len(game.setup.resource_deck):
-        return game.setup.resource_deck[game.resource_drawn], game.resource_drawn + 1, game.gold_drawn
-    return None, game.resource_drawn, game.gold_drawn
-
-
 def _draw(game: Game, action: Draw) -> Game:
     if game.phase is not _DRAW:
         raise IllegalAction("Turn order", "place a card before drawing")
     refill = None
     source = action.source
+    setup = game.setup
+    resource_deck, gold_deck = setup.resource_deck, setup.gold_deck
+    resource_drawn, gold_drawn = game.resource_drawn, game.gold_drawn
+    resource_left, gold_left = resource_drawn < len(resource_deck), gold_drawn < len(gold_deck)
+    market = game.market
+    drawn: int | None = action.card
+    # The deck tops are taken inline: this runs on every other action.
     if source is _MARKET:
-        market = game.market
-        drawn: int | None = action.card
         if drawn is None or drawn not in market:
             raise IllegalAction("Draw a card", f"card {action.card} is not face up in the market")
         slot = market.index(drawn)
-        gold_slot = slot >= 2
-        refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=gold_slot)
-        if refill is None:
-            refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=not gold_slot)
-        new_market = (*market[:slot], refill, *market[slot + 1 :])
+        # The slot refills from its own row's deck, else from the other deck.
+        if slot >= 2 and gold_left:
+            refill = gold_deck[gold_drawn]
+            gold_drawn += 1
+        elif resource_left:
+            refill = resource_deck[resource_drawn]
+            resource_drawn += 1
+        elif gold_left:
+            refill = gold_deck[gold_drawn]
+            gold_drawn += 1
+        market = (*market[:slot], refill, *market[slot + 1 :])
     elif source in _DECK_SOURCES:
-        if action.card is not None:
+        if drawn is not None:
             raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
-        drawn, resource_drawn, gold_drawn = _take_from_deck(game, gold=source is _GOLD_DECK)
+        if source is _GOLD_DECK:
+            if gold_left:
+                drawn = gold_deck[gold_drawn]
+                gold_drawn += 1
+        elif resource_left:
+            drawn = resource_deck[resource_drawn]
+            resource_drawn += 1
         if drawn is None:
             raise IllegalAction("Draw a card", f"the {source.value.replace('_', ' ')} is empty")
-        new_market = game.market
     else:
         raise IllegalAction("Draw a card", f"unknown source {source!r}")
-    assert drawn is not None
-    seat = game.seats[action.player]
+    player = action.player
+    seats = game.seats
+    seat = seats[player]
     new_seat = _build_seat(
         seat.starter,
         seat.starter_side,
         seat.objective_choices,
         seat.secret,
-        seat.hand + (drawn,),
+        (*seat.hand, drawn),
         seat.area,
         seat.score,
     )
     end, turns_left, triggered = game.end, game.turns_left, None
-    setup = game.setup
-    decks_empty = resource_drawn >= len(setup.resource_deck) and gold_drawn >= len(setup.gold_deck)
-    if end is None and decks_empty:
+    if end is None and resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck):
         end = triggered = EndReason.DECKS
         turns_left = _turns_left_when_triggered(game)
     phase, current, turns_left = _next_turn(game, turns_left)
-    player = action.player
-    seats = game.seats
     fields = game.__dict__.copy()
     fields["seats"] = (*seats[:player], new_seat, *seats[player + 1 :])
-    fields["market"] = new_market
+    fields["market"] = market
     fields["resource_drawn"] = resource_drawn
     fields["gold_drawn"] = gold_drawn
     fields["end"] = end
