@@ -164,7 +164,8 @@ def legal_actions(game: Game) -> Sequence[Action]:
         open_spots = area.open_spots
         if not open_spots or not seat.hand:
             return (Pass(current),)
-        return PlacementMoves(current, playable_options(seat), open_spots, area.spots_in_order())
+        # `area.ordered` is `spots_in_order()` without the call; PlacementMoves sorts when it is None.
+        return PlacementMoves(current, playable_options(seat), open_spots, area.ordered)
     if phase is _DRAW:
         return draw_options(game, game.current)
     if phase is _SETUP:
