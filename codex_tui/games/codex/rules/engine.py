@@ -66,13 +66,13 @@ def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
     options: list[tuple[int, Side]] = []
     counts = seat.area.counts
     for card_id in seat.hand:
-        fronts, back = _OPTIONS[card_id]
+        front, back = _OPTIONS[card_id]
         # `requirement_met` written out: this runs for every card of every hand, every turn.
         for symbol, need in _REQUIREMENTS[card_id]:
             if counts[symbol] < need:
                 break
         else:
-            options.append(fronts)
+            options.append(front)
         options.append(back)
     return tuple(options)
 
