@@ -12,7 +12,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_MASK = _SPAN - 1
 
 
 class SplitMix64:
@@ -37,8 +38,24 @@ class SplitMix64:
                 return value % bound
 
     def shuffled(self, items: Sequence[T]) -> list[T]:
+        """Fisher-Yates with `below` and `next_u64` written out (the same draws).
+
+        Every new game shuffles its four decks; the three calls per swap were
+        most of dealing it.
+        """
         result = list(items)
+        state = self.state
         for i in range(len(result) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            limit = _SPAN - _SPAN % bound
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            j = z % bound
             result[i], result[j] = result[j], result[i]
+        self.state = state
         return result

@@ -8,7 +8,7 @@ touches, so placing only ever covers corners of older cards.
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -113,7 +113,8 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
     if pos in open_spots:
         open_spots.discard(pos)
         if order is not None:
-            order.remove(pos)
+            # Found by bisection: `list.remove` compares tuple by tuple from the start.
+            del order[bisect_left(order, pos)]
     blocked = area.blocked
     newly_blocked: list[Pos] = []
     covered: list[Pos] = []
@@ -132,7 +133,7 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
             if neighbour_pos in open_spots:
                 open_spots.discard(neighbour_pos)
                 if order is not None:
-                    order.remove(neighbour_pos)
+                    del order[bisect_left(order, neighbour_pos)]
         elif neighbour_pos not in blocked and neighbour_pos not in open_spots:
             open_spots.add(neighbour_pos)
             if order is not None:

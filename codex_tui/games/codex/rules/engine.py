@@ -18,7 +18,18 @@ from codex_tui.games.codex.rules.area import Pos, place_card
 from codex_tui.games.codex.rules.build import builder
 from codex_tui.games.codex.rules.cards import CATALOG, PlayableCard, Scoring
 from codex_tui.games.codex.rules.setup import start
-from codex_tui.games.codex.rules.state import MAX_PLAYERS, EndReason, Game, LogEntry, Phase, Seat, Setup, Variant
+from codex_tui.games.codex.rules.state import (
+    MARKET_SLOTS,
+    MAX_PLAYERS,
+    EndReason,
+    Game,
+    LogEntry,
+    Phase,
+    Seat,
+    Setup,
+    Variant,
+    game_with_fields,
+)
 from codex_tui.games.codex.rules.symbols import Side, Symbol
 
 # Enum members and tables read on every action, bound once: `Phase.PLACE` is a
@@ -32,11 +43,16 @@ _PLAYABLE = CATALOG.playable
 _build_seat = builder(Seat)
 _build_entry = builder(LogEntry)
 _build_place = builder(Place)
+_EMPTY_MARKETS = tuple((None,) * slots for slots in range(MARKET_SLOTS + 1))
+"""An emptied market of each length, to compare with in one step."""
 
 _MARKET_DRAWS = tuple({card: Draw(p, DrawSource.MARKET, card) for card in _PLAYABLE} for p in range(MAX_PLAYERS))
 _RESOURCE_DRAWS = tuple(Draw(p, DrawSource.RESOURCE_DECK) for p in range(MAX_PLAYERS))
 _GOLD_DRAWS = tuple(Draw(p, DrawSource.GOLD_DECK) for p in range(MAX_PLAYERS))
 """Every draw a seat can be offered, made once: a draw turn offers up to six."""
+_REQUIREMENTS = {card_id: card.requirement for card_id, card in _PLAYABLE.items()}
+_OPTIONS = {card_id: ((card_id, _FRONT), (card_id, _BACK)) for card_id in _PLAYABLE}
+"""Each card's (card, side) options, made once: every placement turn offers them."""
 
 # ------------------------------------------------------------ legal actions
 
@@ -50,9 +66,14 @@ def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
     options: list[tuple[int, Side]] = []
     counts = seat.area.counts
     for card_id in seat.hand:
-        if requirement_met(_PLAYABLE[card_id], counts):
-            options.append((card_id, _FRONT))
-        options.append((card_id, _BACK))
+        front, back = _OPTIONS[card_id]
+        # `requirement_met` written out: this runs for every card of every hand, every turn.
+        for symbol, need in _REQUIREMENTS[card_id]:
+            if counts[symbol] < need:
+                break
+        else:
+            options.append(front)
+        options.append(back)
     return tuple(options)
 
 
@@ -143,7 +164,8 @@ def legal_actions(game: Game) -> Sequence[Action]:
         open_spots = area.open_spots
         if not open_spots or not seat.hand:
             return (Pass(current),)
-        return PlacementMoves(current, playable_options(seat), open_spots, area.spots_in_order())
+        # `area.ordered` is `spots_in_order()` without the call; PlacementMoves sorts when it is None.
+        return PlacementMoves(current, playable_options(seat), open_spots, area.ordered)
     if phase is _DRAW:
         return draw_options(game, game.current)
     if phase is _SETUP:
@@ -306,13 +328,22 @@ def _place(game: Game, action: Place) -> Game:
         raise IllegalAction("Placement rule", _spot_problem(seat, pos))
     card = _PLAYABLE[card_id]
     if side is _FRONT:
-        if not requirement_met(card, area.counts):
-            raise IllegalAction(
-                "Gold cards rule",
-                f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
-            )
+        counts = area.counts
+        for symbol, need in card.requirement:
+            if counts[symbol] < need:
+                raise IllegalAction(
+                    "Gold cards rule",
+                    f"gold {card.id} needs {describe_counts(card.requires)} visible before it is placed",
+                )
         area, covered = place_card(area, card_id, side, card.front, pos)
-        points = placement_points(card, side, len(covered), area.counts)
+        # `placement_points` written out for a front.
+        scoring = card.scoring
+        if scoring is _CORNERS:
+            points = card.points * len(covered)
+        elif scoring is _OBJECT:
+            points = card.points * area.counts[card.scoring_object]  # type: ignore[index]
+        else:
+            points = card.points
     else:
         area, covered = place_card(area, card_id, side, card.back, pos)
         points = 0
@@ -335,29 +366,23 @@ def _place(game: Game, action: Place) -> Game:
     seats = game.seats
     seats = (*seats[:player], new_seat, *seats[player + 1 :])
     log = (*game.log, _build_entry(action, points, covered, None, None, triggered))
-    if (turns_left is not None and turns_left < len(seats)) or not _anything_to_draw(game):
+    if (turns_left is not None and turns_left < len(seats)) or not (
+        # `_anything_to_draw` written out, the likeliest first.
+        game.resource_drawn < len(game.setup.resource_deck)
+        or game.gold_drawn < len(game.setup.gold_deck)
+        or game.market != _EMPTY_MARKETS[len(game.market)]
+    ):
         phase, current, turns_left = _next_turn(game, turns_left)
-        return game.evolve(seats=seats, end=end, log=log, phase=phase, current=current, turns_left=turns_left)
-    return game.evolve(seats=seats, end=end, turns_left=turns_left, log=log, phase=_DRAW)
-
-
-def _anything_to_draw(game: Game) -> bool:
-    setup = game.setup
-    return (
-        game.resource_drawn < len(setup.resource_deck)
-        or game.gold_drawn < len(setup.gold_deck)
-        or any(card is not None for card in game.market)
-    )
-
-
-def _take_from_deck(game: Game, gold: bool) -> tuple[int | None, int, int]:
-    """(card or None, resource_drawn, gold_drawn) after taking one deck's top."""
-    if gold:
-        if game.gold_drawn < len(game.setup.gold_deck):
-            return game.setup.gold_deck[game.gold_drawn], game.resource_drawn, game.gold_drawn + 1
-    elif game.resource_drawn < len(game.setup.resource_deck):
-        return game.setup.resource_deck[game.resource_drawn], game.resource_drawn + 1, game.gold_drawn
-    return None, game.resource_drawn, game.gold_drawn
+    else:
+        phase, current = _DRAW, game.current
+    fields = game.__dict__.copy()
+    fields["seats"] = seats
+    fields["end"] = end
+    fields["log"] = log
+    fields["phase"] = phase
+    fields["current"] = current
+    fields["turns_left"] = turns_left
+    return game_with_fields(fields)
 
 
 def _draw(game: Game, action: Draw) -> Game:
@@ -365,56 +390,70 @@ def _draw(game: Game, action: Draw) -> Game:
         raise IllegalAction("Turn order", "place a card before drawing")
     refill = None
     source = action.source
+    setup = game.setup
+    resource_deck, gold_deck = setup.resource_deck, setup.gold_deck
+    resource_drawn, gold_drawn = game.resource_drawn, game.gold_drawn
+    resource_left, gold_left = resource_drawn < len(resource_deck), gold_drawn < len(gold_deck)
+    market = game.market
+    drawn: int | None = action.card
+    # The deck tops are taken inline: this runs on every other action.
     if source is _MARKET:
-        market = list(game.market)
-        if action.card is None or action.card not in market:
+        if drawn is None or drawn not in market:
             raise IllegalAction("Draw a card", f"card {action.card} is not face up in the market")
-        slot = market.index(action.card)
-        drawn: int | None = action.card
-        gold_slot = slot >= 2
-        refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=gold_slot)
-        if refill is None:
-            refill, resource_drawn, gold_drawn = _take_from_deck(game, gold=not gold_slot)
-        market[slot] = refill
-        new_market = tuple(market)
+        slot = market.index(drawn)
+        # The slot refills from its own row's deck, else from the other deck.
+        if slot >= 2 and gold_left:
+            refill = gold_deck[gold_drawn]
+            gold_drawn += 1
+        elif resource_left:
+            refill = resource_deck[resource_drawn]
+            resource_drawn += 1
+        elif gold_left:
+            refill = gold_deck[gold_drawn]
+            gold_drawn += 1
+        market = (*market[:slot], refill, *market[slot + 1 :])
     elif source in _DECK_SOURCES:
-        if action.card is not None:
+        if drawn is not None:
             raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
-        drawn, resource_drawn, gold_drawn = _take_from_deck(game, gold=source is _GOLD_DECK)
+        if source is _GOLD_DECK:
+            if gold_left:
+                drawn = gold_deck[gold_drawn]
+                gold_drawn += 1
+        elif resource_left:
+            drawn = resource_deck[resource_drawn]
+            resource_drawn += 1
         if drawn is None:
             raise IllegalAction("Draw a card", f"the {source.value.replace('_', ' ')} is empty")
-        new_market = game.market
     else:
         raise IllegalAction("Draw a card", f"unknown source {source!r}")
-    assert drawn is not None
-    seat = game.seats[action.player]
+    player = action.player
+    seats = game.seats
+    seat = seats[player]
     new_seat = _build_seat(
         seat.starter,
         seat.starter_side,
         seat.objective_choices,
         seat.secret,
-        seat.hand + (drawn,),
+        (*seat.hand, drawn),
         seat.area,
         seat.score,
     )
     end, turns_left, triggered = game.end, game.turns_left, None
-    setup = game.setup
-    decks_empty = resource_drawn >= len(setup.resource_deck) and gold_drawn >= len(setup.gold_deck)
-    if end is None and decks_empty:
+    if end is None and resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck):
         end = triggered = EndReason.DECKS
         turns_left = _turns_left_when_triggered(game)
     phase, current, turns_left = _next_turn(game, turns_left)
-    return game.evolve(
-        seats=_with_seat(game.seats, action.player, new_seat),
-        market=new_market,
-        resource_drawn=resource_drawn,
-        gold_drawn=gold_drawn,
-        end=end,
-        turns_left=turns_left,
-        log=game.log + (_build_entry(action, 0, (), drawn, refill, triggered),),
-        phase=phase,
-        current=current,
-    )
+    fields = game.__dict__.copy()
+    fields["seats"] = (*seats[:player], new_seat, *seats[player + 1 :])
+    fields["market"] = market
+    fields["resource_drawn"] = resource_drawn
+    fields["gold_drawn"] = gold_drawn
+    fields["end"] = end
+    fields["turns_left"] = turns_left
+    fields["log"] = (*game.log, _build_entry(action, 0, (), drawn, refill, triggered))
+    fields["phase"] = phase
+    fields["current"] = current
+    return game_with_fields(fields)
 
 
 def _pass(game: Game, action: Pass) -> Game:

@@ -10,16 +10,22 @@ from codex_tui.games.codex.rules.area import PlayArea
 from codex_tui.games.codex.rules.cards import CATALOG, GOLD_IDS, OBJECTIVE_IDS, RESOURCE_IDS, STARTER_IDS
 from codex_tui.games.codex.rules.state import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Seat, SeatSetup, Setup, Variant
 
+_RESOURCES = CATALOG.resource_ids
+_GOLDS = CATALOG.gold_ids
+_STARTERS = tuple(sorted(CATALOG.starters))
+_OBJECTIVES = tuple(sorted(CATALOG.objectives))
+"""The decks in their order before shuffling, worked out once (the catalog never changes)."""
+
 
 def deal(player_count: int, seed: int) -> Setup:
     """Shuffle and deal as the rulebook's set-up steps 2-6 describe."""
     if not MIN_PLAYERS <= player_count <= MAX_PLAYERS:
         raise SetupError(f"Codex Naturalis is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {player_count}")
     rng = SplitMix64(seed)
-    resources = rng.shuffled(CATALOG.resource_ids)
-    golds = rng.shuffled(CATALOG.gold_ids)
-    starters = rng.shuffled(sorted(CATALOG.starters))
-    objectives = rng.shuffled(sorted(CATALOG.objectives))
+    resources = rng.shuffled(_RESOURCES)
+    golds = rng.shuffled(_GOLDS)
+    starters = rng.shuffled(_STARTERS)
+    objectives = rng.shuffled(_OBJECTIVES)
     market_resource = (resources.pop(0), resources.pop(0))
     market_gold = (golds.pop(0), golds.pop(0))
     commons = (objectives.pop(0), objectives.pop(0))
@@ -89,6 +95,11 @@ def start(players: Sequence[str], setup: Setup, variant: Variant, seed: int | No
     """The game right after dealing, before anyone has chosen anything."""
     names = tuple(players)
     check_setup(setup, len(names))
+    return _started(names, setup, variant, seed)
+
+
+def _started(names: tuple[str, ...], setup: Setup, variant: Variant, seed: int | None) -> Game:
+    """`start` for a setup known to be sound (`deal`'s own, or one checked)."""
     if variant.target_score < 1:
         raise SetupError(f"target score must be at least 1, not {variant.target_score}")
     seats = tuple(
@@ -121,5 +132,9 @@ def start(players: Sequence[str], setup: Setup, variant: Variant, seed: int | No
 
 
 def new_game(players: Sequence[str], seed: int, variant: Variant | None = None) -> Game:
-    """Shuffle, deal and return the game waiting for set-up choices."""
-    return start(players, deal(len(players), seed), variant or Variant(), seed)
+    """Shuffle, deal and return the game waiting for set-up choices.
+
+    `deal` makes only sound setups, so the check `start` runs on setups from
+    elsewhere is skipped: it was a tenth of dealing a game.
+    """
+    return _started(tuple(players), deal(len(players), seed), variant or Variant(), seed)
