@@ -58,8 +58,16 @@ class LiveScreen(Screen[ResultType]):
         """Draw the kept state into the widgets (subclasses; called only while drawable)."""
 
     async def recompose(self) -> None:
-        """New widgets (a change of language): draw the kept state into them, as on mount."""
-        await super().recompose()
+        """New widgets (a change of language): draw the kept state into them, as on mount.
+
+        State may arrive while the old widgets are being removed (a bot's move, the
+        server's answer to the change of language): until the new ones exist the screen
+        is not drawable, so it is only kept, and drawn here after."""
+        self._composed = False
+        try:
+            await super().recompose()
+        finally:
+            self._composed = True
         if self.drawable:
             self.render_all()
 

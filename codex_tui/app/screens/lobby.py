@@ -200,16 +200,9 @@ class LobbyScreen(LiveScreen[None]):
 
     async def recompose(self) -> None:
         """New widgets (a change of language): the cursor stays on its table, the list keeps the focus.
-
-        The server's next lobby may arrive while the old widgets are being removed
-        (it answers the change of language with one): until the new ones exist the
-        screen is not drawable, `show_tables` only keeps the rows, drawn here after."""
+        (A lobby arriving meanwhile is kept and drawn after: see `LiveScreen.recompose`.)"""
         current = self.selected()
-        self._composed = False
-        try:
-            await super().recompose()
-        finally:
-            self._composed = True
+        await super().recompose()
         if self.drawable:
             self.render_all(current)
             self.query_one(DataTable).focus()
