@@ -6,15 +6,23 @@ key may log in as it. The bindings live in `players.json` in the data folder
 (mode 0600), written atomically so a crash cannot lose or half-write one. An
 optional authorized-keys file narrows who may log in at all.
 
-Binding happens only after the SSH layer has checked the client's signature
+Binding happens only when a logged-in player's terminal session starts
 (`bind`), never when a key is merely offered (`allows`): otherwise anyone who
-knows a public key could tie a name to a key they do not hold.
+knows a public key could tie a name to a key they do not hold, and a refused
+`ssh host ls` or `sftp` would claim a name nobody played as.
+
+A name is one with its look-alikes (`names.name_key`): once `alice` is bound,
+no other key may take `Alice` or `AIice`, and alice's key logging in as `Alice`
+plays as `alice` (`own_name`). A book written before this rule may hold two
+colliding names: both keep working (nobody is locked out), and the server's log
+says so at start.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import logging
 import os
 import threading
 from dataclasses import dataclass
@@ -24,7 +32,11 @@ from typing import Any
 
 import asyncssh
 
+from codex_tui.i18n.text import N_, Later
+from codex_tui.net.names import name_key, name_problem
 from codex_tui.net.protocol import valid_name
+
+log = logging.getLogger(__name__)
 
 KEYBOOK_FILE = "players.json"
 
@@ -36,6 +48,18 @@ class IdentityError(Exception):
 def key_text(key: asyncssh.SSHKey) -> str:
     """'ssh-ed25519 AAAA...': a public key without its comment, for comparing and storing."""
     return f"{key.get_algorithm()} {base64.b64encode(key.public_data).decode('ascii')}"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a key may not log in as a name: in English for the server's log, and in
+    words for the player (translated where shown: an SSH banner, a sign-in page)."""
+
+    log: str
+    told: Later
+
+    def __str__(self) -> str:
+        return self.log
 
 
 @dataclass(frozen=True)
@@ -52,6 +76,18 @@ class KeyBook:
         self.path = folder / KEYBOOK_FILE
         self._lock = threading.Lock()
         self._bindings = self._load()
+        self._skeletons: dict[str, list[str]] = {}
+        """name_key -> the stored names with that skeleton (one, but for books older than the rule)."""
+        for name in sorted(self._bindings):
+            self._skeletons.setdefault(name_key(name), []).append(name)
+        for names in self._skeletons.values():
+            if len(names) > 1:
+                log.warning(
+                    "%s: the names %s are one name by the rules for names (case, look-alikes);"
+                    " each keeps its key, and no new look-alike of them can be taken",
+                    self.path,
+                    ", ".join(names),
+                )
         self._authorized: asyncssh.SSHAuthorizedKeys | None = None
         if authorized_keys is not None:
             try:
@@ -79,36 +115,88 @@ class KeyBook:
         return bindings
 
     def bound_key(self, name: str) -> str | None:
+        """The key bound to exactly `name` (not to a look-alike of it)."""
         binding = self._bindings.get(name)
         return binding.key if binding else None
+
+    def names_like(self, name: str) -> list[str]:
+        """The stored names that are one name with `name`: `name` itself first if stored."""
+        names = self._skeletons.get(name_key(name), [])
+        return sorted(names, key=lambda stored: stored != name)
+
+    def owner_of(self, name: str) -> str | None:
+        """The stored name that `name` is one name with (itself, or a look-alike), or None
+        if `name` is free. For every door: a name owned here cannot be taken elsewhere."""
+        names = self.names_like(name)
+        return names[0] if names else None
+
+    def own_name(self, name: str, key: asyncssh.SSHKey) -> str | None:
+        """The stored name, one with `name`, that `key` owns (`alice` for alice's key asking
+        for `Alice`), or None."""
+        text = key_text(key)
+        return next((stored for stored in self.names_like(name) if self.bound_key(stored) == text), None)
 
     def allows(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> bool:
         """May `key` log in as `name`? (Its signature is checked by asyncssh afterwards.)"""
         return self.refusal(name, key, host, address) is None
 
-    def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> str | None:
-        """Why `key` may not log in as `name` (for the server log), or None if it may."""
-        if not valid_name(name):
-            return "not a valid player name"
+    def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> Refusal | None:
+        """Why `key` may not log in as `name`, or None if it may (a free name, or one `key` owns)."""
+        problem = name_problem(name)
+        if problem is not None or not valid_name(name):
+            return Refusal(
+                f"not a valid player name ({problem})", problem or Later(N_("This is not a valid player name."))
+            )
+        fingerprint = key.get_fingerprint()
         if self._authorized is not None and self._authorized.validate(key, host, address) is None:
-            return "key not in the authorized keys"
-        bound = self.bound_key(name)
-        if bound is not None and bound != key_text(key):
-            return "name bound to another key"
+            return Refusal(
+                "key not in the authorized keys",
+                Later(
+                    N_("This server admits only the keys its host listed, and {fingerprint} is not one of them."),
+                    {"fingerprint": fingerprint},
+                ),
+            )
+        if self.own_name(name, key) is not None:
+            return None
+        owner = self.owner_of(name)
+        if owner == name:
+            return Refusal(
+                "name bound to another key",
+                Later(
+                    N_(
+                        "The name {name} belongs to another key than {fingerprint}: log in with that key,"
+                        " or choose another name."
+                    ),
+                    {"name": name, "fingerprint": fingerprint},
+                ),
+            )
+        if owner is not None:
+            return Refusal(
+                f"too close to the name {owner!r} already taken",
+                Later(
+                    N_("{name} is too close to the name {taken} already taken: choose another name."),
+                    {"name": name, "taken": owner},
+                ),
+            )
         return None
 
     def bind(self, name: str, key: asyncssh.SSHKey) -> bool:
-        """After a successful login: tie an unbound name to `key`. False if the
-        name was bound to another key meanwhile (two first logins racing)."""
+        """When a player starts to play: tie `name` to `key` if it is free. True if `name`
+        is now `key`'s (or already was); False if it or a look-alike is another key's
+        (two first logins racing, or a refusal skipped)."""
         text = key_text(key)
         with self._lock:
             bound = self.bound_key(name)
             if bound is not None:
                 return bound == text
+            if self.owner_of(name) is not None:
+                return False
             since = datetime.now(UTC).replace(microsecond=0).isoformat()
             self._bindings[name] = Binding(text, key.get_fingerprint(), since)
+            self._skeletons.setdefault(name_key(name), []).append(name)
             self._write()
-            return True
+        log.info("the name %r now belongs to key %s", name, key.get_fingerprint())
+        return True
 
     def _write(self) -> None:
         data = {

@@ -26,13 +26,14 @@ import asyncssh
 
 from codex_tui import __file__ as package_file
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
-from codex_tui.i18n.text import N_, _
+from codex_tui.i18n.text import N_, Later, _
 from codex_tui.input_guard import InputGuard
 from codex_tui.net import app_forker
 from codex_tui.net.app_forker import AppForker, Fork
 from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.languages import client_language, speaking
+from codex_tui.net.names import KEY_OWNS_NAME, NAME_RULES, name_problem
 from codex_tui.net.options import MAX_SESSIONS
 from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
 from codex_tui.net.pty_bridge import Exec, Launcher, PtyApp, clamp_size
@@ -51,6 +52,8 @@ CRASH_LINE = N_(
     " Your game is saved on the server: connect again to resume."
 )
 """All a player sees of a failed app: what happened, that nothing is lost, what to do."""
+NAME_RACED = N_("The name {name} was just taken by another key. Connect again with another name.")
+"""A first login whose name another key claimed while it was logging in."""
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l"
 """Styles, mouse reports, bracketed paste and the alternate screen off, the cursor shown:
 an app that died without restoring the terminal leaves it usable."""
@@ -243,6 +246,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(f"\r\n{refusal}\r\n".encode())
             self.chan.exit(1)
             return
+        if not self.server.claim_name():
+            with self.speaking():
+                line = _(NAME_RACED).format(name=self.name)
+            self.chan.write(f"\r\n{line}\r\n".encode())
+            self.chan.exit(1)
+            return
         self.server.sessions.opened(self.name)
         self.counted = True
         self.token = self.server.hub.issue_token(self.name)
@@ -329,7 +338,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
 
 class GameSSHServer(asyncssh.SSHServer):
-    """One SSH connection: public-key login as a player name, one terminal session."""
+    """One SSH connection: public-key login as a player name, one terminal session.
+
+    A refused name or key is explained to the client in an authentication banner
+    (what was wrong, and the rules for names), once per connection: SSH has no
+    other way to say why before it answers "Permission denied". The name is
+    claimed (bound to the key) only when the terminal session starts, so a
+    refused `ssh host ls` or `sftp` leaves it free."""
 
     def __init__(self, keybook: KeyBook, hub: Hub, sessions: SessionCounter) -> None:
         self.keybook = keybook
@@ -345,6 +360,10 @@ class GameSSHServer(asyncssh.SSHServer):
         """The name the client asked to log in as (until it has logged in: `username`)."""
         self.refused_keys: dict[tuple[str, str], str] = {}
         """(name, key fingerprint) -> why it was refused: logged if the login fails."""
+        self.key: asyncssh.SSHKey | None = None
+        """The key the player logged in with (it claims the name when the session starts)."""
+        self.told = False
+        """Whether the client has been sent a banner saying why it was refused."""
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -370,7 +389,21 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.login_name = username[:64]
+        problem = name_problem(username)
+        if problem is not None:  # every key will be refused: say why now
+            self._tell(username, problem)
         return True  # always authenticate; there is no anonymous play
+
+    def _tell(self, username: str, why: Later) -> None:
+        """Send the client why it is refused and the rules for names (once: a client may
+        offer several keys), in the language remembered for the name, if any."""
+        if self.told or self.conn is None:
+            return
+        self.told = True
+        with speaking(self.hub.languages.language_for(username, None)):
+            banner = f"codex-tui: {why.text()}\n{_(NAME_RULES)}\n{_(KEY_OWNS_NAME)}\n"
+        with contextlib.suppress(OSError):  # (authentication completed meanwhile)
+            self.conn.send_auth_banner(banner)
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -389,21 +422,33 @@ class GameSSHServer(asyncssh.SSHServer):
         if why is None:  # the last key accepted is the one whose signature asyncssh checks next
             self.offered = (username, key)
             return True
-        self.refused_keys[(username[:64], key.get_fingerprint())] = why
+        self.refused_keys[(username[:64], key.get_fingerprint())] = str(why)
+        self._tell(username, why.told)
         return False
 
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") if self.conn is not None else None
         offered = self.offered
-        if offered is None or offered[0] != username or not self.keybook.bind(offered[0], offered[1]):
+        if offered is None or offered[0] != username or not self.keybook.allows(*offered, self.address, self.address):
             fingerprint = offered[1].get_fingerprint() if offered is not None else "?"
             log.warning("login as %r refused: key %s, name just bound to another key", username, fingerprint)
             self.login_name = None  # logged here, not again when the connection closes
             if self.conn is not None:
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name already taken")
             return
-        self.username = offered[0]
-        log.info("%s logged in with key %s", self.username, offered[1].get_fingerprint())
+        name, self.key = offered
+        self.username = self.keybook.own_name(name, self.key) or name
+        also = f" (asked for {name!r}: one name)" if self.username != name else ""
+        log.info("%s logged in with key %s%s", self.username, self.key.get_fingerprint(), also)
+
+    def claim_name(self) -> bool:
+        """When the terminal session starts: the name becomes the key's if it is free.
+        False if another key claimed it (or a look-alike) since this one logged in."""
+        if self.key is not None and self.keybook.bind(self.username, self.key):
+            return True
+        fingerprint = self.key.get_fingerprint() if self.key is not None else "?"
+        log.warning("%s: session refused: key %s, the name was just claimed by another key", self.username, fingerprint)
+        return False
 
     def session_requested(self) -> AppSession | bool:
         if self.session_open:
