@@ -143,10 +143,8 @@ class KeyBook:
     def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> Refusal | None:
         """Why `key` may not log in as `name`, or None if it may (a free name, or one `key` owns)."""
         problem = name_problem(name)
-        if problem is not None or not valid_name(name):
-            return Refusal(
-                f"not a valid player name ({problem})", problem or Later(N_("This is not a valid player name."))
-            )
+        if problem is not None:
+            return Refusal(f"not a valid player name: {problem}", problem)
         fingerprint = key.get_fingerprint()
         if self._authorized is not None and self._authorized.validate(key, host, address) is None:
             return Refusal(
