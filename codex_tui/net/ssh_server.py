@@ -396,11 +396,12 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def _tell(self, username: str, why: Later) -> None:
         """Send the client why it is refused and the rules for names (once: a client may
-        offer several keys), in the language remembered for the name, if any."""
+        offer several keys), in the language remembered for the name (or the name it is
+        one with), if any: most often its owner on a new machine or with a new key."""
         if self.told or self.conn is None:
             return
         self.told = True
-        with speaking(self.hub.languages.language_for(username, None)):
+        with speaking(self.hub.languages.language_for(self.keybook.owner_of(username) or username, None)):
             banner = f"codex-tui: {why.text()}\n{_(NAME_RULES)}\n{_(KEY_OWNS_NAME)}\n"
         with contextlib.suppress(OSError):  # (authentication completed meanwhile)
             self.conn.send_auth_banner(banner)

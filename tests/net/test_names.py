@@ -20,7 +20,7 @@ from codex_tui.net.names import MAX_NAME_LENGTH, NAME_RULES, name_key, name_refu
 from codex_tui.net.protocol import NAME_PATTERN, valid_name
 from codex_tui.net.serve import GameServer
 from codex_tui.net.ssh_server import NAME_RACED
-from tests.net.conftest import WAIT, Terminal, connect, key_for, open_terminal, wait_until
+from tests.net.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
 
 SSH = "/usr/bin/ssh"
 
@@ -197,6 +197,23 @@ async def test_the_banner_speaks_the_language_the_name_chose(server: GameServer,
     server.hub.languages.choose("alice", "fr")
     (banner,) = await refused_banners(server.port, "alice", asyncssh.generate_private_key("ssh-ed25519"))
     assert "Le nom alice appartient à une autre clé" in banner and "La casse et les sosies" in banner
+    (banner,) = await refused_banners(server.port, "Alice", asyncssh.generate_private_key("ssh-ed25519"))
+    assert "Alice est trop proche du nom alice, déjà pris" in banner  # the language of the name it is one with
+    (banner,) = await refused_banners(server.port, "josé", asyncssh.generate_private_key("ssh-ed25519"))
+    assert "'é' cannot be part of a name" in banner  # no name, no language: English
+
+
+async def test_a_key_off_the_list_is_told_so(tmp_path: Path) -> None:
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(key_for("ada").export_public_key())
+    server = await start_server(tmp_path / "data", authorized_keys=listed)
+    try:
+        stranger = asyncssh.generate_private_key("ssh-ed25519")
+        (banner,) = await refused_banners(server.port, "bo", stranger)
+        assert f"admits only the keys its host listed, and {stranger.get_fingerprint()} is not one" in banner
+        assert not (server.data / KEYBOOK_FILE).exists()
+    finally:
+        await server.close()
 
 
 async def test_the_owner_typing_another_case_plays_as_their_name(server: GameServer, terminals: list[Terminal]) -> None:
