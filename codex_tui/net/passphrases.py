@@ -65,6 +65,7 @@ def derive(passphrase: str, salt: bytes) -> bytes:
 
 TOO_SHORT = N_("A passphrase has at least {n} characters.")
 TOO_LONG = N_("A passphrase has at most {n} characters.")
+DIFFERENT = N_("The two passphrases differ. Type them again.")
 
 
 def passphrase_problem(passphrase: str) -> Later | None:

@@ -38,11 +38,11 @@ from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
-from codex_tui.net.passphrases import PassphraseBook, passphrase_problem
+from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
 from codex_tui.net.web_apps import PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT
 from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
-from codex_tui.net.web_signin import DIFFERENT, Sessions, SignInGate
+from codex_tui.net.web_signin import Sessions, SignInGate
 
 log = logging.getLogger("codex_tui.net.web")
 

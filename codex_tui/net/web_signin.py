@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from codex_tui.i18n.text import N_, Later
 from codex_tui.net.identity import KeyBook
-from codex_tui.net.passphrases import PassphraseBook, key_owned, name_key, passphrase_problem
+from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, key_owned, name_key, passphrase_problem
 from codex_tui.net.protocol import valid_name
 
 log = logging.getLogger("codex_tui.net.web")
@@ -42,7 +42,6 @@ SSH_OWNED = N_(
     "{name} belongs to an SSH player. To play in the browser too, they set a passphrase in the lobby over SSH (key p)."
 )
 FREE_NAME = N_("{name} is free. Type the passphrase again to make the name yours.")
-DIFFERENT = N_("The two passphrases differ. Type them again.")
 TAKEN_MEANWHILE = N_("{name} was taken a moment ago. Choose another name.")
 
 
