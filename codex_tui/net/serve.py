@@ -86,6 +86,8 @@ class GameServer:
         self.public_url = public_url
         self.allow_remote = allow_remote
         self.web: WebDoor | None = None
+        self.keybook: PassphraseKeyBook | None = None
+        """Who owns which name (set by `start`)."""
 
     async def start(self) -> None:
         """Raises OSError (address in use, another server on this folder),
@@ -93,7 +95,7 @@ class GameServer:
         if self.web_port is not None:
             check_listen(self.web_host, self.allow_remote)
         self.tightened = make_private(self.data)
-        keybook = PassphraseKeyBook(self.data, self.hub.passphrases, self.authorized_keys)
+        keybook = self.keybook = PassphraseKeyBook(self.data, self.hub.passphrases, self.authorized_keys)
         if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
             self.host_key, self.new_host_key = load_or_create_host_key(self.data)
         await self.hub.start()

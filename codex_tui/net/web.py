@@ -203,7 +203,7 @@ class WebDoor:
         return web.Response(text=text, content_type="text/html", status=status)
 
     def _sign_in_response(self, request: web.Request, name: str) -> web.Response:
-        response = web.HTTPSeeOther("/")
+        response = _see_home()
         response.set_cookie(
             COOKIE,
             self.sessions.open(name),
@@ -248,7 +248,7 @@ class WebDoor:
         if not self._post_allowed(request):
             return self._html(message_page(language_of(request), CROSS_SITE), 403)
         self.sessions.close(request.cookies.get(COOKIE))
-        response = web.HTTPSeeOther("/")
+        response = _see_home()
         response.del_cookie(COOKIE, path="/")
         return response
 
@@ -384,6 +384,11 @@ class NoLimits:
 
     def closed(self, name: str) -> None:
         pass
+
+
+def _see_home() -> web.Response:
+    """303 to `/` (a response to return, with its cookie: aiohttp's HTTPSeeOther is to be raised)."""
+    return web.Response(status=303, headers={"Location": "/"})
 
 
 def _int(text: str | None, default: int) -> int:
