@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 from pathlib import Path
 from typing import Protocol
@@ -53,31 +52,6 @@ WS_HEARTBEAT = 15.0
 INVITE_GONE = N_("This invitation link has been used or has expired. Ask the host for a new one.")
 CROSS_SITE = N_("This request came from another site and was refused.")
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
-
-
-class RemoteRefused(Exception):
-    """Listening beyond loopback without `--allow-remote`."""
-
-
-def is_loopback(host: str) -> bool:
-    """Does `host` (an address to listen on) reach only this machine?"""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def check_listen(host: str, allow_remote: bool) -> None:
-    """Raise RemoteRefused, saying why and what to do, for a non-loopback `host` without `allow_remote`."""
-    if allow_remote or is_loopback(host):
-        return
-    raise RemoteRefused(
-        f"refusing to listen for browsers on {host}: passphrases would cross the network in clear text."
-        " Keep the default 127.0.0.1 behind a TLS reverse proxy (see docs/web.md), or add --allow-remote"
-        " if this address is already protected (a TLS proxy on another machine, a private network)"
-    )
 
 
 def language_of(request: web.Request) -> str:
