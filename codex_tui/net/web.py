@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -38,6 +39,7 @@ from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
 from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
+from codex_tui.net.pty_bridge import Launcher
 from codex_tui.net.web_apps import PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback
 from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
@@ -82,7 +84,9 @@ class WebDoor:
         port: int = DEFAULT_WEB_PORT,
         public_url: str | None = None,
         session_check: SessionCheck | None = None,
+        launcher: Callable[[], Launcher] | None = None,
     ) -> None:
+        """`launcher`: what starts each app (the server's: forked where it can); None: processes of their own."""
         self.hub = hub
         self.data = data
         self.host = host
@@ -96,6 +100,7 @@ class WebDoor:
         self.sessions = Sessions()
         self.invites = InviteBook(data)
         self.session_check: SessionCheck = session_check or NoLimits()
+        self.launcher = launcher
         self.downloads = DownloadManager()
         self.apps: set[PlayerAppService] = set()
         self.sockets: set[web.WebSocketResponse] = set()
@@ -302,6 +307,7 @@ class WebDoor:
             name,
             environment,
             self.hub.path.parent,
+            launcher=self.launcher() if self.launcher is not None else None,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=close,

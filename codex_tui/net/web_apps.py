@@ -3,10 +3,11 @@
 textual-serve starts its command through a shell with a copy of the server's
 environment and prints the app's stderr on the server's console. Here the
 app is the one SSH players get (`codex_tui.net.player_app`), started without
-a shell, with the same clean environment as an SSH session
+a shell by the server's launcher (forked from the preloaded app forker where
+there is one), with the same clean environment as an SSH session
 (`ssh_server.app_environment`: the hub socket, a one-time hub token for the
 signed-in name, the player's language) plus what Textual's web driver needs;
-its stderr lines go to the server log, never to the browser.
+its failures go to the server log, never to the browser.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import signal
+import socket
 import sys
 from collections.abc import Awaitable, Callable
 from importlib.metadata import version
@@ -24,7 +28,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
-from codex_tui.net.pty_bridge import clamp_size
+from codex_tui.net.pty_bridge import MAX_ERROR_LINE, AppProcess, Exec, Launcher, clamp_size
 from codex_tui.net.ssh_server import APP_MODULE, DEFAULT_TERM, app_environment
 
 log = logging.getLogger("codex_tui.net.web")
@@ -55,7 +59,13 @@ def web_environment(hub_path: Path, token: str, language: str | None, width: int
 
 
 class PlayerAppService(AppService):
-    """The app of one signed-in browser, fed by the websocket (see `textual_serve.server`)."""
+    """The app of one signed-in browser, fed by the websocket (see `textual_serve.server`).
+
+    It is started by the server's `Launcher`, as an SSH session's is: forked from the
+    preloaded app forker when there is one (sessions then share its memory), else a
+    process of its own. In place of a PTY the app gets one end of a socket pair as its
+    standard input and output (textual-serve's packets go both ways on it), and a pipe
+    for its failures, which `player_app` also makes its standard error."""
 
     def __init__(
         self,
@@ -63,6 +73,7 @@ class PlayerAppService(AppService):
         environment: dict[str, str],
         cwd: Path,
         *,
+        launcher: Launcher | None = None,
         write_bytes: Callable[[bytes], Awaitable[None]],
         write_str: Callable[[str], Awaitable[None]],
         close: Callable[[], Awaitable[None]],
@@ -74,69 +85,80 @@ class PlayerAppService(AppService):
         self.name = name
         self.environment = environment
         self.cwd = cwd
+        self.launcher: Launcher = launcher or Exec([sys.executable, "-m", APP_MODULE])
+        self.app: AppProcess | None = None
+        self._output: asyncio.StreamReader | None = None
+        self._errors: asyncio.StreamReader | None = None
 
     @property
     def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
+        return self.app.pid if self.app is not None else None
 
     async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        self._process = process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            APP_MODULE,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=self.environment,
-            cwd=str(self.cwd),
-            start_new_session=True,
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        errors_read, errors_write = os.pipe()
+        try:
+            self.app = await self.launcher(theirs.fileno(), errors_write, self.environment, str(self.cwd))
+        except BaseException:
+            ours.close()
+            os.close(errors_read)
+            raise
+        finally:
+            theirs.close()  # the app has its own copies: its end of the link closes with it
+            os.close(errors_write)
+        self._output, self._stdin = await asyncio.open_unix_connection(sock=ours)
+        errors = self._errors = asyncio.StreamReader()
+        await loop.connect_read_pipe(
+            lambda: asyncio.StreamReaderProtocol(errors),
+            open(errors_read, "rb", buffering=0),  # noqa: SIM115
         )
-        assert process.stdin is not None
-        self._stdin = process.stdin
-        return process
+        return self.app
 
     async def set_terminal_size(self, width: int, height: int) -> None:
         await super().set_terminal_size(*clamp_size(width, height))
 
     async def run(self) -> None:
-        """textual-serve's loop (its packets: D data, M meta, P packed), with the app's stderr to the log."""
-        process = self._process
-        assert process is not None and process.stdout is not None and process.stderr is not None
-        stdout = process.stdout
-        errors = asyncio.create_task(self._log_errors(process.stderr))
+        """textual-serve's loop (its packets: D data, M meta, P packed), with the app's failures to the log."""
+        app, output, errors = self.app, self._output, self._errors
+        assert app is not None and output is not None and errors is not None
+        logging_errors = asyncio.create_task(self._log_errors(errors))
         try:
             while True:  # the prelude: the web driver's first line says it is up
-                line = await stdout.readline()
+                line = await output.readline()
                 if not line or line == b"__GANGLION__\n":
                     break
             while True:
-                kind = await stdout.readexactly(1)
-                size = int.from_bytes(await stdout.readexactly(4), "big")
-                payload = await stdout.readexactly(size)
+                kind = await output.readexactly(1)
+                size = int.from_bytes(await output.readexactly(4), "big")
+                payload = await output.readexactly(size)
                 if kind == b"D":
                     await self.on_data(payload)
                 elif kind == b"M":
                     await self.on_meta(payload)
                 elif kind == b"P":
                     await self.on_packed(payload)
-        except (asyncio.IncompleteReadError, ConnectionError):
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError):
             pass
         finally:
-            await errors
-            status = await process.wait()
+            if self._stdin is not None:
+                self._stdin.close()
+            await logging_errors
+            status = await app.wait()
             if status:
                 log.error("the browser app of %s failed (exit status %s)", self.name, status)
             with contextlib.suppress(Exception):
                 await self.remote_close()
 
-    async def _log_errors(self, stderr: asyncio.StreamReader) -> None:
-        async for line in stderr:
-            text = line.decode("utf-8", "backslashreplace").rstrip()
-            if text:
-                log.warning("browser app of %s: %s", self.name, text[:2000])
+    async def _log_errors(self, errors: asyncio.StreamReader) -> None:
+        with contextlib.suppress(ValueError, ConnectionError):  # a line longer than the stream's limit ends it
+            async for line in errors:
+                text = line.decode("utf-8", "backslashreplace").rstrip()
+                if text:
+                    log.warning("browser app of %s: %s", self.name, text[:MAX_ERROR_LINE])
 
     async def stop(self) -> None:
-        """Ask the app to quit; kill it if it has not within `STOP_GRACE` seconds."""
+        """Ask the app to quit; end its process group if it has not within `STOP_GRACE` seconds."""
         task = self._task
         if task is None:
             return
@@ -144,7 +166,7 @@ class PlayerAppService(AppService):
         await self.send_meta({"type": "quit"})
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(task), STOP_GRACE)
-        if not task.done() and self._process is not None:
-            with contextlib.suppress(ProcessLookupError):
-                self._process.kill()
+        if not task.done() and self.app is not None:
+            with contextlib.suppress(OSError):
+                os.killpg(self.app.pid, signal.SIGKILL)
         await task
