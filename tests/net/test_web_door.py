@@ -16,8 +16,9 @@ from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.serve import GameServer
+from codex_tui.net.ssh_server import Limits
 from codex_tui.net.web_options import RemoteRefused
-from tests.net.conftest import WAIT, start_server
+from tests.net.conftest import WAIT, start_server, wait_until
 from tests.net.web_client import WebClient
 
 PASS = "correct horse"
@@ -114,7 +115,7 @@ async def test_a_signed_in_browser_gets_the_lobby_over_the_websocket(
     await browser.sign_in("ada", PASS, PASS)
     terminal = await browser.terminal()
     try:
-        await terminal.wait_for("you are ada")
+        await terminal.wait_for("codex-tui in your browser · you are ada")
         await terminal.wait_for("No tables yet")
         await terminal.press("n")
         await terminal.wait_for("Create")
@@ -211,3 +212,40 @@ def test_the_invite_command_prints_a_link_the_server_takes(tmp_path: Path) -> No
         timeout=60,
     )
     assert bad.returncode == 2 and "not a player name" in bad.stderr
+
+
+async def test_a_name_s_browser_sessions_count_in_the_server_s_limits(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0, limits=Limits(max_sessions_per_player=1))
+    assert server.web is not None
+    client = WebClient(server.web.url)
+    try:
+        await client.sign_in("ada", PASS, PASS)
+        first = await client.terminal()
+        await first.wait_for("you are ada")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.terminal()
+        assert refused.value.status == 503
+        await first.close()
+        await wait_until(lambda: server.sessions.total == 0, what="the first session's end")
+        second = await client.terminal()
+        await second.wait_for("you are ada")
+        await second.close()
+    finally:
+        await client.close()
+        await server.close()
+
+
+async def test_stopping_the_server_ends_every_browser_session(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
+    assert server.web is not None
+    client = WebClient(server.web.url)
+    try:
+        await client.sign_in("ada", PASS, PASS)
+        terminal = await client.terminal()
+        await terminal.wait_for("you are ada")
+        await server.close()
+        await asyncio.wait_for(terminal.closed.wait(), WAIT)  # the app quit and its websocket closed
+        assert server.web is None
+    finally:
+        await client.close()
+        await server.close()
