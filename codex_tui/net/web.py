@@ -161,7 +161,8 @@ class WebDoor:
     async def _headers(request: web.Request, response: web.StreamResponse) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # not no-referrer: with it a browser sends `Origin: null` with a form post, and the post is refused
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         if response.content_type == "text/html":
             response.headers.setdefault("Cache-Control", "no-store")
 

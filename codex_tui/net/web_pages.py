@@ -32,6 +32,7 @@ button { margin-top: 1.5em; padding: .6em 1.4em; font-size: 1em; background: #5e
   border-radius: 4px; cursor: pointer; }
 .problem { background: #5c1d1d; padding: .6em .8em; border-radius: 4px; }
 .rules, .hint { color: #b8c4cc; font-size: .95em; }
+a { color: #8fc7ff; }
 """
 
 

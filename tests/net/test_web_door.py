@@ -104,6 +104,15 @@ async def test_the_websocket_needs_the_cookie_and_this_site_s_origin(browser: We
         assert refused.value.status == 403, origin
 
 
+async def test_pages_let_the_browser_name_this_site_as_a_post_s_origin(browser: WebClient) -> None:
+    """With `Referrer-Policy: no-referrer` a browser posts forms with `Origin: null`: every sign-in is refused."""
+    async with browser.session.get(browser.url + "/") as response:
+        assert response.headers["Referrer-Policy"] == "same-origin"
+        assert response.headers["X-Frame-Options"] == "DENY"
+    refused = await browser.post("/sign-in", {"name": "ada", "passphrase": PASS, "again": PASS}, "null")
+    assert refused.status == 403
+
+
 async def test_a_cross_site_form_post_is_refused(browser: WebClient) -> None:
     response = await browser.post("/sign-in", {"name": "ada", "passphrase": PASS, "again": PASS}, "http://evil.example")
     assert response.status == 403 and not browser.signed_in()
