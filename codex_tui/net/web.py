@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -34,6 +35,7 @@ from textual_serve.download_manager import DownloadManager
 
 from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.text import N_, Later
+from codex_tui.input_guard import InputGuard
 from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook, InviteError
@@ -53,6 +55,8 @@ MAX_FORM = 8 * 1024
 WS_HEARTBEAT = 15.0
 INVITE_GONE = N_("This invitation link has been used or has expired. Ask the host for a new one.")
 CROSS_SITE = N_("This request came from another site and was refused.")
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""Lone surrogates (JSON may carry them) have no UTF-8: they become U+FFFD, no key (not '?', which is one)."""
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 
 
@@ -333,14 +337,15 @@ class WebDoor:
 
     async def _pump(self, socket: web.WebSocketResponse, app: PlayerAppService) -> None:
         """The browser's messages to the app: JSON ["stdin", text], ["resize", {width, height}], ..."""
+        guard = InputGuard()
         async for message in socket:
             if message.type != WSMsgType.TEXT:
                 continue
             try:
                 envelope = message.json()
                 kind = envelope[0]
-                if kind == "stdin":
-                    await app.send_bytes(str(envelope[1]).encode("utf-8"))
+                if kind == "stdin":  # cleaned as an SSH client's keys are (a paste stays a paste)
+                    await app.send_bytes(guard.clean(SURROGATE.sub("\ufffd", str(envelope[1]))).encode("utf-8"))
                 elif kind == "resize":
                     await app.set_terminal_size(int(envelope[1]["width"]), int(envelope[1]["height"]))
                 elif kind == "ping":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -258,3 +259,21 @@ async def test_stopping_the_server_ends_every_browser_session(tmp_path: Path) ->
     finally:
         await client.close()
         await server.close()
+
+
+async def test_junk_and_pastes_from_the_websocket_do_not_steer_the_app(browser: WebClient) -> None:
+    await browser.sign_in("ada", PASS, PASS)
+    terminal = await browser.terminal()
+    try:
+        await terminal.wait_for("No tables yet")
+        socket = terminal.socket
+        await socket.send_str("not json")
+        await socket.send_str('["resize"]')
+        await socket.send_str('["stdin", "\\ud800"]')  # a lone surrogate: no UTF-8 for it
+        await socket.send_bytes(b"\xff\xfe")
+        await socket.send_str(json.dumps(["stdin", "\x1b[200~q\x1bq\x1b[201~"]))  # a paste is no key: q would quit
+        await terminal.press("n")
+        await terminal.wait_for("Create")
+        assert not terminal.closed.is_set()
+    finally:
+        await terminal.close()
