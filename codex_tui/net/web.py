@@ -189,7 +189,7 @@ class WebDoor:
         return "Origin" not in request.headers or self.same_site(request)
 
     def signed_in(self, request: web.Request) -> str | None:
-        return self.sessions.name_of(request.cookies.get(COOKIE))
+        return self.sessions.name_of(request.cookies.get(COOKIE), self.passphrases.proof)
 
     def _html(self, text: str, status: int = 200) -> web.Response:
         return web.Response(text=text, content_type="text/html", status=status)
@@ -198,7 +198,7 @@ class WebDoor:
         response = _see_home()
         response.set_cookie(
             COOKIE,
-            self.sessions.open(name),
+            self.sessions.open(name, self.passphrases.proof(name)),
             max_age=int(self.sessions.lifetime),
             path="/",
             httponly=True,

@@ -277,3 +277,23 @@ async def test_junk_and_pastes_from_the_websocket_do_not_steer_the_app(browser: 
         assert not terminal.closed.is_set()
     finally:
         await terminal.close()
+
+
+async def test_a_new_passphrase_signs_out_the_browsers_of_the_old_one(
+    web_server: GameServer, browser: WebClient
+) -> None:
+    assert (await browser.sign_in("ada", PASS, PASS)).status == 303
+    status, page = await browser.get("/")
+    assert "textual.js" in page
+    hub = await HubClient.connect(web_server.hub.path, name="ada")  # ada's app elsewhere changes it
+    try:
+        await hub.receive_type(p.WELCOME, WAIT)
+        hub.send({"t": p.SET_PASSPHRASE, "passphrase": "a brand new one"})
+        await hub.receive_type(p.NOTICE, WAIT)
+    finally:
+        await hub.close()
+    status, page = await browser.get("/")
+    assert 'action="/sign-in"' in page
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        await browser.terminal()
+    assert (await browser.sign_in("ada", "a brand new one")).status == 303
