@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 import textual_serve
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 from textual_serve.download_manager import DownloadManager
 
 from codex_tui.i18n import DEFAULT
@@ -113,7 +114,7 @@ class WebDoor:
     # ----------------------------------------------------------- lifecycle
 
     def make_app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_FORM)
+        app = web.Application(client_max_size=MAX_FORM, middlewares=[self._known_host])
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -171,6 +172,24 @@ class WebDoor:
             response.headers.setdefault("Cache-Control", "no-store")
 
     # -------------------------------------------------------------- checks
+
+    def host_allowed(self, host: str) -> bool:
+        """May a request name `host` (its Host header)? This machine's loopback names, the public
+        URL's host, or, when told `--allow-remote` without a public URL, any. Against DNS
+        rebinding: another site's name pointed at 127.0.0.1 must not reach the door."""
+        name = urlsplit(f"http://{host}").hostname or ""
+        if is_loopback(name):
+            return True
+        if self.public_url:
+            return host == urlsplit(self.public_url).netloc
+        return not is_loopback(self.host)
+
+    @web.middleware
+    async def _known_host(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not self.host_allowed(request.host):
+            log.warning("refused a request for host %r from %s", request.host[:80], request.remote)
+            raise web.HTTPMisdirectedRequest(text="unknown host")
+        return await handler(request)
 
     def same_site(self, request: web.Request) -> bool:
         """Does the request's Origin name this site (its Host, or the public URL)?"""

@@ -18,6 +18,7 @@ from codex_tui.net.hub_client import HubClient
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.serve import GameServer
 from codex_tui.net.ssh_server import Limits
+from codex_tui.net.web import WebDoor
 from codex_tui.net.web_options import RemoteRefused
 from tests.net.conftest import WAIT, start_server, wait_until
 from tests.net.web_client import WebClient
@@ -297,3 +298,19 @@ async def test_a_new_passphrase_signs_out_the_browsers_of_the_old_one(
     with pytest.raises(aiohttp.WSServerHandshakeError):
         await browser.terminal()
     assert (await browser.sign_in("ada", "a brand new one")).status == 303
+
+
+async def test_a_request_for_another_site_s_name_is_refused(browser: WebClient) -> None:
+    """DNS rebinding: evil.example pointed at 127.0.0.1 must not reach the door through a player's browser."""
+    async with browser.session.get(browser.url + "/", headers={"Host": "evil.example"}) as response:
+        assert response.status == 421
+    async with browser.session.get(browser.url + "/", headers={"Host": "localhost"}) as response:
+        assert response.status == 200
+
+
+def test_behind_a_proxy_only_the_public_name_and_loopback_are_served(tmp_path: Path) -> None:
+    door = WebDoor(None, None, None, tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+    assert door.host_allowed("games.example.org") and door.host_allowed("127.0.0.1:8080")
+    assert not door.host_allowed("evil.example") and not door.host_allowed("games.example.org.evil.example")
+    remote = WebDoor(None, None, None, tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
+    assert remote.host_allowed("192.168.1.5:8080"), "--allow-remote without a public URL: any name"
