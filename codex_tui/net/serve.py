@@ -143,7 +143,7 @@ class GameServer:
         await self.hub.close()
         await self.sessions.wait_apps(self.exit_grace)
         if self.web is not None:
-            await self.web.close()
+            await self.web.close(self.exit_grace)
             self.web = None
         await self.sessions.close_all()
         await self.bots.close()

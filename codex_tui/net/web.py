@@ -145,8 +145,12 @@ class WebDoor:
         if sockets:
             self.port = sockets[0].getsockname()[1]
 
-    async def close(self) -> None:
-        """Stop every browser app (each quits, its websocket closes), then the site."""
+    async def close(self, grace: float = 0.0) -> None:
+        """Stop every browser app, then the site. The apps first get `grace` seconds to quit by
+        themselves (the hub has said goodbye: each shows its player why), then are told to."""
+        running = [task for app in self.apps if (task := app.running) is not None]
+        if running and grace > 0:
+            await asyncio.wait(running, timeout=grace)
         await asyncio.gather(*(app.stop() for app in list(self.apps)), return_exceptions=True)
         for socket in list(self.sockets):
             with contextlib.suppress(Exception):

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
+import re
 import signal
 import socket
 import sys
@@ -27,15 +29,27 @@ from typing import Any
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
+from codex_tui.i18n.text import _
+from codex_tui.net.languages import speaking
 from codex_tui.net.pty_bridge import MAX_ERROR_LINE, AppProcess, Exec, Launcher, clamp_size
-from codex_tui.net.ssh_server import APP_MODULE, DEFAULT_TERM, app_environment
+from codex_tui.net.ssh_server import APP_MODULE, CRASH_LINE, DEFAULT_TERM, app_environment
 
 log = logging.getLogger("codex_tui.net.web")
 
 STOP_GRACE = 3.0
 """Seconds an app has to quit after being asked before it is killed."""
 WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+LAST_WORDS_PREFIX = "codex-tui"
+"""How the app's own parting texts begin (`RemoteApp` exits with `codex-tui: ...`); nothing else
+it writes as it ends (a traceback, a log line) reaches the browser."""
+MAX_LAST_WORDS = 5
+NOT_WORDS = re.compile(r"Traceback |(DEBUG|INFO|WARNING|ERROR|CRITICAL) \S+: ")
+"""A log line (as `player_app` formats them) or a traceback: never for the player's eyes."""
+LEAVE_SCREEN = "\x1b[?1049l\x1b[2J\x1b[H"
+"""Out of the app's screen, cleared, the cursor home: where its last words are written."""
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b.")
 
 
 def web_environment(hub_path: Path, token: str, language: str | None, width: int, height: int) -> dict[str, str]:
@@ -89,6 +103,14 @@ class PlayerAppService(AppService):
         self.app: AppProcess | None = None
         self._output: asyncio.StreamReader | None = None
         self._errors: asyncio.StreamReader | None = None
+        self.leaving = False
+        """The app has said it is leaving (its web driver's `exit`)."""
+        self.last_words: list[str] = []
+
+    @property
+    def running(self) -> asyncio.Task[None] | None:
+        """The task that passes the app's output on; done once the app has ended."""
+        return self._task
 
     @property
     def pid(self) -> int | None:
@@ -148,13 +170,51 @@ class PlayerAppService(AppService):
             if status:
                 log.error("the browser app of %s failed (exit status %s)", self.name, status)
             with contextlib.suppress(Exception):
+                await self._say_goodbye(status)
+            with contextlib.suppress(Exception):
                 await self.remote_close()
 
+    async def on_meta(self, data: bytes) -> None:
+        """textual-serve closes the websocket when the app says it is leaving; here the
+        socket stays open until the app has ended, for its last words (`_say_goodbye`)."""
+        kind = None
+        with contextlib.suppress(ValueError, AttributeError):
+            kind = json.loads(data).get("type")
+        if kind == "exit":
+            self.leaving = True
+            return
+        await super().on_meta(data)
+
+    async def _say_goodbye(self, status: int) -> None:
+        """What the app left with ("the server is stopping..."), or, after a failure, the line
+        an SSH player gets, on a cleared screen: the page keeps the terminal in view."""
+        words = self.last_words
+        if status and not words:
+            with speaking(self.environment.get(LANGUAGE_VARIABLE, DEFAULT)):
+                words = [_(CRASH_LINE)]
+        if words:
+            text = "\r\n".join(words)
+            await self.on_data(f"{LEAVE_SCREEN}{text}\r\n".encode())
+
+    def _last_word(self, line: str) -> bool:
+        """Is `line` part of the app's parting text? It begins with `codex-tui` once the app
+        is leaving; the lines after it (the text wrapped to the terminal's width) follow,
+        until a log line or a traceback."""
+        if not self.leaving or len(self.last_words) >= MAX_LAST_WORDS:
+            return False
+        if not self.last_words:
+            return line.startswith(LAST_WORDS_PREFIX)
+        return not NOT_WORDS.match(line)
+
     async def _log_errors(self, errors: asyncio.StreamReader) -> None:
+        """The app's failure pipe (also its stderr) to the log; once it is leaving, its own
+        texts (`codex-tui: ...`, as `ServedApp` prints them) are kept for the player."""
         with contextlib.suppress(ValueError, ConnectionError):  # a line longer than the stream's limit ends it
             async for line in errors:
                 text = line.decode("utf-8", "backslashreplace").rstrip()
-                if text:
+                if self._last_word(text):
+                    self.last_words.append(ESCAPES.sub("", text)[:MAX_ERROR_LINE])
+                elif text:
                     log.warning("browser app of %s: %s", self.name, text[:MAX_ERROR_LINE])
 
     async def stop(self) -> None:

@@ -130,6 +130,10 @@ async def test_a_signed_in_browser_gets_the_lobby_over_the_websocket(
         await terminal.wait_for("No tables yet")
         await terminal.press("n")
         await terminal.wait_for("Create")
+        await terminal.press("escape")
+        await terminal.wait_for("No tables yet")
+        await terminal.press("q")  # the app quits: the websocket closes with it
+        await asyncio.wait_for(terminal.closed.wait(), WAIT)
     finally:
         await terminal.close()
     assert web_server.web is not None
@@ -257,6 +261,7 @@ async def test_stopping_the_server_ends_every_browser_session(tmp_path: Path) ->
         await server.close()
         await asyncio.wait_for(terminal.closed.wait(), WAIT)  # the app quit and its websocket closed
         assert server.web is None
+        assert "The game server is stopping; every game is saved" in terminal.text(), "its last words are shown"
     finally:
         await client.close()
         await server.close()
