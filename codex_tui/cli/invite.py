@@ -14,10 +14,11 @@ from codex_tui.net.web_options import INVITE_HELP, add_invite_arguments
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.net.invites import LIFETIME, InviteBook, InviteError
+    from codex_tui.net.invites import LIFETIME, InviteBook, InviteError, remembered_url
     from codex_tui.net.privacy import private_umask
     from codex_tui.net.protocol import valid_name
     from codex_tui.net.serve import default_data_dir
+    from codex_tui.net.web_options import DEFAULT_URL
     from codex_tui.net.web_pages import NAME_RULES
 
     if not valid_name(args.name):
@@ -28,7 +29,8 @@ def run(args: argparse.Namespace) -> int:
         token = InviteBook(data).create(args.name)
     except (OSError, InviteError) as error:
         return fail(f"cannot write the invite in {data}: {error}")
-    print(f"{args.url}/invite/{token}")
+    url = args.url or remembered_url(data) or DEFAULT_URL
+    print(f"{url}/invite/{token}")
     print(f"(for {args.name}; works once, for {int(LIFETIME // 3600)} hours)")
     return 0
 

@@ -24,6 +24,8 @@ from codex_tui.net.identity import write_private
 from codex_tui.net.protocol import valid_name
 
 INVITES_FILE = "invites.json"
+URL_FILE = "web-url.txt"
+"""The address the running browser door announced (`codex-tui invite` starts its links with it)."""
 LOCK_FILE = "invites.lock"
 LIFETIME = 24 * 3600.0
 """Seconds an invite link works."""
@@ -110,3 +112,17 @@ class InviteBook:
         if entry is None or entry["expires"] < time.time():
             return None
         return str(entry["name"])
+
+
+def remember_url(folder: Path, url: str) -> None:
+    """The browser door's address, for `codex-tui invite` (another process) to start its links with."""
+    write_private(folder / URL_FILE, (url + "\n").encode("utf-8"))
+
+
+def remembered_url(folder: Path) -> str | None:
+    """The address the last browser door on this data folder announced, if any."""
+    try:
+        url = (folder / URL_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return url if url.startswith(("http://", "https://")) and len(url) < 300 else None

@@ -26,6 +26,7 @@ from codex_tui.net.botpool import BotPool
 from codex_tui.net.hostkey import HostKeyError, fingerprint, load_or_create_host_key
 from codex_tui.net.hub import SOCKET_NAME, Hub
 from codex_tui.net.identity import IdentityError
+from codex_tui.net.invites import remember_url
 from codex_tui.net.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP
 from codex_tui.net.passphrases import PassphraseKeyBook
 from codex_tui.net.privacy import PrivacyError, make_private, private_umask
@@ -128,6 +129,7 @@ class GameServer:
                 )
                 await self.web.start()
                 self.web_port = self.web.port
+                remember_url(self.data, self.web.url)
         except BaseException:
             await self.close()
             raise

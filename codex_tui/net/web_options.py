@@ -85,7 +85,10 @@ def add_invite_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", help="the player name the link is for")
     parser.add_argument("--data", type=Path, default=None, metavar="DIR", help="the server's data folder")
     parser.add_argument(
-        "--url", type=_public_url, default=DEFAULT_URL, help=f"the address players open (default {DEFAULT_URL})"
+        "--url",
+        type=_public_url,
+        default=None,
+        help=f"the address players open (default: the running door's, else {DEFAULT_URL})",
     )
 
 

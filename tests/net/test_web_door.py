@@ -319,3 +319,20 @@ def test_behind_a_proxy_only_the_public_name_and_loopback_are_served(tmp_path: P
     assert not door.host_allowed("evil.example") and not door.host_allowed("games.example.org.evil.example")
     remote = WebDoor(None, None, None, tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
     assert remote.host_allowed("192.168.1.5:8080"), "--allow-remote without a public URL: any name"
+
+
+async def test_an_invite_link_starts_with_the_running_door_s_address(
+    web_server: GameServer, browser: WebClient
+) -> None:
+    result = await asyncio.to_thread(
+        subprocess.run,
+        [sys.executable, "-m", "codex_tui", "invite", "eve", "--data", str(web_server.data)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    link = result.stdout.split()[0]
+    assert link.startswith(f"{browser.url}/invite/")
+    status, page = await browser.get(link[len(browser.url) :])
+    assert status == 200 and "eve" in page
