@@ -26,11 +26,15 @@ from codex_tui.i18n.text import N_, Later
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, key_owned, name_key, passphrase_problem
 from codex_tui.net.protocol import valid_name
+from codex_tui.net.web_options import is_loopback
 
 log = logging.getLogger("codex_tui.net.web")
 
 MAX_FAILURES = 5
 FAILURE_WINDOW = 60.0
+MAX_CLAIMS = 10
+CLAIM_WINDOW = 3600.0
+"""New names from one address (but this machine's) within this many seconds."""
 SESSION_LIFETIME = 7 * 24 * 3600.0
 """Seconds a browser stays signed in (sessions live in the server's memory: a restart signs everyone out)."""
 MAX_SESSIONS = 10_000
@@ -42,6 +46,7 @@ TOO_MANY = N_("Too many wrong passphrases. Wait {seconds} seconds, then try agai
 SSH_OWNED = N_(
     "{name} belongs to an SSH player. To play in the browser too, they set a passphrase in the lobby over SSH (key p)."
 )
+TOO_MANY_NAMES = N_("Too many new names from your address. Wait {minutes} minutes, then try again.")
 FREE_NAME = N_("{name} is free. Type the passphrase again to make the name yours.")
 TAKEN_MEANWHILE = N_("{name} was taken a moment ago. Choose another name.")
 
@@ -100,6 +105,8 @@ class SignInGate:
         self.keybook = keybook
         self.passphrases = passphrases
         self.limiter = limiter or FailureLimiter()
+        self.claims = FailureLimiter(MAX_CLAIMS, CLAIM_WINDOW)
+        """New names per address: each costs a scrypt hash and a line in the file."""
 
     def _too_many(self, name: str, address: str) -> Outcome | None:
         wait = self.limiter.wait("name:" + name_key(name), "address:" + address)
@@ -137,6 +144,13 @@ class SignInGate:
             return Outcome(problem=Later(FREE_NAME, {"name": name}), confirm=True)
         if again != passphrase:
             return Outcome(problem=Later(DIFFERENT), confirm=True)
+        counted = not is_loopback(address)  # this machine's own players are not counted
+        wait = self.claims.wait("claims:" + address) if counted else 0
+        if wait > 0:
+            log.warning("browser claim of %r from %s refused: too many new names from there", name, address)
+            return Outcome(problem=Later(TOO_MANY_NAMES, {"minutes": max(1, math.ceil(wait / 60))}))
+        if counted:
+            self.claims.failed("claims:" + address)
         if not await asyncio.to_thread(self.passphrases.claim, name, passphrase):
             return Outcome(problem=Later(TAKEN_MEANWHILE, {"name": name}), show_rules=False)
         log.info("%s claimed from a browser at %s", name, address)

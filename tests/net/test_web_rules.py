@@ -145,3 +145,15 @@ def test_listening_beyond_loopback_needs_allow_remote() -> None:
         with pytest.raises(RemoteRefused, match="--allow-remote"):
             check_listen(host, allow_remote=False)
         check_listen(host, allow_remote=True)
+
+
+async def test_new_names_from_one_remote_address_are_limited(tmp_path: Path) -> None:
+    gate = SignInGate(KeyBook(tmp_path), PassphraseBook(tmp_path))
+    gate.claims = FailureLimiter(limit=2, window=60)
+    for name in ("ann", "bea"):
+        assert (await gate.sign_in(name, "correct horse", "correct horse", "203.0.113.9")).name == name
+    refused = await gate.sign_in("cat", "correct horse", "correct horse", "203.0.113.9")
+    assert refused.name is None and refused.problem is not None and "minutes" in str(refused.problem)
+    assert (await gate.sign_in("cat", "correct horse", "correct horse", "198.51.100.7")).name == "cat"
+    for name in ("dan", "eli", "fay"):  # this machine's players are not counted
+        assert (await gate.sign_in(name, "correct horse", "correct horse", "127.0.0.1")).name == name
