@@ -43,7 +43,7 @@ from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
 from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
 from codex_tui.net.pty_bridge import Launcher
-from codex_tui.net.web_apps import PlayerAppService, web_environment
+from codex_tui.net.web_apps import LEAVE_SCREEN, PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback
 from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
 from codex_tui.net.web_signin import Sessions, SignInGate
@@ -320,10 +320,13 @@ class WebDoor:
             raise web.HTTPForbidden(text="cross-site websocket refused")
         with speaking(language_of(request)):
             refusal = self.session_check.refusal(name)
-        if refusal is not None:
-            raise web.HTTPServiceUnavailable(text=refusal)
         socket = web.WebSocketResponse(heartbeat=WS_HEARTBEAT, max_msg_size=64 * 1024)
         await socket.prepare(request)
+        if refusal is not None:  # said on the page's terminal: a refused handshake would show nothing
+            log.info("refused a browser session for %s: %s", name, refusal)
+            await socket.send_bytes(f"{LEAVE_SCREEN}{refusal}\r\n".encode())
+            await socket.close()
+            return socket
         width, height = _int(request.query.get("width"), 80), _int(request.query.get("height"), 24)
 
         async def close() -> None:
