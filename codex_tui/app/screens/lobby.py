@@ -37,6 +37,7 @@ from codex_tui.app.screens.game_form import (
     variant_words,
 )
 from codex_tui.app.screens.live import LiveScreen, drawing
+from codex_tui.app.screens.passphrase import PassphraseChosen, PassphraseScreen
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
@@ -161,6 +162,13 @@ def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
     return (f"{mark}#{info.id}", game_cell(info), seats_text(info), state)
 
 
+def lobby_title(in_browser: bool) -> str:
+    """The lobby's title line, for the door the player came through (to format with name and language)."""
+    if in_browser:
+        return _("codex-tui in your browser · you are {name} · {language}")
+    return _("codex-tui over SSH · you are {name} · {language}")
+
+
 class LobbyScreen(LiveScreen[None]):
     """Every table on the server: yours first, then those with open seats."""
 
@@ -169,6 +177,7 @@ class LobbyScreen(LiveScreen[None]):
         Binding("enter", "choose", N_("Sit / back to your seat / replay"), show=True),
         Binding("w", "watch", N_("Watch")),
         Binding("l", "language", N_("Language")),
+        Binding("p", "passphrase", N_("Browser passphrase")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
     ]
@@ -186,9 +195,7 @@ class LobbyScreen(LiveScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            _("codex-tui over SSH · you are {name} · {language}").format(
-                name=self.player, language=LANGUAGES.get(language(), language())
-            ),
+            lobby_title(self.app.is_web).format(name=self.player, language=LANGUAGES.get(language(), language())),
             id="lobby-title",
         )
         yield Static(id="lobby-hint")
@@ -300,6 +307,15 @@ class LobbyScreen(LiveScreen[None]):
                 self.post_message(LanguageChosen(code))
 
         self.app.push_screen(LanguageScreen(), chosen)
+
+    def action_passphrase(self) -> None:
+        """The browser passphrase form (docs/web.md); what it sets goes to the server."""
+
+        def chosen(passphrase: str | None) -> None:
+            if passphrase is not None:
+                self.post_message(PassphraseChosen(passphrase))
+
+        self.app.push_screen(PassphraseScreen(), chosen)
 
 
 class LanguageScreen(ModalScreen[str | None]):
