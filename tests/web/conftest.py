@@ -29,9 +29,11 @@ from pathlib import Path
 import pytest
 from playwright.async_api import Browser, Page, Playwright, WebSocket, async_playwright
 
+from codex_tui.games.codex.rules import Game
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from tests.net.conftest import WAIT, no_processes_left_behind, terminals  # noqa: F401 (fixtures for tests/web)
+from tests.net.conftest import WAIT, Terminal, no_processes_left_behind, terminals  # noqa: F401 (fixtures for tests/web)
+from tests.net.leaks import assert_no_leak
 from tests.net.vt import plain_text
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
@@ -266,3 +268,15 @@ def web_url(server: GameServer) -> str:
 def only_table(server: GameServer) -> Table:
     (table,) = server.room.tables.values()
     return table
+
+
+async def check_no_leak(tab: BrowserTerminal, game: Game, viewer: int, who: str) -> None:
+    """tests/net's leak check on a browser seat: every websocket byte since the last check, and the page now."""
+    await tab.read()
+    assert_no_leak(tab, game, viewer, who)  # type: ignore[arg-type]  # a BrowserTerminal reads as a Terminal
+
+
+async def join_first_table(tab: BrowserTerminal | Terminal) -> None:
+    """Take the open seat of the lobby's first table (enter on it)."""
+    await tab.wait_for("#1")
+    await tab.press("enter")
