@@ -45,6 +45,7 @@ from codex_tui.app.screens.lobby import (
     WaitingScreen,
 )
 from codex_tui.app.screens.modals import HelpScreen
+from codex_tui.app.screens.passphrase import PassphraseChosen
 from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
@@ -238,6 +239,10 @@ class RemoteApp(CalmCrashes):
                 self.send(p.create_message(request))
 
         self.push_screen(NewTableScreen(), chosen)
+
+    def on_passphrase_chosen(self, message: PassphraseChosen) -> None:
+        """The lobby's browser passphrase: the server keeps its hash and says so in a notice."""
+        self.send({"t": p.SET_PASSPHRASE, "passphrase": message.passphrase})
 
     def on_language_chosen(self, message: LanguageChosen) -> None:
         """The lobby's choice: the server remembers it for this name, every screen redraws in it."""

@@ -53,8 +53,11 @@ def has_terminal() -> bool:
 
 
 def guarded_driver_class() -> type[Driver] | None:
-    """The driver for this platform with the guarded input, or None for Textual's choice."""
-    if os.name != "posix":
+    """The driver for this platform with the guarded input, or None for Textual's choice.
+
+    A driver named by `TEXTUAL_DRIVER` wins (the browser door runs the app with Textual's
+    web driver; its input comes framed from the server, which wrote it from JSON)."""
+    if os.name != "posix" or os.environ.get("TEXTUAL_DRIVER"):
         return None
     from textual.drivers.linux_driver import LinuxDriver
 

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from codex_tui import __version__
-from codex_tui.cli import check, doctor, export, hint, join, play, replay, review, saves, serve
+from codex_tui.cli import check, doctor, export, hint, invite, join, play, replay, review, saves, serve, web
 from codex_tui.cli.common import EXIT_INTERRUPTED, fail
 from codex_tui.cli.language import add_language_option, start_language
 from codex_tui.core import registry
@@ -24,7 +24,7 @@ from codex_tui.core.contract import CliCommand
 from codex_tui.storage.saves import SaveError
 
 OWN_FIRST = (play, export, check, saves, replay, hint, review)
-OWN_LAST = (serve, join, doctor)
+OWN_LAST = (serve, web, invite, join, doctor)
 """The built-in commands around the games' own, in `--help` order."""
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 
 from codex_tui.core.contract import CliCommand
-from codex_tui.net.options import SERVE_HELP, add_serve_arguments
+from codex_tui.net.options import SERVE_HELP
+from codex_tui.net.web_options import add_serve_and_web_arguments
 
 
 def run(args: argparse.Namespace) -> int:
@@ -14,4 +15,4 @@ def run(args: argparse.Namespace) -> int:
     return run_serve(args)
 
 
-COMMAND = CliCommand("serve", SERVE_HELP, add_serve_arguments, run)
+COMMAND = CliCommand("serve", SERVE_HELP, add_serve_and_web_arguments, run)

@@ -33,6 +33,7 @@ from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
 from codex_tui.net.languages import LanguageBook, speaking
+from codex_tui.net.passphrases import PassphraseBook, passphrase_problem
 from codex_tui.net.tables import Table, TableError, TableRoom
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,8 @@ MESSAGES_PER_SECOND = 40
 GOODBYE = N_("The game server is stopping; every game is saved. Connect again later to go on.")
 LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
+PASSPHRASE_SET = N_("Your browser passphrase is set: sign in on the web page as {name} with it.")
+PASSPHRASE_NOT_KEPT = N_("The server could not keep your passphrase; tell its host.")
 REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
 """Requests the player is told about (a notice), not dropped for."""
 
@@ -111,11 +114,19 @@ class Peer:
 
 
 class Hub:
-    def __init__(self, room: TableRoom, path: Path, languages: LanguageBook | None = None) -> None:
+    def __init__(
+        self,
+        room: TableRoom,
+        path: Path,
+        languages: LanguageBook | None = None,
+        passphrases: PassphraseBook | None = None,
+    ) -> None:
         self.room = room
         self.path = path
         self.languages = languages if languages is not None else LanguageBook(path.parent)
         """The language each player name chose (in the data folder, beside the socket)."""
+        self.passphrases = passphrases if passphrases is not None else PassphraseBook(path.parent)
+        """The browser passphrases (PassphraseError, an IdentityError, if the file is unreadable)."""
         self.peers: set[Peer] = set()
         self._tokens: dict[str, tuple[str, float]] = {}
         self._server: asyncio.AbstractServer | None = None
@@ -296,6 +307,8 @@ class Hub:
                 self._send_lobby(peer)
             else:
                 peer.send_state(self._state_frame(peer.table, peer.table.watchers[peer], peer.language))
+        elif kind == p.SET_PASSPHRASE:
+            await self._set_passphrase(peer, p.parse_passphrase(message))
         elif kind == p.REPLAY:
             finished = self.room.get(p.parse_table_id(message))
             if finished.game is None or not finished.game.is_over:
@@ -308,6 +321,23 @@ class Hub:
             await self.room.act(peer.table, peer.seat, action)
         else:
             raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
+
+    async def _set_passphrase(self, peer: Peer, passphrase: str) -> None:
+        """The player's browser passphrase: set (hashed off the loop: scrypt is slow on purpose), or why not."""
+        name = peer.name
+        assert name is not None
+        problem = passphrase_problem(passphrase)
+        if problem is not None:
+            peer.say(problem.message, problem.fields, "warning")
+            return
+        try:
+            await asyncio.to_thread(self.passphrases.set, name, passphrase)
+        except OSError as error:
+            log.error("cannot keep the browser passphrase of %s: %s", name, error)
+            peer.say(PASSPHRASE_NOT_KEPT, {}, "error")
+            return
+        log.info("%s set a browser passphrase", name)
+        peer.say(PASSPHRASE_SET, {"name": self.passphrases.owner(name) or name})
 
     # ------------------------------------------------------------ presence
 

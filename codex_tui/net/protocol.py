@@ -46,6 +46,8 @@ REPLAY = "replay"
 """{table}: the whole record of a finished game, to replay it."""
 LANGUAGE = "language"
 """{lang}: the player chose the language of their screens (remembered for the name)."""
+SET_PASSPHRASE = "set_passphrase"
+"""{passphrase}: the player's passphrase for the browser door (its salted hash is kept; see docs/web.md)."""
 
 # hub -> app
 RECORD = "record"
@@ -172,6 +174,18 @@ def parse_language(message: dict[str, Any]) -> str:
     if not isinstance(code, str) or code not in LANGUAGES:
         raise ProtocolError(f"lang is one of {', '.join(LANGUAGES)}")
     return code
+
+
+MAX_PASSPHRASE_FIELD = 1024
+"""Characters of a passphrase the hub reads at all (the passphrase rules allow fewer)."""
+
+
+def parse_passphrase(message: dict[str, Any]) -> str:
+    """The passphrase of a SET_PASSPHRASE message (its length is checked by the passphrase rules)."""
+    passphrase = message.get("passphrase")
+    if not isinstance(passphrase, str) or len(passphrase) > MAX_PASSPHRASE_FIELD:
+        raise ProtocolError("passphrase must be a short string")
+    return passphrase
 
 
 def parse_table_id(message: dict[str, Any]) -> int:

@@ -24,11 +24,14 @@ import asyncssh
 from codex_tui.net.botpool import BotPool
 from codex_tui.net.hostkey import HostKeyError, fingerprint, load_or_create_host_key
 from codex_tui.net.hub import SOCKET_NAME, Hub
-from codex_tui.net.identity import IdentityError, KeyBook
-from codex_tui.net.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP, add_serve_arguments
+from codex_tui.net.identity import IdentityError
+from codex_tui.net.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP
+from codex_tui.net.passphrases import PassphraseKeyBook
 from codex_tui.net.privacy import PrivacyError, make_private, private_umask
 from codex_tui.net.ssh_server import Limits, SessionCounter, start_ssh_server
 from codex_tui.net.tables import TableRoom
+from codex_tui.net.web import RemoteRefused, WebDoor, check_listen
+from codex_tui.net.web_options import DEFAULT_WEB_HOST, add_serve_and_web_arguments
 from codex_tui.storage.saves import default_saves_dir
 
 log = logging.getLogger("codex_tui.net")
@@ -54,7 +57,12 @@ class GameServer:
         ssh: bool = True,
         limits: Limits | None = None,
         exit_grace: float = APPS_EXIT_GRACE,
+        web_port: int | None = None,
+        web_host: str = DEFAULT_WEB_HOST,
+        public_url: str | None = None,
+        allow_remote: bool = False,
     ) -> None:
+        """`web_port`: also open the browser door there (None: no browser door; 0: any free port)."""
         self.data = data
         self.exit_grace = exit_grace
         self.host = host
@@ -73,12 +81,21 @@ class GameServer:
         self.hub = Hub(self.room, data / SOCKET_NAME)
         self.sessions = SessionCounter(self.limits)
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.web_port = web_port
+        self.web_host = web_host
+        self.public_url = public_url
+        self.allow_remote = allow_remote
+        self.web: WebDoor | None = None
+        self.keybook: PassphraseKeyBook | None = None
+        """Who owns which name (set by `start`)."""
 
     async def start(self) -> None:
         """Raises OSError (address in use, another server on this folder),
-        IdentityError or HostKeyError, with a message for the user."""
+        IdentityError, HostKeyError or RemoteRefused, with a message for the user."""
+        if self.web_port is not None:
+            check_listen(self.web_host, self.allow_remote)
         self.tightened = make_private(self.data)
-        keybook = KeyBook(self.data, self.authorized_keys)
+        keybook = self.keybook = PassphraseKeyBook(self.data, self.hub.passphrases, self.authorized_keys)
         if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
             self.host_key, self.new_host_key = load_or_create_host_key(self.data)
         await self.hub.start()
@@ -89,6 +106,19 @@ class GameServer:
                     self.host, self.port, self.host_key, keybook, self.hub, self.sessions
                 )
                 self.port = self.acceptor.get_port()
+            if self.web_port is not None:
+                self.web = WebDoor(
+                    self.hub,
+                    keybook,
+                    self.hub.passphrases,
+                    self.data,
+                    self.web_host,
+                    self.web_port,
+                    self.public_url,
+                    session_check=self.sessions,
+                )
+                await self.web.start()
+                self.web_port = self.web.port
         except BaseException:
             await self.close()
             raise
@@ -103,6 +133,9 @@ class GameServer:
         await self.room.close()
         await self.hub.close()
         await self.sessions.wait_apps(self.exit_grace)
+        if self.web is not None:
+            await self.web.close()
+            self.web = None
         await self.sessions.close_all()
         await self.bots.close()
 
@@ -127,8 +160,17 @@ class GameServer:
 def add_serve_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
     """Add `codex-tui serve` to the main CLI; run it with `run_serve(args)`."""
     parser = subparsers.add_parser("serve", help=SERVE_HELP)
-    add_serve_arguments(parser)
+    add_serve_and_web_arguments(parser)
     return parser
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """`codex-tui web`: `serve` with the browser door alone (no SSH door)."""
+    args.no_ssh = True
+    args.authorized_keys = None
+    args.web_host, args.web_port = args.host, args.port
+    args.host, args.port = DEFAULT_HOST, DEFAULT_PORT
+    return run_serve(args)
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -136,18 +178,22 @@ def run_serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     private_umask()
-    server = GameServer(
-        data=args.data or default_data_dir(),
-        host=args.host,
-        port=args.port,
-        authorized_keys=args.authorized_keys,
-        bot_delay=max(0.0, args.bot_delay),
-        ssh=not args.no_ssh,
-        limits=Limits(max_sessions=max(1, args.max_sessions)),
-    )
     try:
+        server = GameServer(
+            data=args.data or default_data_dir(),
+            host=args.host,
+            port=args.port,
+            authorized_keys=args.authorized_keys,
+            bot_delay=max(0.0, args.bot_delay),
+            ssh=not args.no_ssh,
+            limits=Limits(max_sessions=max(1, args.max_sessions)),
+            web_port=args.web_port,
+            web_host=args.web_host,
+            public_url=args.public_url,
+            allow_remote=args.allow_remote,
+        )
         return asyncio.run(_serve(server))
-    except (OSError, IdentityError, HostKeyError, PrivacyError) as error:
+    except (OSError, IdentityError, HostKeyError, PrivacyError, RemoteRefused) as error:
         print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -180,13 +226,15 @@ def _announce(server: GameServer) -> None:
         print(f"listening on {server.host}:{server.port}")
         print("players join with:")
         print(f"  {server.join_command()}")
+    if server.web is not None:
+        print(f"browser players open {server.web.url} (invite one with: codex-tui invite NAME)")
     games = f"{server.resumed} unfinished game{'s' if server.resumed != 1 else ''}"
     print(f"{games} resumed. Ctrl+C stops the server.", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="codex-tui serve", description="Host games that players join with ssh.")
-    add_serve_arguments(parser)
+    add_serve_and_web_arguments(parser)
     return run_serve(parser.parse_args(argv))
 
 

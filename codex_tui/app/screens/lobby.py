@@ -37,6 +37,7 @@ from codex_tui.app.screens.game_form import (
     variant_words,
 )
 from codex_tui.app.screens.live import LiveScreen, drawing
+from codex_tui.app.screens.passphrase import PassphraseChosen, PassphraseScreen
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
@@ -169,6 +170,7 @@ class LobbyScreen(LiveScreen[None]):
         Binding("enter", "choose", N_("Sit / back to your seat / replay"), show=True),
         Binding("w", "watch", N_("Watch")),
         Binding("l", "language", N_("Language")),
+        Binding("p", "passphrase", N_("Browser passphrase")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
     ]
@@ -300,6 +302,15 @@ class LobbyScreen(LiveScreen[None]):
                 self.post_message(LanguageChosen(code))
 
         self.app.push_screen(LanguageScreen(), chosen)
+
+    def action_passphrase(self) -> None:
+        """The browser passphrase form (docs/web.md); what it sets goes to the server."""
+
+        def chosen(passphrase: str | None) -> None:
+            if passphrase is not None:
+                self.post_message(PassphraseChosen(passphrase))
+
+        self.app.push_screen(PassphraseScreen(), chosen)
 
 
 class LanguageScreen(ModalScreen[str | None]):

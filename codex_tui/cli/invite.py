@@ -1,0 +1,36 @@
+"""`codex-tui invite NAME`: a one-time link for a browser player (see `codex_tui.net.invites`).
+
+It writes the link's hashed token to the data folder; the running server
+(another process) reads it when the link is opened.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from codex_tui.cli.common import fail
+from codex_tui.core.contract import CliCommand
+from codex_tui.net.web_options import INVITE_HELP, add_invite_arguments
+
+
+def run(args: argparse.Namespace) -> int:
+    from codex_tui.net.invites import LIFETIME, InviteBook, InviteError
+    from codex_tui.net.privacy import private_umask
+    from codex_tui.net.protocol import valid_name
+    from codex_tui.net.serve import default_data_dir
+    from codex_tui.net.web_pages import NAME_RULES
+
+    if not valid_name(args.name):
+        return fail(f"{args.name!r} is not a player name. {NAME_RULES}")
+    private_umask()
+    data = args.data or default_data_dir()
+    try:
+        token = InviteBook(data).create(args.name)
+    except (OSError, InviteError) as error:
+        return fail(f"cannot write the invite in {data}: {error}")
+    print(f"{args.url}/invite/{token}")
+    print(f"(for {args.name}; works once, for {int(LIFETIME // 3600)} hours)")
+    return 0
+
+
+COMMAND = CliCommand("invite", INVITE_HELP, add_invite_arguments, run)

@@ -1,0 +1,216 @@
+"""Browser passphrases: a player name claimed with a passphrase instead of an SSH key.
+
+A browser has no SSH key, so a name is claimed in the browser with a
+passphrase, or its SSH owner sets one from the lobby (hub message
+`set_passphrase`). Only a salted `hashlib.scrypt` hash is kept, in
+`passphrases.json` in the data folder (0600, written atomically like the key
+book): a stolen file costs an attacker a slow guess per passphrase and salt.
+
+Names are compared without regard to case (`Alice` and `alice` are one name):
+the spelling of the first claim is the one the player plays under.
+
+scrypt is slow on purpose (tens of milliseconds): the server calls `verify`
+and `set` off its event loop (`asyncio.to_thread`), hence the lock.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from codex_tui.i18n.text import N_, Later
+from codex_tui.net import identity
+from codex_tui.net.identity import IdentityError, KeyBook, write_private
+from codex_tui.net.protocol import valid_name
+
+log = logging.getLogger(__name__)
+
+PASSPHRASES_FILE = "passphrases.json"
+MIN_LENGTH = 8
+"""Fewer characters than this are refused (a short passphrase is guessed offline from the file)."""
+MAX_LENGTH = 256
+"""More is refused: scrypt's cost grows with the input, and nobody types more."""
+SCRYPT_N = 2**14
+SCRYPT_R = 8
+SCRYPT_P = 1
+SALT_BYTES = 16
+HASH_BYTES = 32
+
+
+class PassphraseError(IdentityError):
+    """The passphrase file cannot be read: refuse to start rather than let anyone claim a name."""
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in (case does not count).
+
+    TODO(names): use `codex_tui.net.names.name_key` (look-alike characters too) once merged."""
+    return name.casefold()
+
+
+def derive(passphrase: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=HASH_BYTES)
+
+
+TOO_SHORT = N_("A passphrase has at least {n} characters.")
+TOO_LONG = N_("A passphrase has at most {n} characters.")
+DIFFERENT = N_("The two passphrases differ. Type them again.")
+
+
+def passphrase_problem(passphrase: str) -> Later | None:
+    """Why `passphrase` cannot be set (to show in the player's language), or None."""
+    if len(passphrase) < MIN_LENGTH:
+        return Later(TOO_SHORT, {"n": MIN_LENGTH})
+    if len(passphrase) > MAX_LENGTH:
+        return Later(TOO_LONG, {"n": MAX_LENGTH})
+    return None
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    """The name as its owner spells it."""
+    salt: bytes
+    digest: bytes
+    since: str
+
+
+class PassphraseBook:
+    """Name -> salted scrypt hash of its browser passphrase."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / PASSPHRASES_FILE
+        self._lock = threading.Lock()
+        self._entries = self._load()
+
+    def _load(self) -> dict[str, Entry]:
+        try:
+            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {}
+        except (OSError, ValueError) as error:
+            raise PassphraseError(
+                f"{self.path}: cannot read the browser passphrases ({error}); fix or remove the file"
+                " (removing it lets anyone claim a browser-only name again)"
+            ) from None
+        players = data.get("players") if isinstance(data, dict) else None
+        if not isinstance(players, dict):
+            raise PassphraseError(f"{self.path}: not a codex-tui passphrase file")
+        entries: dict[str, Entry] = {}
+        for name, entry in players.items():
+            try:
+                salt = base64.b64decode(entry["salt"], validate=True)
+                digest = base64.b64decode(entry["scrypt"], validate=True)
+            except (KeyError, TypeError, ValueError):
+                log.warning("%s: skipping the malformed entry of %r", self.path, name)
+                continue
+            if valid_name(name):
+                entries[name_key(name)] = Entry(name, salt, digest, str(entry.get("since", "")))
+        return entries
+
+    def owner(self, name: str) -> str | None:
+        """The spelling of the name `name` is one with, if it has a passphrase; else None."""
+        entry = self._entries.get(name_key(name))
+        return entry.name if entry is not None else None
+
+    def verify(self, name: str, passphrase: str) -> bool:
+        """Is `passphrase` the one set for `name`? (Slow: call it off the event loop.)"""
+        entry = self._entries.get(name_key(name))
+        if entry is None or len(passphrase) > MAX_LENGTH:
+            return False
+        return hmac.compare_digest(derive(passphrase, entry.salt), entry.digest)
+
+    def set(self, name: str, passphrase: str) -> None:
+        """Set (or replace) `name`'s passphrase; ValueError if `passphrase_problem` has one. (Slow.)"""
+        if passphrase_problem(passphrase) is not None or not valid_name(name):
+            raise ValueError("not a passphrase or name that can be set")
+        salt = os.urandom(SALT_BYTES)
+        digest = derive(passphrase, salt)
+        since = datetime.now(UTC).replace(microsecond=0).isoformat()
+        with self._lock:
+            spelled = self.owner(name) or name
+            self._entries[name_key(name)] = Entry(spelled, salt, digest, since)
+            self._write()
+
+    def claim(self, name: str, passphrase: str) -> bool:
+        """Set `name`'s first passphrase; False if someone claimed it meanwhile. (Slow.)"""
+        if passphrase_problem(passphrase) is not None or not valid_name(name):
+            raise ValueError("not a passphrase or name that can be set")
+        salt = os.urandom(SALT_BYTES)
+        digest = derive(passphrase, salt)
+        since = datetime.now(UTC).replace(microsecond=0).isoformat()
+        with self._lock:
+            if name_key(name) in self._entries:
+                return False
+            self._entries[name_key(name)] = Entry(name, salt, digest, since)
+            self._write()
+            return True
+
+    def _write(self) -> None:
+        data = {
+            "format": "codex-tui-passphrases",
+            "version": 1,
+            "scrypt": {"n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
+            "players": {
+                e.name: {
+                    "salt": base64.b64encode(e.salt).decode("ascii"),
+                    "scrypt": base64.b64encode(e.digest).decode("ascii"),
+                    "since": e.since,
+                }
+                for e in sorted(self._entries.values(), key=lambda e: name_key(e.name))
+            },
+        }
+        write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
+
+
+def key_owned(keybook: KeyBook, name: str) -> bool:
+    """Is `name` (or, with the names rules, a look-alike) bound to an SSH key?"""
+    owner_of: Any = getattr(keybook, "owner_of", None)  # TODO(names): KeyBook.owner_of, once merged
+    if owner_of is not None:
+        return owner_of(name) is not None
+    return any(keybook.bound_key(spelling) is not None for spelling in {name, name.lower(), name.capitalize()})
+
+
+BROWSER_NAME = "name claimed in a browser (with a passphrase); no SSH key can take it"
+BROWSER_NAME_TOLD = N_(
+    "The name {name} was claimed in a browser with a passphrase; no SSH key can take it. Choose another name."
+)
+
+
+class PassphraseKeyBook(KeyBook):
+    """The key book, and a name claimed in the browser is no key's to take.
+
+    An SSH key may log in as a name only if the name is bound to it or to no
+    key; a name with a passphrase and no key was claimed in the browser, and
+    a key taking it on first use would steal it."""
+
+    def __init__(self, folder: Path, passphrases: PassphraseBook, authorized_keys: Path | None = None) -> None:
+        super().__init__(folder, authorized_keys)
+        self.passphrases = passphrases
+
+    def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> Any:
+        """The key book's refusal, or the browser's claim on a name no key owns."""
+        why = super().refusal(name, key, host, address)
+        if why is None and not key_owned(self, name) and self.passphrases.owner(name) is not None:
+            return browser_refusal(name)
+        return why
+
+
+def browser_refusal(name: str) -> Any:
+    """The refusal of an SSH login to a browser's name: the key book's `Refusal` (log line and
+    words for the player) where it has one (names branch), else the log line."""
+    refusal: Any = getattr(identity, "Refusal", None)  # TODO(names): identity.Refusal, once merged
+    if refusal is None:
+        return BROWSER_NAME
+    return refusal(BROWSER_NAME, Later(BROWSER_NAME_TOLD, {"name": name}))

@@ -1,0 +1,406 @@
+"""The browser front door: sign-in pages and one player app per browser tab.
+
+It runs inside the server's own event loop (aiohttp's `AppRunner` and
+`TCPSite`, not textual-serve's `Server.serve`, which owns its loop), beside
+the SSH door and in front of the same hub: a browser player and an SSH
+player sit at one table. From textual-serve it takes the terminal page's
+script and styles (`/static`) and its `AppService` (`web_apps`); the pages,
+the sign-in (`web_signin`) and the checks are its own.
+
+Routes (the browser tests rely on these names):
+- `GET /`: the sign-in page, or the app page once signed in;
+- `POST /sign-in` (form `name`, `passphrase`, and `again` when claiming a free name):
+  a session cookie and a redirect to `/`, or the sign-in page saying what went wrong;
+- `POST /sign-out`;
+- `GET /invite/{token}`, `POST /invite/{token}` (form `passphrase`, `again`):
+  an invite link from `codex-tui invite NAME`; choosing a passphrase signs in;
+- `GET /ws`: the app's websocket, only with the session cookie and an `Origin`
+  of this site (another site's page cannot drive a player's app).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+from pathlib import Path
+from typing import Protocol
+from urllib.parse import urlsplit
+
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.download_manager import DownloadManager
+
+from codex_tui.i18n import DEFAULT
+from codex_tui.i18n.text import N_, Later
+from codex_tui.net.hub import Hub
+from codex_tui.net.identity import KeyBook
+from codex_tui.net.invites import InviteBook, InviteError
+from codex_tui.net.languages import speaking
+from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
+from codex_tui.net.web_apps import PlayerAppService, web_environment
+from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT
+from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
+from codex_tui.net.web_signin import Sessions, SignInGate
+
+log = logging.getLogger("codex_tui.net.web")
+
+COOKIE = "codex_tui_session"
+MAX_FORM = 8 * 1024
+"""Bytes of a posted form (a name and two passphrases)."""
+WS_HEARTBEAT = 15.0
+INVITE_GONE = N_("This invitation link has been used or has expired. Ask the host for a new one.")
+CROSS_SITE = N_("This request came from another site and was refused.")
+FULL = N_("The server is full right now; try again in a while.")
+STATIC = Path(textual_serve.__file__).resolve().parent / "static"
+
+
+class RemoteRefused(Exception):
+    """Listening beyond loopback without `--allow-remote`."""
+
+
+def is_loopback(host: str) -> bool:
+    """Does `host` (an address to listen on) reach only this machine?"""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_listen(host: str, allow_remote: bool) -> None:
+    """Raise RemoteRefused, saying why and what to do, for a non-loopback `host` without `allow_remote`."""
+    if allow_remote or is_loopback(host):
+        return
+    raise RemoteRefused(
+        f"refusing to listen for browsers on {host}: passphrases would cross the network in clear text."
+        " Keep the default 127.0.0.1 behind a TLS reverse proxy (see docs/web.md), or add --allow-remote"
+        " if this address is already protected (a TLS proxy on another machine, a private network)"
+    )
+
+
+def language_of(request: web.Request) -> str:
+    return accepted_language(request.headers.get("Accept-Language")) or DEFAULT
+
+
+def address_of(request: web.Request) -> str:
+    return request.remote or "?"
+
+
+class WebDoor:
+    """The aiohttp application and its site; started and closed by `GameServer`."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        keybook: KeyBook,
+        passphrases: PassphraseBook,
+        data: Path,
+        host: str = DEFAULT_WEB_HOST,
+        port: int = DEFAULT_WEB_PORT,
+        public_url: str | None = None,
+        session_check: SessionCheck | None = None,
+    ) -> None:
+        self.hub = hub
+        self.data = data
+        self.host = host
+        self.port = port
+        self.public_url = public_url.rstrip("/") if public_url else None
+        self.secure = bool(self.public_url and self.public_url.startswith("https:"))
+        self.passphrases = passphrases
+        self.gate = SignInGate(keybook, passphrases)
+        self.sessions = Sessions()
+        self.invites = InviteBook(data)
+        self.session_check: SessionCheck = session_check or NoLimits()
+        self.downloads = DownloadManager()
+        self.apps: set[PlayerAppService] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.runner: web.AppRunner | None = None
+
+    # ----------------------------------------------------------- lifecycle
+
+    def make_app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_FORM)
+        app.add_routes(
+            [
+                web.get("/", self.index),
+                web.post("/sign-in", self.sign_in),
+                web.post("/sign-out", self.sign_out),
+                web.get("/invite/{token}", self.invite),
+                web.post("/invite/{token}", self.invite_post),
+                web.get("/ws", self.websocket),
+                web.static("/static", STATIC, name="static"),
+            ]
+        )
+        app.on_response_prepare.append(self._headers)
+        return app
+
+    async def start(self) -> None:
+        """Listen (OSError if the port is taken); `port` is then the one listened on."""
+        self.runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, self.host, self.port)
+        try:
+            await site.start()
+        except BaseException:
+            await self.runner.cleanup()
+            self.runner = None
+            raise
+        server = getattr(site, "_server", None)
+        sockets = getattr(server, "sockets", None) or []
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        """Stop every browser app (each quits, its websocket closes), then the site."""
+        await asyncio.gather(*(app.stop() for app in list(self.apps)), return_exceptions=True)
+        for socket in list(self.sockets):
+            with contextlib.suppress(Exception):
+                await socket.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    @property
+    def url(self) -> str:
+        if self.public_url:
+            return self.public_url
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        if response.content_type == "text/html":
+            response.headers.setdefault("Cache-Control", "no-store")
+
+    # -------------------------------------------------------------- checks
+
+    def same_site(self, request: web.Request) -> bool:
+        """Does the request's Origin name this site (its Host, or the public URL)?"""
+        origin = request.headers.get("Origin")
+        if not origin or origin == "null":
+            return False
+        parts = urlsplit(origin)
+        if self.public_url:
+            public = urlsplit(self.public_url)
+            if (parts.scheme, parts.netloc) == (public.scheme, public.netloc):
+                return True
+        return parts.scheme in ("http", "https") and parts.netloc == request.host
+
+    def _post_allowed(self, request: web.Request) -> bool:
+        """A form post from this site (a browser says where a post comes from; no Origin: not a browser's)."""
+        return "Origin" not in request.headers or self.same_site(request)
+
+    def signed_in(self, request: web.Request) -> str | None:
+        return self.sessions.name_of(request.cookies.get(COOKIE))
+
+    def _html(self, text: str, status: int = 200) -> web.Response:
+        return web.Response(text=text, content_type="text/html", status=status)
+
+    def _sign_in_response(self, request: web.Request, name: str) -> web.Response:
+        response = _see_home()
+        response.set_cookie(
+            COOKIE,
+            self.sessions.open(name),
+            max_age=int(self.sessions.lifetime),
+            path="/",
+            httponly=True,
+            samesite="Strict",
+            secure=self.secure,
+        )
+        return response
+
+    # -------------------------------------------------------------- routes
+
+    async def index(self, request: web.Request) -> web.Response:
+        code = language_of(request)
+        name = self.signed_in(request)
+        if name is None:
+            return self._html(sign_in_page(code))
+        static = f"{self.public_url}/static/" if self.public_url else "/static/"
+        return self._html(app_page(code, name, static, self._websocket_url(request)))
+
+    def _websocket_url(self, request: web.Request) -> str:
+        base = self.public_url or f"{'https' if request.secure else 'http'}://{request.host}"
+        scheme, rest = base.split(":", 1)
+        return ("wss:" if scheme == "https" else "ws:") + rest + "/ws"
+
+    async def sign_in(self, request: web.Request) -> web.Response:
+        code = language_of(request)
+        if not self._post_allowed(request):
+            return self._html(message_page(code, CROSS_SITE), 403)
+        form = await request.post()
+        name, passphrase = str(form.get("name", "")), str(form.get("passphrase", ""))
+        again = form.get("again")
+        outcome = await self.gate.sign_in(name, passphrase, None if again is None else str(again), address_of(request))
+        if outcome.name is not None:
+            return self._sign_in_response(request, outcome.name)
+        problem = _in_language(code, outcome.problem)
+        page = sign_in_page(code, problem, name[:16], outcome.confirm, outcome.show_rules)
+        return self._html(page, 200 if outcome.confirm else 403)
+
+    async def sign_out(self, request: web.Request) -> web.Response:
+        if not self._post_allowed(request):
+            return self._html(message_page(language_of(request), CROSS_SITE), 403)
+        self.sessions.close(request.cookies.get(COOKIE))
+        response = _see_home()
+        response.del_cookie(COOKIE, path="/")
+        return response
+
+    async def invite(self, request: web.Request) -> web.Response:
+        code = language_of(request)
+        token = request.match_info["token"]
+        try:
+            name = self.invites.peek(token)
+        except InviteError as error:
+            log.error("%s", error)
+            name = None
+        if name is None:
+            return self._html(message_page(code, INVITE_GONE), 404)
+        return self._html(invite_page(code, name, token))
+
+    async def invite_post(self, request: web.Request) -> web.Response:
+        code = language_of(request)
+        if not self._post_allowed(request):
+            return self._html(message_page(code, CROSS_SITE), 403)
+        token = request.match_info["token"]
+        form = await request.post()
+        passphrase, again = str(form.get("passphrase", "")), str(form.get("again", ""))
+        try:
+            name = self.invites.peek(token)
+        except InviteError as error:
+            log.error("%s", error)
+            name = None
+        if name is None:
+            return self._html(message_page(code, INVITE_GONE), 404)
+        problem = passphrase_problem(passphrase)
+        if problem is None and again != passphrase:
+            problem = Later(DIFFERENT)
+        if problem is not None:
+            return self._html(invite_page(code, name, token, _in_language(code, problem)), 400)
+        try:
+            name = self.invites.consume(token)
+        except InviteError as error:
+            log.error("%s", error)
+            name = None
+        if name is None:
+            return self._html(message_page(code, INVITE_GONE), 404)
+        await asyncio.to_thread(self.passphrases.set, name, passphrase)
+        spelled = self.passphrases.owner(name) or name
+        log.info("%s set a passphrase with an invite, from a browser at %s", spelled, address_of(request))
+        return self._sign_in_response(request, spelled)
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        name = self.signed_in(request)
+        if name is None:
+            raise web.HTTPUnauthorized(text="sign in first")
+        if not self.same_site(request):
+            log.warning("refused a websocket for %s from origin %r", name, request.headers.get("Origin"))
+            raise web.HTTPForbidden(text="cross-site websocket refused")
+        with speaking(language_of(request)):
+            refusal = self.session_check.refusal(name)
+        if refusal is not None:
+            raise web.HTTPServiceUnavailable(text=refusal)
+        socket = web.WebSocketResponse(heartbeat=WS_HEARTBEAT, max_msg_size=64 * 1024)
+        await socket.prepare(request)
+        width, height = _int(request.query.get("width"), 80), _int(request.query.get("height"), 24)
+
+        async def close() -> None:
+            await socket.close()
+
+        token = self.hub.issue_token(name)
+        environment = web_environment(self.hub.path, token, language_of(request), width, height)
+        app = PlayerAppService(
+            name,
+            environment,
+            self.hub.path.parent,
+            write_bytes=socket.send_bytes,
+            write_str=socket.send_str,
+            close=close,
+            download_manager=self.downloads,
+        )
+        self.session_check.opened(name)
+        self.apps.add(app)
+        self.sockets.add(socket)
+        try:
+            await app.start(width, height)
+            await self._pump(socket, app)
+        except OSError as error:
+            log.error("cannot start a browser app for %s: %s", name, error)
+        finally:
+            self.hub.revoke_token(token)
+            await app.stop()
+            self.apps.discard(app)
+            self.sockets.discard(socket)
+            self.session_check.closed(name)
+            await socket.close()
+        return socket
+
+    async def _pump(self, socket: web.WebSocketResponse, app: PlayerAppService) -> None:
+        """The browser's messages to the app: JSON ["stdin", text], ["resize", {width, height}], ..."""
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = message.json()
+                kind = envelope[0]
+                if kind == "stdin":
+                    await app.send_bytes(str(envelope[1]).encode("utf-8"))
+                elif kind == "resize":
+                    await app.set_terminal_size(int(envelope[1]["width"]), int(envelope[1]["height"]))
+                elif kind == "ping":
+                    await socket.send_json(["pong", envelope[1]])
+                elif kind == "blur":
+                    await app.blur()
+                elif kind == "focus":
+                    await app.focus()
+            except (ValueError, TypeError, KeyError, IndexError):
+                continue  # not a message of textual.js: ignored, as a terminal ignores noise
+
+
+class SessionCheck(Protocol):
+    """How many apps may run: `ssh_server.SessionCounter`, so that both doors share the server's limits."""
+
+    def refusal(self, name: str) -> str | None: ...
+
+    def opened(self, name: str) -> None: ...
+
+    def closed(self, name: str) -> None: ...
+
+
+class NoLimits:
+    """A `SessionCheck` that admits everyone (a door tested alone)."""
+
+    def refusal(self, name: str) -> str | None:
+        return None
+
+    def opened(self, name: str) -> None:
+        pass
+
+    def closed(self, name: str) -> None:
+        pass
+
+
+def _see_home() -> web.Response:
+    """303 to `/` (a response to return, with its cookie: aiohttp's HTTPSeeOther is to be raised)."""
+    return web.Response(status=303, headers={"Location": "/"})
+
+
+def _int(text: str | None, default: int) -> int:
+    try:
+        return int(text or default)
+    except ValueError:
+        return default
+
+
+def _in_language(code: str, problem: Later | None) -> str | None:
+    """A problem worded in the page's language."""
+    if problem is None:
+        return None
+    with speaking(code):
+        return problem.text()

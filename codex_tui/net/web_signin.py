@@ -1,0 +1,172 @@
+"""Who a browser is: sign-in with a name and passphrase, rate limits, session cookies.
+
+The rules (docs/web.md):
+- a name with a passphrase signs in with it (whatever door set it);
+- a free name (no SSH key, no passphrase) is claimed by typing a passphrase twice;
+- a name owned by an SSH key has no browser door until its owner sets a
+  passphrase from an SSH session (lobby key `p`);
+- wrong passphrases are counted per name and per address: `MAX_FAILURES` within
+  `FAILURE_WINDOW` seconds close the door for the rest of that window, and each
+  one is logged with the name and the address.
+Nothing here knows HTTP: `web.py` turns outcomes into pages and cookies.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import secrets
+import time
+from collections import deque
+from dataclasses import dataclass, field
+
+from codex_tui.i18n.text import N_, Later
+from codex_tui.net.identity import KeyBook
+from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, key_owned, name_key, passphrase_problem
+from codex_tui.net.protocol import valid_name
+
+log = logging.getLogger("codex_tui.net.web")
+
+MAX_FAILURES = 5
+FAILURE_WINDOW = 60.0
+SESSION_LIFETIME = 7 * 24 * 3600.0
+"""Seconds a browser stays signed in (sessions live in the server's memory: a restart signs everyone out)."""
+MAX_SESSIONS = 10_000
+"""Sign-ins kept at once; the oldest goes first beyond this."""
+
+BAD_NAME = N_("That is not a player name.")
+WRONG = N_("Wrong name or passphrase.")
+TOO_MANY = N_("Too many wrong passphrases. Wait {seconds} seconds, then try again.")
+SSH_OWNED = N_(
+    "{name} belongs to an SSH player. To play in the browser too, they set a passphrase in the lobby over SSH (key p)."
+)
+FREE_NAME = N_("{name} is free. Type the passphrase again to make the name yours.")
+TAKEN_MEANWHILE = N_("{name} was taken a moment ago. Choose another name.")
+
+
+@dataclass
+class Outcome:
+    """The answer to one sign-in form: a name signed in, or what to tell the player."""
+
+    name: str | None = None
+    problem: Later | None = None
+    show_rules: bool = False
+    """Show the rules for names (the name itself was refused)."""
+    confirm: bool = False
+    """Ask for the passphrase a second time (a free name is being claimed)."""
+
+
+class FailureLimiter:
+    """Wrong passphrases per key (a name, an address) within a sliding window."""
+
+    def __init__(self, limit: int = MAX_FAILURES, window: float = FAILURE_WINDOW) -> None:
+        self.limit = limit
+        self.window = window
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, key: str, now: float) -> deque[float]:
+        times = self._failures.get(key)
+        if times is None:
+            return deque()
+        while times and times[0] <= now - self.window:
+            times.popleft()
+        if not times:
+            del self._failures[key]
+        return times
+
+    def wait(self, *keys: str) -> float:
+        """Seconds before another try is heard for any of `keys` (0: now)."""
+        now = time.monotonic()
+        waits = [0.0]
+        for key in keys:
+            times = self._recent(key, now)
+            if len(times) >= self.limit:
+                waits.append(times[-self.limit] + self.window - now)
+        return max(waits)
+
+    def failed(self, *keys: str) -> None:
+        now = time.monotonic()
+        for key in keys:
+            self._recent(key, now)
+            self._failures.setdefault(key, deque(maxlen=self.limit)).append(now)
+
+
+class SignInGate:
+    """Checks sign-in forms against the key book and the passphrase book."""
+
+    def __init__(self, keybook: KeyBook, passphrases: PassphraseBook, limiter: FailureLimiter | None = None) -> None:
+        self.keybook = keybook
+        self.passphrases = passphrases
+        self.limiter = limiter or FailureLimiter()
+
+    def _too_many(self, name: str, address: str) -> Outcome | None:
+        wait = self.limiter.wait("name:" + name_key(name), "address:" + address)
+        if wait <= 0:
+            return None
+        return Outcome(problem=Later(TOO_MANY, {"seconds": max(1, math.ceil(wait))}))
+
+    async def sign_in(self, name: str, passphrase: str, again: str | None, address: str) -> Outcome:
+        """One sign-in form (`again`: the second passphrase field, None when the form had none)."""
+        name = name.strip()
+        if not valid_name(name):
+            return Outcome(problem=Later(BAD_NAME), show_rules=True)
+        refused = self._too_many(name, address)
+        if refused is not None:
+            log.warning("browser sign-in as %r from %s refused: too many wrong passphrases", name, address)
+            return refused
+        owner = self.passphrases.owner(name)
+        if owner is not None:
+            if await asyncio.to_thread(self.passphrases.verify, owner, passphrase):
+                log.info("%s signed in from a browser at %s", owner, address)
+                return Outcome(name=owner)
+            self.limiter.failed("name:" + name_key(name), "address:" + address)
+            log.warning("browser sign-in as %r from %s refused: wrong passphrase", name, address)
+            return Outcome(problem=Later(WRONG))
+        if key_owned(self.keybook, name):
+            log.info("browser sign-in as %r from %s refused: an SSH key's name without a passphrase", name, address)
+            return Outcome(problem=Later(SSH_OWNED, {"name": name}))
+        return await self._claim(name, passphrase, again, address)
+
+    async def _claim(self, name: str, passphrase: str, again: str | None, address: str) -> Outcome:
+        problem = passphrase_problem(passphrase)
+        if problem is not None:
+            return Outcome(problem=problem, confirm=True)
+        if again is None:
+            return Outcome(problem=Later(FREE_NAME, {"name": name}), confirm=True)
+        if again != passphrase:
+            return Outcome(problem=Later(DIFFERENT), confirm=True)
+        if not await asyncio.to_thread(self.passphrases.claim, name, passphrase):
+            return Outcome(problem=Later(TAKEN_MEANWHILE, {"name": name}), show_rules=False)
+        log.info("%s claimed from a browser at %s", name, address)
+        return Outcome(name=name)
+
+
+@dataclass
+class Sessions:
+    """Signed-in browsers: a random cookie value -> the player name (in memory)."""
+
+    lifetime: float = SESSION_LIFETIME
+    _names: dict[str, tuple[str, float]] = field(default_factory=dict)
+
+    def open(self, name: str) -> str:
+        token = secrets.token_urlsafe(32)
+        if len(self._names) >= MAX_SESSIONS:
+            del self._names[next(iter(self._names))]
+        self._names[token] = (name, time.monotonic() + self.lifetime)
+        return token
+
+    def name_of(self, token: str | None) -> str | None:
+        if not token:
+            return None
+        entry = self._names.get(token)
+        if entry is None:
+            return None
+        if entry[1] < time.monotonic():
+            del self._names[token]
+            return None
+        return entry[0]
+
+    def close(self, token: str | None) -> None:
+        if token:
+            self._names.pop(token, None)

@@ -1,0 +1,213 @@
+"""The browser door of a real server (no browser: an HTTP client and textual.js's websocket protocol)."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import asyncssh
+import pytest
+
+from codex_tui.net import protocol as p
+from codex_tui.net.hub_client import HubClient
+from codex_tui.net.invites import InviteBook
+from codex_tui.net.serve import GameServer
+from codex_tui.net.web import RemoteRefused
+from tests.net.conftest import WAIT, start_server
+from tests.net.web_client import WebClient
+
+PASS = "correct horse"
+
+
+@pytest.fixture
+async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def browser(web_server: GameServer) -> AsyncIterator[WebClient]:
+    assert web_server.web is not None
+    client = WebClient(web_server.web.url)
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+async def test_a_new_name_is_claimed_then_signed_in_with_its_passphrase(
+    web_server: GameServer, browser: WebClient
+) -> None:
+    status, page = await browser.get("/")
+    assert status == 200 and 'action="/sign-in"' in page
+    asked = await browser.sign_in("ada", PASS)
+    assert asked.status == 200 and not browser.signed_in()
+    assert "ada is free" in await asked.text()
+    claimed = await browser.sign_in("ada", PASS, PASS)
+    assert claimed.status == 303 and claimed.headers["Location"] == "/"
+    cookie = claimed.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Secure" not in cookie
+    status, page = await browser.get("/")
+    assert status == 200 and "textual.js" in page and "ada" in page
+    assert "googleapis" not in page, "no external asset"
+    await browser.post("/sign-out", {})
+    status, page = await browser.get("/")
+    assert 'action="/sign-in"' in page
+    assert (await browser.sign_in("Ada", PASS)).status == 303, "case does not count"
+
+
+async def test_a_wrong_passphrase_is_refused_then_rate_limited(
+    web_server: GameServer, browser: WebClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert (await browser.sign_in("ada", PASS, PASS)).status == 303
+    other = WebClient(browser.url)
+    try:
+        for _ in range(5):
+            wrong = await other.sign_in("ada", "not the one")
+            assert wrong.status == 403 and "Wrong name or passphrase" in await wrong.text()
+        limited = await other.sign_in("ada", PASS)  # even the right one waits now
+        assert limited.status == 403 and not other.signed_in()
+        assert "Too many wrong passphrases. Wait" in await limited.text()
+    finally:
+        await other.close()
+    assert "wrong passphrase" in caplog.text and "127.0.0.1" in caplog.text
+
+
+async def test_a_bad_name_is_answered_with_the_rules_in_the_browser_s_language(browser: WebClient) -> None:
+    response = await browser.session.post(
+        browser.url + "/sign-in",
+        data={"name": "josé", "passphrase": PASS},
+        headers={"Origin": browser.url, "Accept-Language": "fr-FR,fr;q=0.9"},
+        allow_redirects=False,
+    )
+    page = await response.text()
+    assert response.status == 403 and '<html lang="fr">' in page
+    assert 'class="rules"' in page and "16" in page
+
+
+async def test_the_websocket_needs_the_cookie_and_this_site_s_origin(browser: WebClient) -> None:
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await browser.terminal()
+    assert refused.value.status == 401
+    await browser.sign_in("ada", PASS, PASS)
+    for origin in ("http://evil.example", None, "null"):
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await browser.terminal(origin=origin)
+        assert refused.value.status == 403, origin
+
+
+async def test_a_cross_site_form_post_is_refused(browser: WebClient) -> None:
+    response = await browser.post("/sign-in", {"name": "ada", "passphrase": PASS, "again": PASS}, "http://evil.example")
+    assert response.status == 403 and not browser.signed_in()
+
+
+async def test_a_signed_in_browser_gets_the_lobby_over_the_websocket(
+    web_server: GameServer, browser: WebClient
+) -> None:
+    await browser.sign_in("ada", PASS, PASS)
+    terminal = await browser.terminal()
+    try:
+        await terminal.wait_for("you are ada")
+        await terminal.wait_for("No tables yet")
+        await terminal.press("n")
+        await terminal.wait_for("Create")
+    finally:
+        await terminal.close()
+    assert web_server.web is not None
+    for _ in range(int(WAIT * 10)):  # the app process goes with its websocket
+        if not web_server.web.apps:
+            break
+        await asyncio.sleep(0.1)
+    assert not web_server.web.apps
+
+
+async def test_an_invite_link_sets_a_passphrase_once(web_server: GameServer, browser: WebClient) -> None:
+    token = InviteBook(web_server.data).create("bo")  # as `codex-tui invite bo` does, from another process
+    status, page = await browser.get(f"/invite/{token}")
+    assert status == 200 and "bo" in page and 'name="again"' in page
+    short = await browser.post(f"/invite/{token}", {"passphrase": "short", "again": "short"})
+    assert short.status == 400 and not browser.signed_in()
+    used = await browser.post(f"/invite/{token}", {"passphrase": PASS, "again": PASS})
+    assert used.status == 303 and browser.signed_in()
+    status, _page = await browser.get(f"/invite/{token}")
+    assert status == 404
+    again = await browser.post(f"/invite/{token}", {"passphrase": PASS, "again": PASS})
+    assert again.status == 404
+    other = WebClient(browser.url)
+    try:
+        assert (await other.sign_in("bo", PASS)).status == 303
+    finally:
+        await other.close()
+
+
+async def test_an_expired_invite_is_refused(web_server: GameServer, browser: WebClient) -> None:
+    token = InviteBook(web_server.data).create("bo", lifetime=-1)
+    status, page = await browser.get(f"/invite/{token}")
+    assert status == 404 and "expired" in page
+
+
+async def test_an_ssh_name_opens_to_browsers_only_once_its_owner_sets_a_passphrase(
+    web_server: GameServer, browser: WebClient
+) -> None:
+    assert web_server.keybook is not None
+    web_server.keybook.bind("cy", asyncssh.generate_private_key("ssh-ed25519"))
+    refused = await browser.sign_in("cy", PASS, PASS)
+    assert refused.status == 403 and "belongs to an SSH player" in await refused.text()
+    assert web_server.hub.passphrases.owner("cy") is None, "not claimed"
+    hub = await HubClient.connect(web_server.hub.path, name="cy")  # cy's app, as after an SSH login
+    try:
+        await hub.receive_type(p.WELCOME, WAIT)
+        hub.send({"t": p.SET_PASSPHRASE, "passphrase": "short"})
+        notice = await hub.receive_type(p.NOTICE, WAIT)
+        assert "at least" in notice["text"]
+        hub.send({"t": p.SET_PASSPHRASE, "passphrase": PASS})
+        notice = await hub.receive_type(p.NOTICE, WAIT)
+        assert "passphrase is set" in notice["text"]
+    finally:
+        await hub.close()
+    assert (await browser.sign_in("cy", PASS)).status == 303
+
+
+async def test_the_door_refuses_to_listen_beyond_loopback_without_allow_remote(tmp_path: Path) -> None:
+    server = GameServer(tmp_path / "data", port=0, ssh=False, web_port=0, web_host="0.0.0.0")
+    with pytest.raises(RemoteRefused, match="--allow-remote"):
+        await server.start()
+    assert not (tmp_path / "data").exists(), "refused before touching anything"
+
+
+def test_the_web_command_says_why_it_will_not_listen_beyond_loopback(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "codex_tui", "web", "--host", "0.0.0.0", "--data", str(tmp_path / "d")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "--allow-remote" in result.stderr and "TLS" in result.stderr
+
+
+def test_the_invite_command_prints_a_link_the_server_takes(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "codex_tui", "invite", "ada", "--data", str(tmp_path), "--url", "https://example.org"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    link = result.stdout.split()[0]
+    assert link.startswith("https://example.org/invite/")
+    assert InviteBook(tmp_path).peek(link.rsplit("/", 1)[1]) == "ada"
+    bad = subprocess.run(
+        [sys.executable, "-m", "codex_tui", "invite", "josé", "--data", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert bad.returncode == 2 and "not a player name" in bad.stderr

@@ -1,0 +1,147 @@
+"""The browser door's rules without a server: passphrases, the rate limit, invites, languages, listening."""
+
+from __future__ import annotations
+
+import json
+import stat
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from codex_tui.net.identity import KeyBook
+from codex_tui.net.invites import InviteBook
+from codex_tui.net.passphrases import BROWSER_NAME, PassphraseBook, PassphraseError, PassphraseKeyBook
+from codex_tui.net.web import RemoteRefused, check_listen, is_loopback
+from codex_tui.net.web_pages import accepted_language
+from codex_tui.net.web_signin import FailureLimiter, SignInGate
+
+
+def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path: Path) -> None:
+    book = PassphraseBook(tmp_path)
+    book.set("ada", "correct horse")
+    text = book.path.read_text()
+    assert "correct horse" not in text
+    entry = json.loads(text)["players"]["ada"]
+    assert set(entry) >= {"salt", "scrypt"}
+    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
+    again = PassphraseBook(tmp_path)  # read back from the file
+    assert again.verify("ada", "correct horse")
+    assert not again.verify("ada", "correct horsE")
+    book.set("bo", "correct horse")
+    salts = {e["salt"] for e in json.loads(book.path.read_text())["players"].values()}
+    assert len(salts) == 2, "each name has its own salt"
+
+
+def test_names_are_one_without_regard_to_case(tmp_path: Path) -> None:
+    book = PassphraseBook(tmp_path)
+    assert book.claim("Ada", "correct horse")
+    assert not book.claim("ada", "another one!")
+    assert book.owner("ADA") == "Ada"
+    assert book.verify("aDa", "correct horse")
+
+
+def test_short_passphrases_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError):
+        PassphraseBook(tmp_path).set("ada", "short")
+
+
+def test_an_unreadable_passphrase_file_stops_the_server(tmp_path: Path) -> None:
+    (tmp_path / "passphrases.json").write_text("{not json")
+    with pytest.raises(PassphraseError, match="fix or remove"):
+        PassphraseBook(tmp_path)
+
+
+def test_the_limiter_closes_after_five_failures_and_says_how_long() -> None:
+    limiter = FailureLimiter(limit=5, window=60)
+    for _ in range(4):
+        limiter.failed("name:ada")
+    assert limiter.wait("name:ada") == 0
+    limiter.failed("name:ada")
+    assert 55 < limiter.wait("name:ada", "address:x") <= 60
+    assert limiter.wait("name:bo") == 0
+
+
+def test_the_limiter_opens_again_after_its_window() -> None:
+    limiter = FailureLimiter(limit=2, window=0.2)
+    limiter.failed("a")
+    limiter.failed("a")
+    assert limiter.wait("a") > 0
+    time.sleep(0.25)
+    assert limiter.wait("a") == 0
+
+
+async def test_a_free_name_is_claimed_only_with_the_passphrase_typed_twice(tmp_path: Path) -> None:
+    gate = SignInGate(KeyBook(tmp_path), PassphraseBook(tmp_path))
+    first = await gate.sign_in("ada", "correct horse", None, "1.2.3.4")
+    assert first.name is None and first.confirm
+    differ = await gate.sign_in("ada", "correct horse", "correct hors", "1.2.3.4")
+    assert differ.name is None and differ.confirm
+    assert gate.passphrases.owner("ada") is None, "nothing claimed on a typo"
+    claimed = await gate.sign_in("ada", "correct horse", "correct horse", "1.2.3.4")
+    assert claimed.name == "ada"
+    assert (await gate.sign_in("ADA", "correct horse", None, "1.2.3.4")).name == "ada"
+
+
+async def test_a_bad_name_shows_the_rules(tmp_path: Path) -> None:
+    gate = SignInGate(KeyBook(tmp_path), PassphraseBook(tmp_path))
+    for name in ("josé", "a" * 17, "", "-ada"):
+        outcome = await gate.sign_in(name, "correct horse", "correct horse", "1.2.3.4")
+        assert outcome.name is None and outcome.show_rules, name
+
+
+def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(tmp_path: Path) -> None:
+    passphrases = PassphraseBook(tmp_path)
+    passphrases.claim("ada", "correct horse")
+    keybook = PassphraseKeyBook(tmp_path, passphrases)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    assert str(keybook.refusal("ada", key)) == BROWSER_NAME
+    assert str(keybook.refusal("Ada", key)) == BROWSER_NAME
+    assert keybook.refusal("bo", key) is None
+
+
+def test_an_ssh_owner_keeps_their_name_after_setting_a_passphrase(tmp_path: Path) -> None:
+    passphrases = PassphraseBook(tmp_path)
+    keybook = PassphraseKeyBook(tmp_path, passphrases)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    assert keybook.bind("ada", key)
+    passphrases.set("ada", "correct horse")
+    assert keybook.refusal("ada", key) is None
+
+
+def test_an_invite_works_once(tmp_path: Path) -> None:
+    book = InviteBook(tmp_path)
+    token = book.create("ada")
+    assert token not in (tmp_path / "invites.json").read_text(), "only its hash is stored"
+    assert InviteBook(tmp_path).peek(token) == "ada"  # another process reads the file
+    assert InviteBook(tmp_path).consume(token) == "ada"
+    assert book.consume(token) is None
+    assert book.peek(token) is None
+    assert book.consume("not-a-token") is None
+
+
+def test_an_invite_expires(tmp_path: Path) -> None:
+    book = InviteBook(tmp_path)
+    token = book.create("ada", lifetime=-1)
+    assert book.peek(token) is None
+    assert book.consume(token) is None
+
+
+def test_accept_language_picks_the_browser_s_preferred_language_we_speak() -> None:
+    assert accepted_language("fr-FR,fr;q=0.9,en;q=0.8") == "fr"
+    assert accepted_language("de-DE,zh-CN;q=0.8,en;q=0.5") == "zh"
+    assert accepted_language("en;q=0.1, fr;q=0.7") == "fr"
+    assert accepted_language("de") is None
+    assert accepted_language(None) is None
+    assert accepted_language("fr;q=0") is None
+
+
+def test_listening_beyond_loopback_needs_allow_remote() -> None:
+    for host in ("127.0.0.1", "::1", "localhost", "127.0.0.2"):
+        assert is_loopback(host)
+        check_listen(host, allow_remote=False)
+    for host in ("0.0.0.0", "::", "192.168.1.5", "example.org"):
+        with pytest.raises(RemoteRefused, match="--allow-remote"):
+            check_listen(host, allow_remote=False)
+        check_listen(host, allow_remote=True)
