@@ -236,6 +236,8 @@ async def sign_in(tab: BrowserTerminal, url: str, name: str, passphrase: str = P
         await page.fill("input[name=again]", passphrase)
         await page.click("button[type=submit]")
         await page.wait_for_load_state()
+    if not await page.locator("#terminal").count():  # still a form, or a refusal: say what the page says
+        raise AssertionError(f"{name} was not signed in; the page says:\n{await page.inner_text('body')}")
     await page.wait_for_selector(".xterm-helper-textarea", state="attached", timeout=WAIT * 1000)
     screen = await tab.wait_for(f"you are {name}")
     await tab.focus()
