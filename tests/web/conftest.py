@@ -222,9 +222,16 @@ async def open_page(
     return tab
 
 
-async def sign_in(tab: BrowserTerminal, url: str, name: str, passphrase: str = PASSPHRASE) -> str:
+async def sign_in(
+    tab: BrowserTerminal,
+    url: str,
+    name: str,
+    passphrase: str = PASSPHRASE,
+    lobby: Callable[[str], bool] | None = None,
+) -> str:
     """Sign in as `name` as a player would: the form, and for a free name the passphrase again;
-    then the lobby in the page's terminal. Returns the lobby's screen."""
+    then the lobby in the page's terminal (`lobby`: a test of its screen; by default
+    the English 'you are NAME'). Returns the lobby's screen."""
     page = tab.page
     await page.goto(url)
     await page.fill("input[name=name]", name)
@@ -239,7 +246,7 @@ async def sign_in(tab: BrowserTerminal, url: str, name: str, passphrase: str = P
     if not await page.locator("#terminal").count():  # still a form, or a refusal: say what the page says
         raise AssertionError(f"{name} was not signed in; the page says:\n{await page.inner_text('body')}")
     await page.wait_for_selector(".xterm-helper-textarea", state="attached", timeout=WAIT * 1000)
-    screen = await tab.wait_for(f"you are {name}")
+    screen = await tab.wait_for(lobby or f"you are {name}")
     await tab.focus()
     return screen
 
