@@ -52,7 +52,6 @@ MAX_FORM = 8 * 1024
 WS_HEARTBEAT = 15.0
 INVITE_GONE = N_("This invitation link has been used or has expired. Ask the host for a new one.")
 CROSS_SITE = N_("This request came from another site and was refused.")
-FULL = N_("The server is full right now; try again in a while.")
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 
 

@@ -53,7 +53,8 @@ def _problem(problem: str | None, show_rules: bool) -> str:
     if problem:
         parts.append(f'<p class="problem" role="alert">{escape(problem)}</p>')
     if show_rules:
-        parts.append(f'<p class="rules">{escape(_(NAME_RULES))}</p>')
+        rules = _(NAME_RULES)
+        parts.append(f'<p class="rules">{escape(rules)}</p>')
     return "".join(parts)
 
 
@@ -72,29 +73,31 @@ def sign_in_page(
             "A new name is yours once you choose a passphrase for it ({n} characters or more). "
             "Players who come over SSH set their browser passphrase in the lobby (key p)."
         ).format(n=MIN_LENGTH)
+        title, submit = _("codex-tui: sign in"), _("Sign in")
         body = (
-            f"<h1>{escape(_('codex-tui: sign in'))}</h1>"
+            f"<h1>{escape(title)}</h1>"
             + _problem(problem, show_rules)
             + '<form method="post" action="/sign-in">'
             + "".join(fields)
-            + f'<button type="submit">{escape(_("Sign in"))}</button></form>'
+            + f'<button type="submit">{escape(submit)}</button></form>'
             + f'<p class="hint">{escape(hint)}</p>'
         )
-        return _page(_("codex-tui: sign in"), body, code)
+        return _page(title, body, code)
 
 
 def invite_page(code: str, name: str, token: str, problem: str | None = None) -> str:
     """The page of an invite link: choose the passphrase of `name`."""
     with speaking(code):
         choose = _("Choose a passphrase ({n} characters or more) to play as {name}.").format(n=MIN_LENGTH, name=name)
+        welcome, play = _("Welcome, {name}").format(name=name), _("Play")
         body = (
-            f"<h1>{escape(_('Welcome, {name}').format(name=name))}</h1>"
+            f"<h1>{escape(welcome)}</h1>"
             + _problem(problem, False)
             + f"<p>{escape(choose)}</p>"
             + f'<form method="post" action="/invite/{escape(token)}">'
             + _field(_("Passphrase"), "passphrase", "password", "", ' autocomplete="new-password" autofocus')
             + _field(_("Passphrase again"), "again", "password", "", ' autocomplete="new-password"')
-            + f'<button type="submit">{escape(_("Play"))}</button></form>'
+            + f'<button type="submit">{escape(play)}</button></form>'
         )
         return _page(_("codex-tui: invitation"), body, code)
 
@@ -103,7 +106,8 @@ def message_page(code: str, message: str, fields: Mapping[str, object] | None = 
     """A page with one sentence (a used invite, a refused request) and a way back."""
     with speaking(code):
         text = _(message).format(**(fields or {}))
-        body = f'<p>{escape(text)}</p><p><a href="/">{escape(_("Back to the sign-in page"))}</a></p>'
+        back = _("Back to the sign-in page")
+        body = f'<p>{escape(text)}</p><p><a href="/">{escape(back)}</a></p>'
         return _page("codex-tui", body, code)
 
 
@@ -127,16 +131,16 @@ def app_page(code: str, name: str, static_url: str, websocket_url: str, font_siz
     with speaking(code):
         style = APP_STYLE.replace("{static}", static_url)
         who = _("Signed in as {name}").format(name=name)
-        ended = _("The session has ended.")
+        ended, again, sign_out = _("The session has ended."), _("Start again"), _("Sign out")
         return (
             f'<!DOCTYPE html>\n<html lang="{escape(code)}"><head><meta charset="utf-8">'
             f"<title>codex-tui · {escape(name)}</title>"
             f'<link rel="stylesheet" href="{escape(static_url)}css/xterm.css">'
             f'<script src="{escape(static_url)}js/textual.js"></script><style>{style}</style></head><body>'
             f'<div id="bar"><span>{escape(who)}</span><form method="post" action="/sign-out">'
-            f'<button type="submit">{escape(_("Sign out"))}</button></form></div>'
+            f'<button type="submit">{escape(sign_out)}</button></form></div>'
             f'<div class="ended"><p>{escape(ended)}</p>'
-            f'<button type="button" onclick="location.reload()">{escape(_("Start again"))}</button></div>'
+            f'<button type="button" onclick="location.reload()">{escape(again)}</button></div>'
             f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{escape(websocket_url)}"'
             f' data-font-size="{int(font_size)}"></div></body></html>\n'
         )

@@ -1,0 +1,78 @@
+"""One server, both doors (`serve --web-port`): an SSH player and a browser player meet."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from codex_tui.games.codex.rules import Phase
+from codex_tui.net.serve import GameServer
+from tests.net.conftest import (
+    Terminal,
+    choose_setup_by_keys,
+    create_table_by_keys,
+    only_table,
+    open_terminal,
+    start_server,
+    wait_until,
+)
+from tests.net.web_client import WebClient
+
+PASS = "correct horse"
+
+
+@pytest.fixture
+async def both(tmp_path: Path) -> AsyncIterator[GameServer]:
+    server = await start_server(tmp_path / "data", web_port=0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def browser(both: GameServer) -> AsyncIterator[WebClient]:
+    assert both.web is not None
+    client = WebClient(both.web.url)
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+async def test_an_ssh_player_sets_a_browser_passphrase_in_the_lobby(
+    both: GameServer, terminals: list[Terminal], browser: WebClient
+) -> None:
+    ada = await open_terminal(terminals, both.port, "ada")
+    refused = await browser.sign_in("ada", PASS, PASS)
+    assert refused.status == 403, "ada's key owns the name"
+    await ada.press("p")
+    await ada.wait_for("A passphrase lets you play")
+    await ada.press(*"short", "enter", *"short", "enter")
+    await ada.wait_for("at least 8 characters")  # the form says so before sending anything
+    await ada.press(*PASS, "enter", *PASS, "enter")
+    await ada.wait_for("passphrase is set")
+    assert (await browser.sign_in("ada", PASS)).status == 303
+
+
+async def test_an_ssh_player_and_a_browser_player_sit_at_one_table(
+    both: GameServer, terminals: list[Terminal], browser: WebClient
+) -> None:
+    ada = await open_terminal(terminals, both.port, "ada")
+    assert (await browser.sign_in("bo", PASS, PASS)).status == 303
+    bo = await browser.terminal()
+    try:
+        await bo.wait_for("you are bo")
+        await create_table_by_keys(ada, ["open"], seed=7)
+        await ada.wait_for("waiting for 1 player")
+        await bo.wait_for("#1")
+        await bo.press("enter")
+        await choose_setup_by_keys(ada)
+        await choose_setup_by_keys(bo)  # type: ignore[arg-type]  # a WebTerminal reads and types as a Terminal
+        table = only_table(both)
+        await wait_until(lambda: table.game is not None and table.game.phase is not Phase.SETUP, what="set-up")
+        assert table.seat_of("ada") == 0 and table.seat_of("bo") == 1
+    finally:
+        await bo.close()
