@@ -18,6 +18,7 @@ import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -30,9 +31,11 @@ from codex_tui.net.passphrases import PassphraseKeyBook
 from codex_tui.net.privacy import PrivacyError, make_private, private_umask
 from codex_tui.net.ssh_server import Limits, SessionCounter, start_ssh_server
 from codex_tui.net.tables import TableRoom
-from codex_tui.net.web import RemoteRefused, WebDoor, check_listen
-from codex_tui.net.web_options import DEFAULT_WEB_HOST, add_serve_and_web_arguments
+from codex_tui.net.web_options import DEFAULT_WEB_HOST, RemoteRefused, add_serve_and_web_arguments, check_listen
 from codex_tui.storage.saves import default_saves_dir
+
+if TYPE_CHECKING:
+    from codex_tui.net.web import WebDoor
 
 log = logging.getLogger("codex_tui.net")
 
@@ -86,6 +89,7 @@ class GameServer:
         self.public_url = public_url
         self.allow_remote = allow_remote
         self.web: WebDoor | None = None
+        """The browser door, when `web_port` asks for it."""
         self.keybook: PassphraseKeyBook | None = None
         """Who owns which name (set by `start`)."""
 
@@ -107,6 +111,8 @@ class GameServer:
                 )
                 self.port = self.acceptor.get_port()
             if self.web_port is not None:
+                from codex_tui.net.web import WebDoor  # aiohttp and textual-serve: only for the browser door
+
                 self.web = WebDoor(
                     self.hub,
                     keybook,

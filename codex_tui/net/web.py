@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import logging
 from pathlib import Path
 from typing import Protocol
@@ -40,7 +39,7 @@ from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
 from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
 from codex_tui.net.web_apps import PlayerAppService, web_environment
-from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT
+from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback
 from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
 from codex_tui.net.web_signin import Sessions, SignInGate
 
@@ -55,37 +54,19 @@ CROSS_SITE = N_("This request came from another site and was refused.")
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 
 
-class RemoteRefused(Exception):
-    """Listening beyond loopback without `--allow-remote`."""
-
-
-def is_loopback(host: str) -> bool:
-    """Does `host` (an address to listen on) reach only this machine?"""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def check_listen(host: str, allow_remote: bool) -> None:
-    """Raise RemoteRefused, saying why and what to do, for a non-loopback `host` without `allow_remote`."""
-    if allow_remote or is_loopback(host):
-        return
-    raise RemoteRefused(
-        f"refusing to listen for browsers on {host}: passphrases would cross the network in clear text."
-        " Keep the default 127.0.0.1 behind a TLS reverse proxy (see docs/web.md), or add --allow-remote"
-        " if this address is already protected (a TLS proxy on another machine, a private network)"
-    )
-
-
 def language_of(request: web.Request) -> str:
     return accepted_language(request.headers.get("Accept-Language")) or DEFAULT
 
 
-def address_of(request: web.Request) -> str:
-    return request.remote or "?"
+def address_of(request: web.Request, proxied: bool = False) -> str:
+    """The browser's address, for the rate limit and the log. `proxied` (a `--public-url`):
+    behind a reverse proxy on this machine every peer is the proxy, so the address is the
+    last one the proxy added to X-Forwarded-For (earlier ones are the client's to invent)."""
+    peer = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if proxied and forwarded and is_loopback(peer):
+        return forwarded.split(",")[-1].strip()[:64] or peer
+    return peer
 
 
 class WebDoor:
@@ -108,6 +89,8 @@ class WebDoor:
         self.port = port
         self.public_url = public_url.rstrip("/") if public_url else None
         self.secure = bool(self.public_url and self.public_url.startswith("https:"))
+        self.proxied = self.public_url is not None
+        """Behind a reverse proxy: the client's address is in X-Forwarded-For."""
         self.passphrases = passphrases
         self.gate = SignInGate(keybook, passphrases)
         self.sessions = Sessions()
@@ -236,7 +219,8 @@ class WebDoor:
         form = await request.post()
         name, passphrase = str(form.get("name", "")), str(form.get("passphrase", ""))
         again = form.get("again")
-        outcome = await self.gate.sign_in(name, passphrase, None if again is None else str(again), address_of(request))
+        address = address_of(request, self.proxied)
+        outcome = await self.gate.sign_in(name, passphrase, None if again is None else str(again), address)
         if outcome.name is not None:
             return self._sign_in_response(request, outcome.name)
         problem = _in_language(code, outcome.problem)
@@ -291,7 +275,7 @@ class WebDoor:
             return self._html(message_page(code, INVITE_GONE), 404)
         await asyncio.to_thread(self.passphrases.set, name, passphrase)
         spelled = self.passphrases.owner(name) or name
-        log.info("%s set a passphrase with an invite, from a browser at %s", spelled, address_of(request))
+        log.info("%s set a passphrase with an invite, from a browser at %s", spelled, address_of(request, self.proxied))
         return self._sign_in_response(request, spelled)
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:

@@ -7,6 +7,7 @@ Kept free of aiohttp and textual-serve, like `options`, so that building the
 from __future__ import annotations
 
 import argparse
+import ipaddress
 from pathlib import Path
 
 from codex_tui.net.options import DEFAULT_BOT_DELAY, MAX_SESSIONS, _port, add_serve_arguments
@@ -79,4 +80,29 @@ def add_invite_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, default=None, metavar="DIR", help="the server's data folder")
     parser.add_argument(
         "--url", type=_public_url, default=DEFAULT_URL, help=f"the address players open (default {DEFAULT_URL})"
+    )
+
+
+class RemoteRefused(Exception):
+    """Listening beyond loopback without `--allow-remote`."""
+
+
+def is_loopback(host: str) -> bool:
+    """Does `host` (an address to listen on) reach only this machine?"""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_listen(host: str, allow_remote: bool) -> None:
+    """Raise RemoteRefused, saying why and what to do, for a non-loopback `host` without `allow_remote`."""
+    if allow_remote or is_loopback(host):
+        return
+    raise RemoteRefused(
+        f"refusing to listen for browsers on {host}: passphrases would cross the network in clear text."
+        " Keep the default 127.0.0.1 behind a TLS reverse proxy (see docs/web.md), or add --allow-remote"
+        " if this address is already protected (a TLS proxy on another machine, a private network)"
     )

@@ -16,7 +16,7 @@ from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.serve import GameServer
-from codex_tui.net.web import RemoteRefused
+from codex_tui.net.web_options import RemoteRefused
 from tests.net.conftest import WAIT, start_server
 from tests.net.web_client import WebClient
 

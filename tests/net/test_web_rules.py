@@ -13,7 +13,7 @@ import pytest
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.passphrases import BROWSER_NAME, PassphraseBook, PassphraseError, PassphraseKeyBook
-from codex_tui.net.web import RemoteRefused, check_listen, is_loopback
+from codex_tui.net.web_options import RemoteRefused, check_listen, is_loopback
 from codex_tui.net.web_pages import accepted_language
 from codex_tui.net.web_signin import FailureLimiter, SignInGate
 
