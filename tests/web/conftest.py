@@ -222,6 +222,12 @@ async def open_page(
     return tab
 
 
+async def submit(page: Page, button: str = "button[type=submit]") -> None:
+    """Click a form's button and wait for the page it leads to (not only for the click)."""
+    async with page.expect_navigation(timeout=WAIT * 1000):
+        await page.click(button)
+
+
 async def sign_in(
     tab: BrowserTerminal,
     url: str,
@@ -236,13 +242,11 @@ async def sign_in(
     await page.goto(url)
     await page.fill("input[name=name]", name)
     await page.fill("input[name=passphrase]", passphrase)
-    await page.click("button[type=submit]")
-    await page.wait_for_load_state()
+    await submit(page)
     if await page.locator("input[name=again]").count():
         await page.fill("input[name=passphrase]", passphrase)
         await page.fill("input[name=again]", passphrase)
-        await page.click("button[type=submit]")
-        await page.wait_for_load_state()
+        await submit(page)
     if not await page.locator("#terminal").count():  # still a form, or a refusal: say what the page says
         raise AssertionError(f"{name} was not signed in; the page says:\n{await page.inner_text('body')}")
     await page.wait_for_selector(".xterm-helper-textarea", state="attached", timeout=WAIT * 1000)

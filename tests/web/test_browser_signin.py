@@ -11,7 +11,7 @@ from codex_tui.net.serve import GameServer
 from codex_tui.net.web_pages import NAME_RULES
 from codex_tui.net.web_signin import WRONG
 from tests.net.conftest import SEED, choose_setup_by_keys, create_table_by_keys, wait_until
-from tests.web.conftest import PASSPHRASE, BrowserTerminal, only_table, open_page, sign_in, web_url
+from tests.web.conftest import PASSPHRASE, BrowserTerminal, only_table, open_page, sign_in, submit, web_url
 
 
 def english(message: str) -> str:
@@ -22,8 +22,7 @@ def english(message: str) -> str:
 async def post_form(tab: BrowserTerminal, name: str, passphrase: str) -> None:
     await tab.page.fill("input[name=name]", name)
     await tab.page.fill("input[name=passphrase]", passphrase)
-    await tab.page.click("button[type=submit]")
-    await tab.page.wait_for_load_state()
+    await submit(tab.page)
 
 
 async def test_refused_names_and_passphrases_are_told_in_words_on_the_page(
@@ -62,8 +61,8 @@ async def test_a_reload_keeps_the_player_signed_in_and_seated_and_sign_out_ends_
     await bea.wait_for("Your hand")
     assert len(bea.sockets) == 2  # the page's first websocket, then the reloaded page's
 
-    await bea.page.click("#bar button")  # sign out
-    await bea.page.wait_for_selector("input[name=passphrase]")
+    await submit(bea.page, "#bar button")  # sign out
+    assert await bea.page.locator("input[name=passphrase]").count() == 1
     await bea.page.reload()
     assert await bea.page.locator("input[name=passphrase]").count() == 1  # still signed out
     assert not await bea.page.locator("#terminal").count()
