@@ -15,6 +15,7 @@ Two faults of Textual 8.2's input path are worked around here:
 
 from __future__ import annotations
 
+import importlib
 import os
 import selectors
 from codecs import getincrementaldecoder
@@ -52,12 +53,28 @@ def has_terminal() -> bool:
     return os.isatty(0) and os.isatty(1)
 
 
+def named_driver_class() -> type[Driver] | None:
+    """The driver `TEXTUAL_DRIVER` names (`module:Class`), read now.
+
+    Textual reads the variable once, when it is imported: an app forked from a
+    process that imported Textual earlier (the server's app forker) would not see it."""
+    named = os.environ.get("TEXTUAL_DRIVER", "")
+    module, _, name = named.partition(":")
+    if not module or not name:
+        return None
+    driver = getattr(importlib.import_module(module), name, None)
+    return driver if isinstance(driver, type) and issubclass(driver, Driver) else None
+
+
 def guarded_driver_class() -> type[Driver] | None:
     """The driver for this platform with the guarded input, or None for Textual's choice.
 
     A driver named by `TEXTUAL_DRIVER` wins (the browser door runs the app with Textual's
     web driver; its input comes framed from the server, which wrote it from JSON)."""
-    if os.name != "posix" or os.environ.get("TEXTUAL_DRIVER"):
+    named = named_driver_class()
+    if named is not None:
+        return named
+    if os.name != "posix":
         return None
     from textual.drivers.linux_driver import LinuxDriver
 

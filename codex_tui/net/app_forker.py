@@ -67,6 +67,7 @@ PRELOAD = (
     # what Textual imports only once an app runs (found by listing a forked app's new modules after a game)
     "textual.drivers.linux_driver",
     "textual.drivers.headless_driver",
+    "textual.drivers.web_driver",  # the browser door's apps (codex_tui.net.web_apps)
     "textual.layouts.factory",
     "textual.layouts.horizontal",
     "textual.layouts.stream",

@@ -124,6 +124,11 @@ class PassphraseBook:
         entry = self._entries.get(name_key(name))
         return entry.name if entry is not None else None
 
+    def proof(self, name: str) -> bytes | None:
+        """The hash of `name`'s passphrase now (a browser session keeps the one it signed in with)."""
+        entry = self._entries.get(name_key(name))
+        return entry.digest if entry is not None else None
+
     def verify(self, name: str, passphrase: str) -> bool:
         """Is `passphrase` the one set for `name`? (Slow: call it off the event loop.)"""
         entry = self._entries.get(name_key(name))

@@ -25,6 +25,8 @@ ERROR_FD_ENV = "CODEX_TUI_ERROR_FD"
 """The number of the file descriptor this process writes its failures to."""
 FAILED = 1
 """The exit status of an app that failed (the server tells the player)."""
+WEB_DRIVER_ENV = "TEXTUAL_DRIVER"
+"""Set by the browser door (Textual's web driver): the app's output is then textual-serve's packets."""
 
 
 def send_errors_to(fd: int) -> None:
@@ -47,6 +49,8 @@ def main() -> int:
     error_fd = os.environ.pop(ERROR_FD_ENV, "")
     if error_fd.isdigit():
         send_errors_to(int(error_fd))
+        if os.environ.get(WEB_DRIVER_ENV):  # the browser door: stdout is a packet stream, stderr must stay out of it
+            os.dup2(int(error_fd), 2)
     from codex_tui.app.remote import take_controlling_terminal
     from codex_tui.i18n import set_language
     from codex_tui.i18n.choice import choose_language

@@ -113,6 +113,8 @@ class GameServer:
             if self.web_port is not None:
                 from codex_tui.net.web import WebDoor  # aiohttp and textual-serve: only for the browser door
 
+                if self.sessions.forker is None:  # the SSH door has started it, or there is none
+                    await self.sessions.start_forker(self.hub.path)
                 self.web = WebDoor(
                     self.hub,
                     keybook,
@@ -122,6 +124,7 @@ class GameServer:
                     self.web_port,
                     self.public_url,
                     session_check=self.sessions,
+                    launcher=self.sessions.launcher,
                 )
                 await self.web.start()
                 self.web_port = self.web.port
@@ -140,7 +143,7 @@ class GameServer:
         await self.hub.close()
         await self.sessions.wait_apps(self.exit_grace)
         if self.web is not None:
-            await self.web.close()
+            await self.web.close(self.exit_grace)
             self.web = None
         await self.sessions.close_all()
         await self.bots.close()

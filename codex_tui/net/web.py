@@ -23,21 +23,26 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlsplit
 
 import textual_serve
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 from textual_serve.download_manager import DownloadManager
 
 from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.text import N_, Later
+from codex_tui.input_guard import InputGuard
 from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
 from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
+from codex_tui.net.pty_bridge import Launcher
 from codex_tui.net.web_apps import PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback
 from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
@@ -51,6 +56,8 @@ MAX_FORM = 8 * 1024
 WS_HEARTBEAT = 15.0
 INVITE_GONE = N_("This invitation link has been used or has expired. Ask the host for a new one.")
 CROSS_SITE = N_("This request came from another site and was refused.")
+SURROGATE = re.compile("[\ud800-\udfff]")
+"""Lone surrogates (JSON may carry them) have no UTF-8: they become U+FFFD, no key (not '?', which is one)."""
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
 
 
@@ -82,7 +89,9 @@ class WebDoor:
         port: int = DEFAULT_WEB_PORT,
         public_url: str | None = None,
         session_check: SessionCheck | None = None,
+        launcher: Callable[[], Launcher] | None = None,
     ) -> None:
+        """`launcher`: what starts each app (the server's: forked where it can); None: processes of their own."""
         self.hub = hub
         self.data = data
         self.host = host
@@ -96,6 +105,7 @@ class WebDoor:
         self.sessions = Sessions()
         self.invites = InviteBook(data)
         self.session_check: SessionCheck = session_check or NoLimits()
+        self.launcher = launcher
         self.downloads = DownloadManager()
         self.apps: set[PlayerAppService] = set()
         self.sockets: set[web.WebSocketResponse] = set()
@@ -104,7 +114,7 @@ class WebDoor:
     # ----------------------------------------------------------- lifecycle
 
     def make_app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_FORM)
+        app = web.Application(client_max_size=MAX_FORM, middlewares=[self._known_host])
         app.add_routes(
             [
                 web.get("/", self.index),
@@ -135,8 +145,12 @@ class WebDoor:
         if sockets:
             self.port = sockets[0].getsockname()[1]
 
-    async def close(self) -> None:
-        """Stop every browser app (each quits, its websocket closes), then the site."""
+    async def close(self, grace: float = 0.0) -> None:
+        """Stop every browser app, then the site. The apps first get `grace` seconds to quit by
+        themselves (the hub has said goodbye: each shows its player why), then are told to."""
+        running = [task for app in self.apps if (task := app.running) is not None]
+        if running and grace > 0:
+            await asyncio.wait(running, timeout=grace)
         await asyncio.gather(*(app.stop() for app in list(self.apps)), return_exceptions=True)
         for socket in list(self.sockets):
             with contextlib.suppress(Exception):
@@ -156,11 +170,30 @@ class WebDoor:
     async def _headers(request: web.Request, response: web.StreamResponse) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # not no-referrer: with it a browser sends `Origin: null` with a form post, and the post is refused
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         if response.content_type == "text/html":
             response.headers.setdefault("Cache-Control", "no-store")
 
     # -------------------------------------------------------------- checks
+
+    def host_allowed(self, host: str) -> bool:
+        """May a request name `host` (its Host header)? This machine's loopback names, the public
+        URL's host, or, when told `--allow-remote` without a public URL, any. Against DNS
+        rebinding: another site's name pointed at 127.0.0.1 must not reach the door."""
+        name = urlsplit(f"http://{host}").hostname or ""
+        if is_loopback(name):
+            return True
+        if self.public_url:
+            return host == urlsplit(self.public_url).netloc
+        return not is_loopback(self.host)
+
+    @web.middleware
+    async def _known_host(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not self.host_allowed(request.host):
+            log.warning("refused a request for host %r from %s", request.host[:80], request.remote)
+            raise web.HTTPMisdirectedRequest(text="unknown host")
+        return await handler(request)
 
     def same_site(self, request: web.Request) -> bool:
         """Does the request's Origin name this site (its Host, or the public URL)?"""
@@ -179,7 +212,7 @@ class WebDoor:
         return "Origin" not in request.headers or self.same_site(request)
 
     def signed_in(self, request: web.Request) -> str | None:
-        return self.sessions.name_of(request.cookies.get(COOKIE))
+        return self.sessions.name_of(request.cookies.get(COOKIE), self.passphrases.proof)
 
     def _html(self, text: str, status: int = 200) -> web.Response:
         return web.Response(text=text, content_type="text/html", status=status)
@@ -188,7 +221,7 @@ class WebDoor:
         response = _see_home()
         response.set_cookie(
             COOKIE,
-            self.sessions.open(name),
+            self.sessions.open(name, self.passphrases.proof(name)),
             max_age=int(self.sessions.lifetime),
             path="/",
             httponly=True,
@@ -302,6 +335,7 @@ class WebDoor:
             name,
             environment,
             self.hub.path.parent,
+            launcher=self.launcher() if self.launcher is not None else None,
             write_bytes=socket.send_bytes,
             write_str=socket.send_str,
             close=close,
@@ -326,14 +360,15 @@ class WebDoor:
 
     async def _pump(self, socket: web.WebSocketResponse, app: PlayerAppService) -> None:
         """The browser's messages to the app: JSON ["stdin", text], ["resize", {width, height}], ..."""
+        guard = InputGuard()
         async for message in socket:
             if message.type != WSMsgType.TEXT:
                 continue
             try:
                 envelope = message.json()
                 kind = envelope[0]
-                if kind == "stdin":
-                    await app.send_bytes(str(envelope[1]).encode("utf-8"))
+                if kind == "stdin":  # cleaned as an SSH client's keys are (a paste stays a paste)
+                    await app.send_bytes(guard.clean(SURROGATE.sub("\ufffd", str(envelope[1]))).encode("utf-8"))
                 elif kind == "resize":
                     await app.set_terminal_size(int(envelope[1]["width"]), int(envelope[1]["height"]))
                 elif kind == "ping":

@@ -56,7 +56,13 @@ def add_web_arguments(parser: argparse.ArgumentParser) -> None:
         help="serve's data folder: player keys and passphrases, hub socket, table saves (default: <saves>/server)",
     )
     _add_door_arguments(parser)
-    parser.add_argument("--max-sessions", type=int, default=MAX_SESSIONS, metavar="N", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--max-sessions",
+        type=int,
+        default=MAX_SESSIONS,
+        metavar="N",
+        help=f"browser tabs playing at once (each runs an app; default {MAX_SESSIONS})",
+    )
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help=argparse.SUPPRESS)
 
 

@@ -32,6 +32,7 @@ button { margin-top: 1.5em; padding: .6em 1.4em; font-size: 1em; background: #5e
   border-radius: 4px; cursor: pointer; }
 .problem { background: #5c1d1d; padding: .6em .8em; border-radius: 4px; }
 .rules, .hint { color: #b8c4cc; font-size: .95em; }
+a { color: #8fc7ff; }
 """
 
 
@@ -119,10 +120,11 @@ body { background: #0c181f; margin: 0; overflow: hidden; font-family: system-ui,
 #bar button { background: none; color: #b8c4cc; border: 1px solid #3a4a55; border-radius: 3px; cursor: pointer; }
 body .textual-terminal { width: 100vw; height: calc(100vh - 28px); opacity: 0; transition: opacity .3s; }
 body.-first-byte .textual-terminal { opacity: 1; }
-.ended { display: none; position: absolute; inset: 28px 0 0 0; align-items: center; justify-content: center;
-  flex-direction: column; color: #e8eef2; background: #0c181f; z-index: 10; }
+.ended { display: none; position: fixed; left: 0; right: 0; bottom: 0; align-items: center; justify-content: center;
+  gap: 1em; padding: .5em; color: #e8eef2; background: #12232d; z-index: 10; }
 body.-closed .ended { display: flex; }
-.ended button { padding: .6em 1.4em; background: #5e0ba7; color: #fff; border: 0; cursor: pointer; margin: 1em; }
+.ended p { margin: 0; }
+.ended button { padding: .5em 1.4em; background: #5e0ba7; color: #fff; border: 0; cursor: pointer; }
 """
 
 

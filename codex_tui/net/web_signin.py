@@ -19,6 +19,7 @@ import math
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from codex_tui.i18n.text import N_, Later
@@ -144,28 +145,32 @@ class SignInGate:
 
 @dataclass
 class Sessions:
-    """Signed-in browsers: a random cookie value -> the player name (in memory)."""
+    """Signed-in browsers: a random cookie value -> the player name (in memory), and the
+    passphrase hash it was signed in with: a new passphrase ends the sessions of the old one."""
 
     lifetime: float = SESSION_LIFETIME
-    _names: dict[str, tuple[str, float]] = field(default_factory=dict)
+    _names: dict[str, tuple[str, float, bytes | None]] = field(default_factory=dict)
 
-    def open(self, name: str) -> str:
+    def open(self, name: str, proof: bytes | None) -> str:
+        """A new session of `name`; `proof`: its passphrase's hash now (`PassphraseBook.proof`)."""
         token = secrets.token_urlsafe(32)
         if len(self._names) >= MAX_SESSIONS:
             del self._names[next(iter(self._names))]
-        self._names[token] = (name, time.monotonic() + self.lifetime)
+        self._names[token] = (name, time.monotonic() + self.lifetime, proof)
         return token
 
-    def name_of(self, token: str | None) -> str | None:
+    def name_of(self, token: str | None, proof: Callable[[str], bytes | None]) -> str | None:
+        """The name signed in with `token`, unless it has expired or its passphrase has changed since."""
         if not token:
             return None
         entry = self._names.get(token)
         if entry is None:
             return None
-        if entry[1] < time.monotonic():
+        name, expires, signed_with = entry
+        if expires < time.monotonic() or proof(name) != signed_with:
             del self._names[token]
             return None
-        return entry[0]
+        return name
 
     def close(self, token: str | None) -> None:
         if token:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncssh
 import pytest
 
 from codex_tui.games.codex.rules import Phase
@@ -12,6 +13,7 @@ from codex_tui.net.serve import GameServer
 from tests.net.conftest import (
     Terminal,
     choose_setup_by_keys,
+    connect,
     create_table_by_keys,
     only_table,
     open_terminal,
@@ -76,3 +78,11 @@ async def test_an_ssh_player_and_a_browser_player_sit_at_one_table(
         assert table.seat_of("ada") == 0 and table.seat_of("bo") == 1
     finally:
         await bo.close()
+
+
+async def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(both: GameServer, browser: WebClient) -> None:
+    assert (await browser.sign_in("dee", PASS, PASS)).status == 303
+    for name in ("dee", "Dee"):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(both.port, name)
+    assert both.keybook is not None and both.keybook.bound_key("dee") is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -16,8 +17,10 @@ from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.serve import GameServer
+from codex_tui.net.ssh_server import Limits
+from codex_tui.net.web import WebDoor
 from codex_tui.net.web_options import RemoteRefused
-from tests.net.conftest import WAIT, start_server
+from tests.net.conftest import WAIT, start_server, wait_until
 from tests.net.web_client import WebClient
 
 PASS = "correct horse"
@@ -103,6 +106,15 @@ async def test_the_websocket_needs_the_cookie_and_this_site_s_origin(browser: We
         assert refused.value.status == 403, origin
 
 
+async def test_pages_let_the_browser_name_this_site_as_a_post_s_origin(browser: WebClient) -> None:
+    """With `Referrer-Policy: no-referrer` a browser posts forms with `Origin: null`: every sign-in is refused."""
+    async with browser.session.get(browser.url + "/") as response:
+        assert response.headers["Referrer-Policy"] == "same-origin"
+        assert response.headers["X-Frame-Options"] == "DENY"
+    refused = await browser.post("/sign-in", {"name": "ada", "passphrase": PASS, "again": PASS}, "null")
+    assert refused.status == 403
+
+
 async def test_a_cross_site_form_post_is_refused(browser: WebClient) -> None:
     response = await browser.post("/sign-in", {"name": "ada", "passphrase": PASS, "again": PASS}, "http://evil.example")
     assert response.status == 403 and not browser.signed_in()
@@ -114,10 +126,14 @@ async def test_a_signed_in_browser_gets_the_lobby_over_the_websocket(
     await browser.sign_in("ada", PASS, PASS)
     terminal = await browser.terminal()
     try:
-        await terminal.wait_for("you are ada")
+        await terminal.wait_for("codex-tui in your browser · you are ada")
         await terminal.wait_for("No tables yet")
         await terminal.press("n")
         await terminal.wait_for("Create")
+        await terminal.press("escape")
+        await terminal.wait_for("No tables yet")
+        await terminal.press("q")  # the app quits: the websocket closes with it
+        await asyncio.wait_for(terminal.closed.wait(), WAIT)
     finally:
         await terminal.close()
     assert web_server.web is not None
@@ -211,3 +227,95 @@ def test_the_invite_command_prints_a_link_the_server_takes(tmp_path: Path) -> No
         timeout=60,
     )
     assert bad.returncode == 2 and "not a player name" in bad.stderr
+
+
+async def test_a_name_s_browser_sessions_count_in_the_server_s_limits(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0, limits=Limits(max_sessions_per_player=1))
+    assert server.web is not None
+    client = WebClient(server.web.url)
+    try:
+        await client.sign_in("ada", PASS, PASS)
+        first = await client.terminal()
+        await first.wait_for("you are ada")
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await client.terminal()
+        assert refused.value.status == 503
+        await first.close()
+        await wait_until(lambda: server.sessions.total == 0, what="the first session's end")
+        second = await client.terminal()
+        await second.wait_for("you are ada")
+        await second.close()
+    finally:
+        await client.close()
+        await server.close()
+
+
+async def test_stopping_the_server_ends_every_browser_session(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
+    assert server.web is not None
+    client = WebClient(server.web.url)
+    try:
+        await client.sign_in("ada", PASS, PASS)
+        terminal = await client.terminal()
+        await terminal.wait_for("you are ada")
+        await server.close()
+        await asyncio.wait_for(terminal.closed.wait(), WAIT)  # the app quit and its websocket closed
+        assert server.web is None
+        assert "The game server is stopping; every game is saved" in terminal.text(), "its last words are shown"
+    finally:
+        await client.close()
+        await server.close()
+
+
+async def test_junk_and_pastes_from_the_websocket_do_not_steer_the_app(browser: WebClient) -> None:
+    await browser.sign_in("ada", PASS, PASS)
+    terminal = await browser.terminal()
+    try:
+        await terminal.wait_for("No tables yet")
+        socket = terminal.socket
+        await socket.send_str("not json")
+        await socket.send_str('["resize"]')
+        await socket.send_str('["stdin", "\\ud800"]')  # a lone surrogate: no UTF-8 for it
+        await socket.send_bytes(b"\xff\xfe")
+        await socket.send_str(json.dumps(["stdin", "\x1b[200~q\x1bq\x1b[201~"]))  # a paste is no key: q would quit
+        await terminal.press("n")
+        await terminal.wait_for("Create")
+        assert not terminal.closed.is_set()
+    finally:
+        await terminal.close()
+
+
+async def test_a_new_passphrase_signs_out_the_browsers_of_the_old_one(
+    web_server: GameServer, browser: WebClient
+) -> None:
+    assert (await browser.sign_in("ada", PASS, PASS)).status == 303
+    status, page = await browser.get("/")
+    assert "textual.js" in page
+    hub = await HubClient.connect(web_server.hub.path, name="ada")  # ada's app elsewhere changes it
+    try:
+        await hub.receive_type(p.WELCOME, WAIT)
+        hub.send({"t": p.SET_PASSPHRASE, "passphrase": "a brand new one"})
+        await hub.receive_type(p.NOTICE, WAIT)
+    finally:
+        await hub.close()
+    status, page = await browser.get("/")
+    assert 'action="/sign-in"' in page
+    with pytest.raises(aiohttp.WSServerHandshakeError):
+        await browser.terminal()
+    assert (await browser.sign_in("ada", "a brand new one")).status == 303
+
+
+async def test_a_request_for_another_site_s_name_is_refused(browser: WebClient) -> None:
+    """DNS rebinding: evil.example pointed at 127.0.0.1 must not reach the door through a player's browser."""
+    async with browser.session.get(browser.url + "/", headers={"Host": "evil.example"}) as response:
+        assert response.status == 421
+    async with browser.session.get(browser.url + "/", headers={"Host": "localhost"}) as response:
+        assert response.status == 200
+
+
+def test_behind_a_proxy_only_the_public_name_and_loopback_are_served(tmp_path: Path) -> None:
+    door = WebDoor(None, None, None, tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+    assert door.host_allowed("games.example.org") and door.host_allowed("127.0.0.1:8080")
+    assert not door.host_allowed("evil.example") and not door.host_allowed("games.example.org.evil.example")
+    remote = WebDoor(None, None, None, tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
+    assert remote.host_allowed("192.168.1.5:8080"), "--allow-remote without a public URL: any name"

@@ -162,6 +162,13 @@ def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
     return (f"{mark}#{info.id}", game_cell(info), seats_text(info), state)
 
 
+def lobby_title(in_browser: bool) -> str:
+    """The lobby's title line, for the door the player came through (to format with name and language)."""
+    if in_browser:
+        return _("codex-tui in your browser · you are {name} · {language}")
+    return _("codex-tui over SSH · you are {name} · {language}")
+
+
 class LobbyScreen(LiveScreen[None]):
     """Every table on the server: yours first, then those with open seats."""
 
@@ -188,7 +195,7 @@ class LobbyScreen(LiveScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            _("codex-tui over SSH · you are {name} · {language}").format(
+            lobby_title(self.app.is_web).format(
                 name=self.player, language=LANGUAGES.get(language(), language())
             ),
             id="lobby-title",

@@ -1,0 +1,178 @@
+"""Memory per browser session: N signed-in websockets on `codex-tui web`, each with its app.
+
+Run: python benchmarks/web_load.py [--sessions 8] [--ramp 0.5] [--port 0]
+
+Starts `codex-tui web` on 127.0.0.1 (a temporary data folder), then N
+browser-like clients: each claims a name with a passphrase over HTTP, opens the
+game's websocket with its cookie (textual-serve's protocol, as textual.js speaks
+it) and waits for its lobby. With every lobby on screen it reads, from
+/proc/PID/smaps_rollup, the RSS and PSS of the server and of every process it
+runs for the sessions (one app per websocket; its bot worker is left out), and
+prints them per session, with the server's own growth since before the first
+session and the time from opening the websocket to the lobby.
+
+Bounded: at most 100 sessions, loopback only; it stops the server by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from machine import machine_line  # noqa: E402
+from ssh_load import app_processes, memory_kib, plain, report  # noqa: E402
+
+HOST = "127.0.0.1"
+MAX_SESSIONS = 100
+PASSPHRASE = "benchmark passphrase"
+
+
+async def start_server(data: Path, sessions: int, port: int) -> tuple[subprocess.Popen[str], str]:
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            *("-m", "codex_tui", "web", "--host", HOST, "--port", str(port), "--data", str(data)),
+            *("--bot-delay", "0", "--max-sessions", str(sessions + 5)),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert server.stdout is not None
+    for _ in range(10):
+        line = await asyncio.to_thread(server.stdout.readline)
+        if match := re.search(r"browser players open (http://\S+)", line):
+            return server, match.group(1)
+    server.kill()
+    raise RuntimeError("the server did not start")
+
+
+class Browser:
+    """One signed-in tab: its HTTP session and the app's websocket."""
+
+    def __init__(self, url: str, name: str) -> None:
+        self.url = url
+        self.name = name
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self.received = bytearray()
+        self.start: float | None = None
+        self.error = ""
+
+    async def open(self, size: tuple[int, int], timeout: float) -> None:
+        form = {"name": self.name, "passphrase": PASSPHRASE, "again": PASSPHRASE}
+        async with self.http.post(
+            self.url + "/sign-in", data=form, headers={"Origin": self.url}, allow_redirects=False
+        ) as response:
+            if response.status != 303:
+                raise RuntimeError(f"sign-in answered {response.status}")
+        began = time.perf_counter()
+        ws_url = self.url.replace("http", "ws", 1) + f"/ws?width={size[0]}&height={size[1]}"
+        self.socket = await self.http.ws_connect(ws_url, headers={"Origin": self.url})
+        await self.socket.send_str(json.dumps(["resize", {"width": size[0], "height": size[1]}]))
+        deadline = began + timeout
+        while f"you are {self.name}" not in plain(bytes(self.received)):
+            message = await asyncio.wait_for(self.socket.receive(), max(0.1, deadline - time.perf_counter()))
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.received += message.data
+            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                raise RuntimeError("the websocket closed before the lobby")
+        self.start = time.perf_counter() - began
+        asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        assert self.socket is not None
+        async for _message in self.socket:
+            pass
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        await self.http.close()
+
+
+async def run(args: argparse.Namespace) -> int:
+    sessions = max(1, min(args.sessions, MAX_SESSIONS))
+    size = (args.columns, args.rows)
+    with tempfile.TemporaryDirectory(prefix="codex-web-load-") as folder:
+        print(machine_line(), flush=True)
+        server, url = await start_server(Path(folder) / "data", sessions, args.port)
+        browsers = [Browser(url, f"w{i:03d}") for i in range(sessions)]
+        try:
+            await asyncio.sleep(1.0)  # the server settles before its baseline
+            before = memory_kib(server.pid)
+            print(f"server pid {server.pid} at {url}; {sessions} browser sessions at {size[0]}x{size[1]}", flush=True)
+
+            async def staggered(index: int, browser: Browser) -> None:
+                await asyncio.sleep(index * args.ramp)
+                try:
+                    await browser.open(size, args.timeout)
+                except (OSError, aiohttp.ClientError, RuntimeError, TimeoutError) as error:
+                    browser.error = str(error) or type(error).__name__
+
+            await asyncio.gather(*(staggered(i, b) for i, b in enumerate(browsers)))
+            ready = [b for b in browsers if b.start is not None]
+            for browser in browsers:
+                if browser.error:
+                    print(f"  {browser.name}: {browser.error}")
+            print(report("websocket -> lobby", [b.start for b in ready if b.start is not None]), flush=True)
+            if not ready:
+                return 1
+            await asyncio.sleep(args.settle)
+            server_mem = memory_kib(server.pid)
+            apps = app_processes(server.pid)
+            app_mem = [memory_kib(pid) for pid in apps]
+            count = len(ready)
+            app_rss = statistics.fmean(m[0] for m in app_mem) if app_mem else 0.0
+            app_pss = statistics.fmean(m[1] for m in app_mem) if app_mem else 0.0
+            print(f"{count}/{sessions} sessions in the lobby; {len(apps)} app processes")
+            print(
+                f"server              RSS {server_mem[0] / 1024:6.1f} MiB (was {before[0] / 1024:.1f} before the"
+                f" sessions: +{(server_mem[0] - before[0]) / count / 1024:.2f} MiB per session)"
+            )
+            print(f"each app process    RSS {app_rss / 1024:6.1f} MiB, PSS {app_pss / 1024:6.1f} MiB on average")
+            rss = server_mem[0] + sum(m[0] for m in app_mem)
+            pss = server_mem[1] + sum(m[1] for m in app_mem)
+            print(
+                f"memory per session  RSS {rss / count / 1024:6.1f} MiB, PSS {pss / count / 1024:6.1f} MiB "
+                f"(server + its {len(app_mem)} app processes, over {count} sessions)"
+            )
+            return 0
+        finally:
+            await asyncio.gather(*(b.close() for b in browsers), return_exceptions=True)
+            server.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.to_thread(server.wait, 30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sessions", type=int, default=8)
+    parser.add_argument("--ramp", type=float, default=0.5, help="seconds between two sessions' starts")
+    parser.add_argument("--settle", type=float, default=2.0, help="seconds idle before memory is read")
+    parser.add_argument("--columns", type=int, default=100)
+    parser.add_argument("--rows", type=int, default=32)
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds for a session to reach its lobby")
+    parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (0: any free one)")
+    return asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
