@@ -31,6 +31,7 @@ from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.net.botpool import BotPool, move_seed
+from codex_tui.net.chat import ChatLine, ChatLog, remove_chat
 from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
@@ -81,6 +82,10 @@ class Table:
     seed: int | None = None
     hints: bool = False
     """Its creator allowed hints: the players' screens answer `!`."""
+    spectator_chat: bool = False
+    """Its creator let spectators write in its chat (everyone at the table reads it)."""
+    chat: ChatLog = field(default_factory=ChatLog)
+    """What was said at the table: beside its save once it has one, in memory before."""
     game: Any = None
     """The game state (a `GameState` of `module`) once every seat is taken."""
     save_path: Path | None = None
@@ -126,6 +131,7 @@ class Table:
             status=self.status(),
             mine=viewer in self.names,
             hints=self.hints,
+            spectator_chat=self.spectator_chat,
         )
 
     def record_message(self) -> dict[str, Any]:
@@ -198,6 +204,7 @@ class TableRoom:
             game = saved.game
             if game.is_over:
                 continue  # finished: left where a crash before the move to finished/ put it
+            options = read_options(path)
             table = Table(
                 id=self._new_id(),
                 module=registry.game_of(game),
@@ -205,7 +212,9 @@ class TableRoom:
                 names=list(game.players),
                 kinds=list(saved.kinds),
                 seed=game.seed,
-                hints=read_options(path).hints,
+                hints=options.hints,
+                spectator_chat=options.spectator_chat,
+                chat=ChatLog.read(path),
                 game=game,
                 save_path=path,
                 title=saved.title,
@@ -286,6 +295,7 @@ class TableRoom:
             kinds,
             seed=request.seed,
             hints=request.hints,
+            spectator_chat=request.spectator_chat,
         )
         self.tables[table.id] = table
         if not table.open_seats():
@@ -321,15 +331,26 @@ class TableRoom:
             del self.tables[table.id]
         self._changed(table)
 
+    def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
+        """Keep a chat line (already checked and cleaned by the hub) with the table: beside its save
+        while the game is live (a finished game's chat stays in memory only, its save filed away)."""
+        at = 0 if table.game is None else len(table.game.actions)
+        line = ChatLine(name, time, text, at)
+        live = table.game is not None and not table.game.is_over
+        table.chat.add(line, table.save_path if live else None)
+        return line
+
     async def _start(self, table: Table) -> None:
         names = tuple(name or "" for name in table.names)
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
         table.game = table.module.new_game(names, seed, table.variant)
         table.save_path = new_save_path(self.folder, names)
         try:
-            await asyncio.to_thread(write_options, table.save_path, TableOptions(hints=table.hints))
+            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
+            await asyncio.to_thread(write_options, table.save_path, options)
         except OSError as error:
             log.error("could not save table %s's options: %s", table.id, error)
+        table.chat.write(table.save_path)  # what was said while it waited stays with it
         await self._save(table)
         self._schedule_bots(table)
 
@@ -365,6 +386,7 @@ class TableRoom:
     def _file_away(self, path: Path) -> Path:
         """A finished game's save moves to `finished/`, so a restart need not read it again."""
         remove_options(path)
+        remove_chat(path)
         finished = self.folder / FINISHED_DIR
         finished.mkdir(exist_ok=True, mode=0o700)
         target = finished / path.name
