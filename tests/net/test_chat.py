@@ -291,4 +291,3 @@ def test_a_peer_without_chat_fields_reads_a_lobby_row_as_before() -> None:
         p.parse_create({"game": CODEX, "seats": ["open"], "variant": {}, "spectator_chat": "yes"})
     with pytest.raises(p.ProtocolError):
         p.parse_chat({"t": p.CHAT, "text": 3})
-
