@@ -400,6 +400,7 @@ class Hub:
             "tags": list(table.tags()),
             "waiting_for": table.waiting_for(),
             "hints": table.hints,
+            "spectator_chat": table.spectator_chat,
         }
         if game.is_over:
             message["result"] = module.result_to_wire(game)
