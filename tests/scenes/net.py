@@ -26,7 +26,7 @@ from tests.scenes.games import mid_game, played
 
 NET_WORDS = frozenset({"Ada", "Bo", "Cy", "Bot", "pseudo"})
 """Player names, and the pseudo-language's own name in the lobby's title (each language is named in itself)."""
-CHAT_WORDS = frozenset({"gg", "good", "luck!", "you", "too", "nice", "gold", "card"})
+CHAT_WORDS = frozenset({"gg", "good", "luck", "you", "too", "nice", "gold", "card"})
 """What the players say in the scenes' chat: their words, not the app's."""
 
 
@@ -148,7 +148,9 @@ SCENES = [
     Scene("net_lobby", app_of(lobby_rows), data_words=NET_WORDS | CHAT_WORDS),
     Scene("net_lobby_empty", app_of(empty_lobby), data_words=NET_WORDS),
     Scene("net_new_table", app_of(empty_lobby), new_table, data_words=NET_WORDS),
-    Scene("net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | {"English", "Français"}),
+    Scene(
+        "net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | CHAT_WORDS | {"English", "Français"}
+    ),
     Scene("net_waiting_room", app_of(waiting_room), data_words=NET_WORDS),
     Scene("net_chat", app_of(chat_at_table), open_chat, data_words=NET_WORDS | CHAT_WORDS),
 ]
