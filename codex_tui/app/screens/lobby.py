@@ -102,6 +102,11 @@ def seats_text(info: TableInfo) -> str:
 # Translators: after the game in a lobby row whose players may ask for hints.
 HINTS_MARK = N_("hints")
 HINT_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Off"), False), (N_("Allowed"), True))
+SPECTATOR_CHAT_CHOICES: tuple[tuple[str, bool], ...] = (
+    (N_("Read the chat"), False),
+    (N_("Read and write in the chat"), True),
+)
+"""The new-table form's choice for spectators: players always read and write."""
 
 
 def game_cell(info: TableInfo) -> str:
@@ -165,7 +170,7 @@ def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
 def table_preview(info: TableInfo, width: int) -> Text:
     """The lobby's preview of a table: its players, then its last chat lines (each on one line,
     cut to `width` cells: a preview, the table itself shows them whole)."""
-    rows = [Text(_("Table #{id}: {players}").format(id=info.id, players=seats_text(info)), style="bold")]
+    rows = [Text(_("At this table: {players}").format(players=seats_text(info)), style="bold")]
     if info.chat:
         rows += [Text(chat_words(line)) for line in info.chat]
     else:
@@ -369,7 +374,7 @@ FIELD_HELP = {
     "count": N_("Players: how many seats, yours included."),
     "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
     "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
-    "spectator-chat": N_("Spectators: off, they only read the chat; allowed, they may write in it too."),
+    "spectator-chat": N_("Spectators: whether those who watch may write in the table's chat too."),
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
@@ -402,8 +407,8 @@ def field_help(widget: Widget) -> str:
 def spectator_chat_row() -> ComposeResult:
     """The form's row for the table's chat option: may spectators write (they always read)."""
     with Horizontal(classes="field"):
-        yield Label(_("Spectators chat"))
-        choices = [(_(label), value) for label, value in HINT_CHOICES]
+        yield Label(_("Spectators"))
+        choices = [(_(label), value) for label, value in SPECTATOR_CHAT_CHOICES]
         yield PageSafeSelect(choices, value=False, allow_blank=False, id="spectator-chat", compact=True)
 
 
