@@ -240,9 +240,12 @@ class MuteBook:
         """The names `muter` mutes, as they wrote them."""
         return list(self._muted.get(name_key(muter), []))
 
+    def muted_keys(self, muter: str) -> frozenset[str]:
+        """The `name_key`s of the names `muter` mutes."""
+        return frozenset(name_key(name) for name in self._muted.get(name_key(muter), []))
+
     def mutes(self, muter: str, sender: str) -> bool:
-        keys = {name_key(name) for name in self._muted.get(name_key(muter), [])}
-        return name_key(sender) in keys
+        return name_key(sender) in self.muted_keys(muter)
 
     def mute(self, muter: str, name: str) -> bool:
         """Mute `name` for `muter`; False when the list is full (a name already muted is no change)."""

@@ -23,7 +23,7 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,8 @@ CHAT_NOTICE = "chat"
 """The `about` of a notice that answers a chat line or command (not a move: the app keeps its move state)."""
 PREVIEW_LINES = 3
 """Chat lines of each table in the lobby's preview."""
+PREVIEW_CHARS = 120
+"""The preview shows a line on one row, cut: no more of it travels with every lobby."""
 
 
 class ChatRefused(TableError):
@@ -498,9 +500,10 @@ class Hub:
                 seconds=wait,
             )
 
-    def _visible_chat(self, viewer: str, lines: list[ChatLine]) -> list[ChatLine]:
+    def _visible_chat(self, viewer: str, lines: Iterable[ChatLine]) -> list[ChatLine]:
         """`lines` without those of the names `viewer` mutes."""
-        return [line for line in lines if not self.mutes.mutes(viewer, line.name)]
+        muted = self.mutes.muted_keys(viewer)
+        return [line for line in lines if name_key(line.name) not in muted]
 
     def _send_recent_chat(self, peer: Peer, table: Table) -> None:
         """Someone sits down or starts watching: the recent lines, before the table's state."""
@@ -513,5 +516,11 @@ class Hub:
         table = self.room.tables.get(info.id)
         if table is None:
             return info
-        lines = self._visible_chat(viewer, table.chat.recent())[-PREVIEW_LINES:]
+        muted = self.mutes.muted_keys(viewer)
+        lines: list[ChatLine] = []
+        for line in reversed(table.chat.lines):  # the newest first: a long chat is not copied for each row
+            if len(lines) == PREVIEW_LINES:
+                break
+            if name_key(line.name) not in muted:
+                lines.insert(0, dataclasses.replace(line, text=line.text[:PREVIEW_CHARS]))
         return dataclasses.replace(info, chat=tuple(lines))

@@ -243,8 +243,10 @@ async def test_a_muted_player_is_not_read_by_the_muter_only(server: GameServer) 
     assert (await chat_lines(cy))[0].text == "muted now"
     assert (await chat_lines(bo))[0].text == "muted now"
     assert await quiet(ada, p.CHAT)
-    ada.leave()  # the history on coming back leaves bo out too
-    await ada.receive_type(p.LOBBY)
+    ada.leave()  # the lobby's preview and the history on coming back leave bo out too
+    rows = (await ada.receive_type(p.LOBBY))["tables"]
+    (row,) = [p.TableInfo.from_wire(row) for row in rows if row["id"] == table_id]
+    assert row.chat == ()
     ada.join(table_id)
     history = await ada.receive_type(p.CHAT)
     assert history["all"] and p.chat_lines(history) == []
