@@ -4,10 +4,8 @@ The hub speaks to the apps; this module holds the rules it applies to a chat
 line before anyone sees it, so they are the same for every front door (an SSH
 terminal or a browser runs the same player app):
 
-- `clean_text` removes what could act on a terminal instead of being read:
-  control characters (C0, C1, DEL), whole escape sequences, and the bidi
-  controls that reorder what follows (a line that reads backwards). Ordinary
-  Unicode, CJK and emoji included, stays.
+- `clean_text` (in `chat_line`, with the line itself, which the protocol
+  carries) removes what could act on a terminal instead of being read.
 - `RateLimit`: a few lines per player per window; the next one is refused with
   the time to wait (a flood is told, not cut silently).
 - `ChatLog`: a table's last lines, kept beside its save (`<save>.chat.json`,
@@ -22,21 +20,21 @@ from __future__ import annotations
 import json
 import logging
 import math
-import os
-import re
 import time
-import unicodedata
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from codex_tui.net.chat_line import MAX_LENGTH as MAX_LENGTH
+from codex_tui.net.chat_line import ChatLine as ChatLine
+from codex_tui.net.chat_line import clean_text as clean_text
+from codex_tui.net.identity import write_private
+from codex_tui.net.protocol import valid_name
+
 log = logging.getLogger(__name__)
 
-MAX_LENGTH = 200
-"""Characters in one chat line, after cleaning; a longer line is refused, not cut."""
 RATE_COUNT = 5
 RATE_WINDOW = 10.0
 """RATE_COUNT lines per RATE_WINDOW seconds per player."""
@@ -48,92 +46,18 @@ MAX_CHAT_BYTES = 512 * 1024
 MUTES_FILE = "mutes.json"
 MAX_MUTED = 100
 """Names one player may mute (the file stays small)."""
-MAX_NAME = 32
-"""No player name is longer (the protocol's are 16 characters; room for other front doors')."""
-
-ESCAPE_SEQUENCE = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]?"  # CSI: ESC [ parameters, intermediates, a final byte
-    r"|\x1b[\]PX^_].*?(?:\x07|\x1b\\|\x9c|$)"  # OSC, DCS, SOS, PM, APC: up to their terminator
-    r"|\x1b[ -/]*[0-~]?"  # any other escape: ESC, intermediates, one final byte
-    r"|[\x90\x98\x9d\x9e\x9f].*?(?:\x07|\x1b\\|\x9c|$)"  # the C1 forms of DCS, SOS, OSC, PM, APC
-    r"|\x9b[0-?]*[ -/]*[@-~]?",  # the C1 form of CSI
-    re.DOTALL,
-)
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-"""Marks, embeddings, overrides and isolates: they change the order of what follows them."""
-SPACES = frozenset("\t\n\r\v\f\u2028\u2029\x85")
-"""Line and tab breaks become a space: a chat line is one line."""
 
 
 def name_key(name: str) -> str:
-    """How player names are compared here (case-insensitively; one rule with `codex_tui.net.names` once it lands)."""
+    """How player names are compared here: case-insensitively (`codex_tui.net.names.name_key`, which
+    also folds look-alikes, takes its place once both are in one tree: this module may import it)."""
     return name.casefold()
-
-
-def clean_text(text: str) -> str:
-    """`text` with escape sequences, control characters and bidi controls removed, breaks made spaces,
-    and the ends stripped: what is left is only to be read."""
-    text = ESCAPE_SEQUENCE.sub("", text)
-    kept = []
-    for char in text:
-        if char in SPACES:
-            kept.append(" ")
-        elif char in BIDI_CONTROLS or unicodedata.category(char) in ("Cc", "Cs"):
-            continue
-        else:
-            kept.append(char)
-    return "".join(kept).strip()
-
-
-def write_private(path: Path, data: bytes) -> None:
-    """Write a file only its owner can read, atomically (a temp file, then a rename).
-
-    Here, not `identity.write_private`: the protocol imports this module, and identity the protocol."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
 
 
 def clock(now: float | None = None) -> str:
     """The server's time of day (UTC), as a chat line shows it: HH:MM."""
     moment = datetime.fromtimestamp(time.time() if now is None else now, UTC)
     return moment.strftime("%H:%M")
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    """One line said at a table."""
-
-    name: str
-    """Who said it."""
-    time: str
-    """When, on the server's clock (UTC HH:MM)."""
-    text: str
-    """What, cleaned (`clean_text`)."""
-    at: int = 0
-    """Moves played at the table when it was said: the log panel shows it after those."""
-
-    def to_wire(self) -> list[Any]:
-        return [self.name, self.time, self.text, self.at]
-
-    @classmethod
-    def from_wire(cls, data: Any) -> ChatLine:
-        """A line from the hub or a chat file; ValueError when it is not one. Its text is
-        cleaned again: a line from a file or an older server acts on no terminal either."""
-        if not isinstance(data, (list, tuple)) or len(data) < 3:
-            raise ValueError("a chat line is [name, time, text, at]")
-        name, when, text = (str(part) for part in data[:3])
-        at = data[3] if len(data) > 3 else 0
-        if not isinstance(at, int) or isinstance(at, bool) or at < 0:
-            raise ValueError("a chat line's move count is a whole number")
-        return cls(clean_text(name)[:MAX_NAME], clean_text(when)[:5], clean_text(text)[:MAX_LENGTH], at)
 
 
 class RateLimit:
@@ -206,10 +130,6 @@ def remove_chat(save_path: Path) -> None:
     chat_path(save_path).unlink(missing_ok=True)
 
 
-def _plausible_name(name: object) -> bool:
-    return isinstance(name, str) and 0 < len(name) <= MAX_NAME and clean_text(name) == name
-
-
 class MuteBook:
     """Player name -> the names whose chat they do not want to read, kept in the data folder.
 
@@ -226,7 +146,7 @@ class MuteBook:
             data: Any = json.loads(self.path.read_text(encoding="utf-8"))
             players = data["players"]
             return {
-                name_key(muter): [name for name in names if _plausible_name(name)][:MAX_MUTED]
+                name_key(muter): [name for name in names if valid_name(name)][:MAX_MUTED]
                 for muter, names in players.items()
                 if isinstance(muter, str) and isinstance(names, list)
             }

@@ -17,7 +17,7 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError
 from codex_tui.i18n import LANGUAGES
-from codex_tui.net.chat import ChatLine
+from codex_tui.net.chat_line import ChatLine
 
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""

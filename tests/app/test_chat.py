@@ -46,12 +46,20 @@ async def say(pilot: Pilot[None], text: str) -> None:
     await pilot.press("enter")
 
 
+def codex_log(app: RemoteApp) -> str:
+    """The lines of the Codex log panel ('' until the game screen is mounted)."""
+    logs = app.game_screen.query(GameLog) if app.game_screen is not None else []
+    return "\n".join(line for log in logs for line in log.lines)
+
+
 def notified(app: RemoteApp, words: str) -> bool:
     return any(words in notification.message for notification in app._notifications)
 
 
 def instinkt_log(app: RemoteApp) -> str:
-    return "\n".join(line.plain for line in app.screen.query_one(SidePanel).log_lines)
+    """The lines of the Instinkt side panel's log ('' until the game screen is mounted)."""
+    panels = app.game_screen.query(SidePanel) if app.game_screen is not None else []
+    return "\n".join(line.plain for panel in panels for line in panel.log_lines)
 
 
 async def test_a_line_typed_at_an_instinkt_table_shows_in_its_log_and_keys_still_play(server: GameServer) -> None:
@@ -93,10 +101,8 @@ async def test_a_codex_log_shows_the_other_players_lines_as_they_come(server: Ga
         await wait_until(lambda: app.place == "table", what="the game")
         await pilot.pause()
         bo.chat("here now")
-        log = app.game_screen.query_one(GameLog) if app.game_screen is not None else None
-        assert log is not None
-        await wait_until(lambda: any("bo: here now" in line for line in log.lines), what="bo's line in the log")
-        assert any("ada: waiting for bo" in line for line in log.lines)  # said before the game: kept
+        await wait_until(lambda: "bo: here now" in codex_log(app), what="bo's line in the log")
+        assert "ada: waiting for bo" in codex_log(app)  # said before the game: kept
         await bo.close()
 
 

@@ -23,7 +23,7 @@ from textual.widgets import Input
 
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.i18n.text import N_, _
-from codex_tui.net.chat import MAX_LENGTH, ChatLine, clean_text
+from codex_tui.net.chat_line import MAX_LENGTH, ChatLine, clean_text
 
 CHAT_KEY = "t"
 """Free in the lobby, the waiting room and every game's screens (`c` centres Codex's board)."""
