@@ -81,28 +81,19 @@ class RateLimit:
 
 
 class ChatLog:
-    """A table's last lines; with a save path, kept in `<save>.chat.json` beside it."""
+    """A table's last lines, kept in `<save>.chat.json` beside its save once it has one.
+
+    Writing the file is the caller's (`TableRoom`, in a thread, off the event loop): this holds the
+    lines, `write_chat` writes a copy of them (`lines` may grow while a thread writes)."""
 
     def __init__(self, lines: Iterable[ChatLine] = ()) -> None:
         self.lines: deque[ChatLine] = deque(lines, maxlen=KEEP_LINES)
 
-    def add(self, line: ChatLine, save_path: Path | None) -> None:
+    def add(self, line: ChatLine) -> None:
         self.lines.append(line)
-        if save_path is not None:
-            self.write(save_path)
 
     def recent(self, count: int = KEEP_LINES) -> list[ChatLine]:
         return list(self.lines)[-count:] if count > 0 else []
-
-    def write(self, save_path: Path) -> None:
-        """Write the lines beside the save, atomically; a failure is logged (the chat goes on in memory)."""
-        if not self.lines:
-            return
-        data = json.dumps({"chat": [line.to_wire() for line in self.lines]}, ensure_ascii=False)
-        try:
-            write_private(chat_path(save_path), data.encode("utf-8"))
-        except OSError as error:
-            log.warning("could not keep the chat of %s: %s", save_path, error)
 
     @classmethod
     def read(cls, save_path: Path) -> ChatLog:
@@ -119,6 +110,18 @@ class ChatLog:
             log.warning("table chat %s ignored: %s", path, error)
             return cls()
         return cls(lines)
+
+
+def write_chat(save_path: Path, lines: list[ChatLine]) -> None:
+    """Write `lines` beside the save, atomically, readable by the server's user only; a failure is
+    logged (the chat goes on in memory, and the next line tries again)."""
+    if not lines:
+        return
+    data = json.dumps({"chat": [line.to_wire() for line in lines]}, ensure_ascii=False)
+    try:
+        write_private(chat_path(save_path), data.encode("utf-8"))
+    except OSError as error:
+        log.warning("could not keep the chat of %s: %s", save_path, error)
 
 
 def chat_path(save_path: Path) -> Path:

@@ -31,7 +31,8 @@ from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.net.botpool import BotPool, move_seed
-from codex_tui.net.chat import ChatLine, ChatLog, remove_chat
+from codex_tui.net.chat import ChatLog, remove_chat, write_chat
+from codex_tui.net.chat_line import ChatLine
 from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
@@ -86,6 +87,10 @@ class Table:
     """Its creator let spectators write in its chat (everyone at the table reads it)."""
     chat: ChatLog = field(default_factory=ChatLog)
     """What was said at the table: beside its save once it has one, in memory before."""
+    chat_task: asyncio.Task[None] | None = None
+    """Writing the chat file (one write at a time, the newest lines last)."""
+    chat_dirty: bool = False
+    """Lines were said since the running write took its copy."""
     game: Any = None
     """The game state (a `GameState` of `module`) once every seat is taken."""
     save_path: Path | None = None
@@ -230,6 +235,8 @@ class TableRoom:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for table in list(self.tables.values()):  # the last lines said reach the chat files
+            await self._chat_written(table)
 
     def _new_id(self) -> int:
         table_id = self._next_id
@@ -336,9 +343,34 @@ class TableRoom:
         while the game is live (a finished game's chat stays in memory only, its save filed away)."""
         at = 0 if table.game is None else len(table.game.actions)
         line = ChatLine(name, time, text, at)
-        live = table.game is not None and not table.game.is_over
-        table.chat.add(line, table.save_path if live else None)
+        table.chat.add(line)
+        self._keep_chat(table)
         return line
+
+    def _keep_chat(self, table: Table) -> None:
+        """Write the table's chat file soon, in a thread: a write already under way is followed by one more."""
+        if table.game is None or table.game.is_over or table.save_path is None:
+            return
+        if table.chat_task is not None and not table.chat_task.done():
+            table.chat_dirty = True
+            return
+        table.chat_task = asyncio.get_running_loop().create_task(self._write_chat(table))
+
+    async def _write_chat(self, table: Table) -> None:
+        while True:
+            table.chat_dirty = False
+            path = table.save_path
+            if path is None or table.game is None or table.game.is_over:
+                return
+            await asyncio.to_thread(write_chat, path, list(table.chat.lines))
+            if not table.chat_dirty:
+                return
+
+    async def _chat_written(self, table: Table) -> None:
+        """Wait for a chat write under way (before the file is removed, or the server stops)."""
+        task = table.chat_task
+        if task is not None and not task.done():
+            await asyncio.gather(task, return_exceptions=True)
 
     async def _start(self, table: Table) -> None:
         names = tuple(name or "" for name in table.names)
@@ -350,7 +382,7 @@ class TableRoom:
             await asyncio.to_thread(write_options, table.save_path, options)
         except OSError as error:
             log.error("could not save table %s's options: %s", table.id, error)
-        table.chat.write(table.save_path)  # what was said while it waited stays with it
+        await asyncio.to_thread(write_chat, table.save_path, list(table.chat.lines))  # said while it waited
         await self._save(table)
         self._schedule_bots(table)
 
@@ -377,6 +409,7 @@ class TableRoom:
         try:
             await asyncio.to_thread(write_save, table.save_path, saved)
             if table.game.is_over:
+                await self._chat_written(table)  # a write under way would bring the chat file back
                 table.save_path = await asyncio.to_thread(self._file_away, table.save_path)
         except SaveError as error:
             log.error("autosave failed: %s", error)

@@ -9,19 +9,11 @@ from typing import Any
 import pytest
 
 from codex_tui.net import protocol as p
-from codex_tui.net.chat import (
-    CHAT_SUFFIX,
-    MUTES_FILE,
-    ChatLine,
-    ChatLog,
-    MuteBook,
-    RateLimit,
-    clean_text,
-    name_key,
-)
+from codex_tui.net.chat import CHAT_SUFFIX, MUTES_FILE, ChatLog, MuteBook, RateLimit, name_key, write_chat
+from codex_tui.net.chat_line import ChatLine, clean_text
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.serve import GameServer
-from tests.net.conftest import start_server
+from tests.net.conftest import start_server, wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"
 
@@ -140,7 +132,9 @@ def test_a_chat_file_keeps_the_last_lines(tmp_path: Path) -> None:
     save = tmp_path / "game.codex"
     log = ChatLog()
     for index in range(250):
-        log.add(ChatLine("ada", "10:00", f"line {index}", index), save)
+        log.add(ChatLine("ada", "10:00", f"line {index}", index))
+    write_chat(save, log.recent())
+    assert oct(save.with_suffix(CHAT_SUFFIX).stat().st_mode & 0o777) == "0o600"
     kept = ChatLog.read(save).recent()
     assert len(kept) == 200 and kept[0].text == "line 50" and kept[-1].text == "line 249"
     save.with_suffix(CHAT_SUFFIX).write_text("{", encoding="utf-8")
@@ -275,7 +269,10 @@ async def test_chat_survives_a_restart_and_leaves_with_the_finished_save(tmp_pat
         ada.chat("/mute bo")
         await notice(ada)
         save = server.room.get(table_id).save_path
-        assert save is not None and save.with_suffix(CHAT_SUFFIX).exists()
+        assert save is not None
+        await wait_until(lambda: save.with_suffix(CHAT_SUFFIX).exists(), what="the chat file")
+        ada.chat("said just before the server stops")
+        await chat_lines(ada)
         await ada.close()
     finally:
         await server.close()
@@ -283,12 +280,13 @@ async def test_chat_survives_a_restart_and_leaves_with_the_finished_save(tmp_pat
     server = await start_server(data)
     try:
         (table,) = server.room.tables.values()
-        assert [line.text for line in table.chat.recent()] == ["remember me 中文"]
+        said = ["remember me 中文", "said just before the server stops"]
+        assert [line.text for line in table.chat.recent()] == said
         assert server.hub.mutes.muted("ada") == ["bo"]
         ada = await HubClient.connect(server.hub.path, name="ada")
         ada.join(table.id)
         history = await ada.receive_type(p.CHAT)
-        assert [line.text for line in p.chat_lines(history)] == ["remember me 中文"]
+        assert [line.text for line in p.chat_lines(history)] == said
         assert table.save_path is not None
         chat_file = table.save_path.with_suffix(CHAT_SUFFIX)
         server.room._file_away(table.save_path)  # what a finished game's save goes through

@@ -19,7 +19,7 @@ from codex_tui.app.widgets.chat_field import CHAT_KEY
 from codex_tui.core import registry
 from codex_tui.games.codex.rules import Phase
 from codex_tui.net import protocol as p
-from codex_tui.net.chat import ChatLine
+from codex_tui.net.chat_line import ChatLine
 from codex_tui.net.protocol import SeatInfo, TableInfo
 from tests.scenes import Scene, settle
 from tests.scenes.games import mid_game, played
