@@ -54,8 +54,7 @@ from codex_tui.i18n import LANGUAGES, language, set_language
 from codex_tui.i18n.choice import choose_language
 from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
-from codex_tui.net.chat import KEEP_LINES
-from codex_tui.net.chat_line import ChatLine
+from codex_tui.net.chat_line import KEEP_LINES, ChatLine
 from codex_tui.net.framing import FrameError
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.hubcheck import hub_problem, refused_problem

@@ -27,9 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from codex_tui.net.chat_line import MAX_LENGTH as MAX_LENGTH
-from codex_tui.net.chat_line import ChatLine as ChatLine
-from codex_tui.net.chat_line import clean_text as clean_text
+from codex_tui.net.chat_line import KEEP_LINES, ChatLine
 from codex_tui.net.identity import write_private
 from codex_tui.net.protocol import valid_name
 
@@ -38,8 +36,6 @@ log = logging.getLogger(__name__)
 RATE_COUNT = 5
 RATE_WINDOW = 10.0
 """RATE_COUNT lines per RATE_WINDOW seconds per player."""
-KEEP_LINES = 200
-"""Lines a table keeps (and its chat file holds)."""
 CHAT_SUFFIX = ".chat.json"
 MAX_CHAT_BYTES = 512 * 1024
 """A chat file larger than this is not a table's (200 lines of 200 characters are far less)."""

@@ -19,6 +19,8 @@ from typing import Any
 
 MAX_LENGTH = 200
 """Characters in one chat line, after cleaning; a longer line is refused, not cut."""
+KEEP_LINES = 200
+"""Lines a table keeps (its chat file, and an app, hold no more)."""
 MAX_NAME = 32
 """No player name is longer (the protocol's are 16 characters; room for other front doors')."""
 

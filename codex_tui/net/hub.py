@@ -32,7 +32,8 @@ from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
-from codex_tui.net.chat import MAX_LENGTH, ChatLine, MuteBook, RateLimit, clean_text, clock, name_key
+from codex_tui.net.chat import MuteBook, RateLimit, clock, name_key
+from codex_tui.net.chat_line import MAX_LENGTH, ChatLine, clean_text
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
 from codex_tui.net.languages import LanguageBook, speaking
 from codex_tui.net.tables import Table, TableError, TableRoom
