@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -154,3 +156,11 @@ async def test_a_spectator_reads_but_writes_only_where_allowed(server: GameServe
         await wait_until(lambda: notified(app, "Spectators read"), what="the server's refusal")
         assert [line.text for line in server.room.get(table_id).chat.recent()] == ["welcome, watchers"]
     await ada.close()
+
+
+def test_the_player_app_does_not_load_the_server_s_ssh_library() -> None:
+    """Chat's server side (mutes, files) imports identity and so asyncssh; the player app, one process
+    per session, takes only the line (`chat_line`) and stays as light as before chat."""
+    code = "import sys, codex_tui.app.remote; print('asyncssh' in sys.modules, 'codex_tui.net.chat' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
