@@ -13,9 +13,11 @@ from textual.widgets import Input
 
 from codex_tui.app.remote import RemoteApp
 from codex_tui.app.screens.lobby import LobbyScreen, WaitingScreen
-from codex_tui.app.widgets.chat_field import CHAT_KEY, ChatField
+from codex_tui.app.widgets.chat_field import CHAT_KEY, ChatField, notes_at
 from codex_tui.games.codex.ui.panels import GameLog
+from codex_tui.games.instinkt.module import INSTINKT as INSTINKT_GAME
 from codex_tui.games.instinkt.ui.screen import InstinktScreen, SidePanel
+from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.serve import GameServer
@@ -164,3 +166,18 @@ def test_the_player_app_does_not_load_the_server_s_ssh_library() -> None:
     code = "import sys, codex_tui.app.remote; print('asyncssh' in sys.modules, 'codex_tui.net.chat' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_each_game_log_puts_a_line_after_the_moves_played_when_it_was_said() -> None:
+    """The chat notes' `at` places them among the moves; talk does not push the moves out of the window."""
+    game = INSTINKT_GAME.new_game(("Ada", "Bo"), 4, INSTINKT_GAME.default_variant())
+    for _turn in range(6):
+        game = INSTINKT_GAME.apply(game, INSTINKT_GAME.legal_actions(game)[0])
+    seen = INSTINKT_GAME.view(game, 0)
+    moves = log_lines(seen.log, seen.players, 0, seen.grid, 12)
+    chat = ((0, "20:00 bo: first"), (2, "20:01 ada: middle"), (99, "20:02 bo: later than the log"))
+    lines = log_lines(seen.log, seen.players, 0, seen.grid, 12, (), chat)
+    assert [line for line in lines if ": " not in line or line in moves] == moves  # every move still there
+    assert lines[0] == "20:00 bo: first" and lines[-1] == "20:02 bo: later than the log"
+    assert lines.index("20:01 ada: middle") == 3  # after the two first moves (and the first line)
+    assert notes_at(chat, 0, 5) == ["20:00 bo: first"] and notes_at(chat, 5, 5) == ["20:02 bo: later than the log"]
