@@ -47,6 +47,7 @@ from codex_tui.app.screens.lobby import (
 from codex_tui.app.screens.modals import HelpScreen
 from codex_tui.app.screens.passphrase import PassphraseChosen
 from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
+from codex_tui.app.widgets.chat_field import CHAT_KEY, ChatField, chat_notes
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
@@ -54,6 +55,7 @@ from codex_tui.i18n import LANGUAGES, language, set_language
 from codex_tui.i18n.choice import choose_language
 from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
+from codex_tui.net.chat_line import KEEP_LINES, ChatLine
 from codex_tui.net.framing import FrameError
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.hubcheck import hub_problem, refused_problem
@@ -91,7 +93,10 @@ class RemoteApp(CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
-    BINDINGS = [Binding("question_mark", "help", N_("Help"), show=False)]
+    BINDINGS = [
+        Binding("question_mark", "help", N_("Help"), show=False),
+        Binding(CHAT_KEY, "chat", N_("Chat")),
+    ]
 
     def __init__(
         self, hub_path: Path, token: str | None = None, name: str | None = None, watch_terminal: bool = False
@@ -129,6 +134,11 @@ class RemoteApp(CalmCrashes):
         self.after_review: Callable[[], None] | None = None
         """Set while the replay of the finished table, asked for by the end screen's review, is awaited:
         what to show once that replay is closed."""
+        self.chat_table: int | None = None
+        """The table whose chat `chat` holds (the hub sends it as we sit down, before the table)."""
+        self.chat: list[ChatLine] = []
+        self.spectator_chat = False
+        """The table lets spectators write in its chat."""
 
     def crash_line(self, logged: bool) -> str:
         """No traceback and no path reach a player: the server's log has the details."""
@@ -200,13 +210,15 @@ class RemoteApp(CalmCrashes):
             await self._show_table(message)
         elif kind == p.RECORD:
             self._show_replay(message)
+        elif kind == p.CHAT:
+            self._take_chat(message)
         elif kind == p.NOTICE:
             level = message.get("level")
             severity: SeverityLevel = (
                 "warning" if level == "warning" else "error" if level == "error" else "information"
             )
             self.notify(str(message.get("text", ""))[:300], severity=severity, timeout=6)
-            if severity == "warning":
+            if severity == "warning" and message.get("about") != "chat":  # a refused chat line is no move
                 self.sent_for = None  # the move was refused: the same view may try again
                 self._review_refused()
 
@@ -254,6 +266,7 @@ class RemoteApp(CalmCrashes):
         compose (and, for the screens the server feeds, `render_all` from the state
         they keep, which their `recompose` calls)."""
         set_language(code)
+        self._show_chat()  # its lines worded in the new language, before the screens draw them
         for screen in list(self.screen_stack):
             if screen.is_attached:
                 await screen.recompose()
@@ -304,8 +317,11 @@ class RemoteApp(CalmCrashes):
             self.ui = None
             self.waiting = WaitingScreen(info, seat)
             await self._go("waiting", self.waiting)
+            self._show_chat()
         else:
             self.waiting.show_table(info, seat)
+        self.seat = seat
+        self.spectator_chat = info.spectator_chat
 
     # ---------------------------------------------------------------- game
 
@@ -327,6 +343,8 @@ class RemoteApp(CalmCrashes):
             self.game_screen = ui.play_screen()
             self.game_screen.hints_allowed = message.get("hints", False) is True  # off from an older server
             await self._go("table", self.game_screen)
+            self._show_chat()
+        self.spectator_chat = message.get("spectator_chat", False) is True
         self.view = view
         tags = tuple(str(tag) for tag in message.get("tags", ()))
         waiting_for = message.get("waiting_for")
@@ -397,6 +415,42 @@ class RemoteApp(CalmCrashes):
 
     def on_redo_requested(self, message: RedoRequested) -> None:
         pass
+
+    # ----------------------------------------------------------------- chat
+
+    def _take_chat(self, message: dict[str, Any]) -> None:
+        """Lines said at a table: all its recent ones as we sit down, then each new one."""
+        table = int(message["table"])
+        lines = p.chat_lines(message)
+        if message.get("all") is True:
+            self.chat_table, self.chat = table, lines[-KEEP_LINES:]
+        elif table == self.chat_table:
+            self.chat = (self.chat + lines)[-KEEP_LINES:]
+        else:
+            return  # a line of a table we just left
+        self._show_chat()
+
+    def _show_chat(self) -> None:
+        """The chat of our table to the screen that shows it (the waiting room, the game's log)."""
+        screen = self.game_screen if self.game_screen is not None else self.waiting
+        if screen is not None and self.table_id is not None and self.table_id == self.chat_table:
+            screen.show_chat(chat_notes(self.chat))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chat key is for a table (not the lobby, nor over the help or the chat field itself)."""
+        if action == "chat":
+            return self.place in ("table", "waiting") and not isinstance(self.screen, (ChatField, HelpScreen))
+        return True
+
+    def action_chat(self) -> None:
+        if not self.check_action("chat", ()):
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.send({"t": p.CHAT, "text": text})
+
+        self.push_screen(ChatField(may_write=self.seat != SPECTATOR or self.spectator_chat), said)
 
     # ------------------------------------------------------------- commands
 

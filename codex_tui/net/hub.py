@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import secrets
@@ -22,7 +23,7 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +32,13 @@ from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.text import N_, _
 from codex_tui.net import protocol as p
+from codex_tui.net.chat import MuteBook, RateLimit, clock
+from codex_tui.net.chat_line import MAX_LENGTH, ChatLine, clean_text
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
 from codex_tui.net.languages import LanguageBook, speaking
-from codex_tui.net.passphrases import PassphraseBook, passphrase_problem
+from codex_tui.net.names import name_key
+from codex_tui.net.passphrase_rules import passphrase_problem
+from codex_tui.net.passphrases import PassphraseBook
 from codex_tui.net.tables import Table, TableError, TableRoom
 
 log = logging.getLogger(__name__)
@@ -52,6 +57,16 @@ PASSPHRASE_SET = N_("Your browser passphrase is set: sign in on the web page as 
 PASSPHRASE_NOT_KEPT = N_("The server could not keep your passphrase; tell its host.")
 REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
 """Requests the player is told about (a notice), not dropped for."""
+CHAT_NOTICE = "chat"
+"""The `about` of a notice that answers a chat line or command (not a move: the app keeps its move state)."""
+PREVIEW_LINES = 3
+"""Chat lines of each table in the lobby's preview."""
+PREVIEW_CHARS = 120
+"""The preview shows a line on one row, cut: no more of it travels with every lobby."""
+
+
+class ChatRefused(TableError):
+    """A chat line or command refused: the player is told why (5 lines per 10 s, too long, ...)."""
 
 
 class Peer:
@@ -76,14 +91,24 @@ class Peer:
         self._state = frame
         self._wake.set()
 
-    def notice(self, text: str, level: str = "information") -> None:
-        self.queue(pack_frame({"t": p.NOTICE, "text": text, "level": level}))
+    def notice(self, text: str, level: str = "information", about: str | None = None) -> None:
+        """`about`: what the notice answers when it is not a move (CHAT_NOTICE)."""
+        message = {"t": p.NOTICE, "text": text, "level": level}
+        if about is not None:
+            message["about"] = about
+        self.queue(pack_frame(message))
 
-    def say(self, message: str, fields: Mapping[str, object] | None = None, level: str = "information") -> None:
+    def say(
+        self,
+        message: str,
+        fields: Mapping[str, object] | None = None,
+        level: str = "information",
+        about: str | None = None,
+    ) -> None:
         """A notice from the shell's catalog (`message` marked with N_, naming `fields`), in this player's language."""
         with speaking(self.language):
             text = _(message).format(**(fields or {}))
-        self.notice(text, level)
+        self.notice(text, level, about)
 
     def queue(self, frame: bytes) -> None:
         """A frame sent in order, before the next screen state (the oldest go when too many wait)."""
@@ -120,6 +145,7 @@ class Hub:
         path: Path,
         languages: LanguageBook | None = None,
         passphrases: PassphraseBook | None = None,
+        mutes: MuteBook | None = None,
     ) -> None:
         self.room = room
         self.path = path
@@ -127,6 +153,9 @@ class Hub:
         """The language each player name chose (in the data folder, beside the socket)."""
         self.passphrases = passphrases if passphrases is not None else PassphraseBook(path.parent)
         """The browser passphrases (PassphraseError, an IdentityError, if the file is unreadable)."""
+        self.mutes = mutes if mutes is not None else MuteBook(path.parent)
+        """Whom each player name mutes in table chat (in the data folder too)."""
+        self.chat_rate = RateLimit()
         self.peers: set[Peer] = set()
         self._tokens: dict[str, tuple[str, float]] = {}
         self._server: asyncio.AbstractServer | None = None
@@ -269,6 +298,8 @@ class Hub:
                 window_start, count = time.monotonic(), 0
             try:
                 await self._dispatch(peer, message)
+            except ChatRefused as error:
+                peer.say(error.message, error.fields, "warning", CHAT_NOTICE)
             except TableError as error:
                 peer.say(error.message, error.fields, "warning")
             except REFUSED as error:
@@ -314,6 +345,8 @@ class Hub:
             if finished.game is None or not finished.game.is_over:
                 raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
             peer.queue(pack_frame(finished.record_message()))
+        elif kind == p.CHAT:
+            self._chat(peer, p.parse_chat(message))
         elif kind == p.ACT:
             if peer.table is None or peer.seat is None:
                 raise TableError(N_("you are not at a table"))
@@ -347,6 +380,7 @@ class Hub:
         was_online = seat != SPECTATOR and table.online(seat)
         peer.table, peer.seat = table, seat
         table.watchers[peer] = seat
+        self._send_recent_chat(peer, table)
         if seat != SPECTATOR and not was_online and table.game is not None and returning:
             self._tell_table(table, N_("{name} is back at the table"), exclude=peer, name=peer.name)
         self.room.presence_changed(table)
@@ -400,6 +434,7 @@ class Hub:
             "tags": list(table.tags()),
             "waiting_for": table.waiting_for(),
             "hints": table.hints,
+            "spectator_chat": table.spectator_chat,
         }
         if game.is_over:
             message["result"] = module.result_to_wire(game)
@@ -418,5 +453,106 @@ class Hub:
     def _send_lobby(self, peer: Peer) -> None:
         assert peer.name is not None
         with speaking(peer.language):
-            tables = [info.to_wire() for info in self.room.infos(peer.name)]
+            tables = [self._with_chat_preview(info, peer.name).to_wire() for info in self.room.infos(peer.name)]
         peer.send_state(pack_frame({"t": p.LOBBY, "tables": tables}))
+
+    # ---------------------------------------------------------------- chat
+
+    def _chat(self, peer: Peer, raw: str) -> None:
+        """A chat line or command from `peer`: checked, cleaned, kept, sent to everyone at the
+        table who does not mute its sender. Every refusal is a notice saying why."""
+        name = peer.name
+        assert name is not None
+        table = peer.table
+        text = clean_text(raw)
+        if text.startswith("/"):
+            self._chat_command(peer, text)
+            return
+        if table is None:
+            raise ChatRefused(N_("you are not at a table"))
+        if not text:
+            return  # nothing left to say once cleaned
+        if len(text) > MAX_LENGTH:
+            raise ChatRefused(
+                N_("Not sent: a chat line holds {most} characters, yours has {count}."),
+                most=MAX_LENGTH,
+                count=len(text),
+            )
+        if peer.seat == SPECTATOR and not table.spectator_chat:
+            raise ChatRefused(N_("Spectators read this table's chat but may not write in it (its creator chose so)."))
+        self._check_chat_rate(name)
+        line = self.room.say(table, name, text, clock())
+        for other in list(table.watchers):
+            if isinstance(other, Peer) and other.name is not None and not self.mutes.mutes(other.name, name):
+                other.queue(pack_frame(p.chat_message(table.id, [line], replace=False)))
+        self._schedule_lobby()  # the lobby's preview
+
+    def _chat_command(self, peer: Peer, text: str) -> None:
+        """`/mute NAME`, `/unmute NAME`, `/mute` (who is muted): for the sender only."""
+        name = peer.name
+        assert name is not None
+        command, _space, argument = text.partition(" ")
+        argument = argument.strip()
+        if command == "/mute" and not argument:
+            muted = self.mutes.muted(name)
+            if muted:
+                peer.say(N_("You mute: {names}."), {"names": ", ".join(muted)}, about=CHAT_NOTICE)
+            else:
+                peer.say(N_("You mute nobody. /mute NAME hides a player's chat from you."), about=CHAT_NOTICE)
+        elif command in ("/mute", "/unmute") and not p.valid_name(argument):
+            raise ChatRefused(N_("{name} is not a player name."), name=argument[:20])
+        elif command == "/mute":
+            if name_key(argument) == name_key(name):
+                raise ChatRefused(N_("You cannot mute yourself."))
+            self._check_chat_rate(name)
+            if not self.mutes.mute(name, argument):
+                raise ChatRefused(N_("You mute as many players as you can; unmute one first."))
+            peer.say(
+                N_("{name} is muted: you no longer see their chat (/unmute {name} to undo)."),
+                {"name": argument},
+                about=CHAT_NOTICE,
+            )
+        elif command == "/unmute":
+            self._check_chat_rate(name)
+            if self.mutes.unmute(name, argument):
+                peer.say(N_("{name} is no longer muted."), {"name": argument}, about=CHAT_NOTICE)
+            else:
+                raise ChatRefused(N_("{name} was not muted."), name=argument)
+        else:
+            raise ChatRefused(N_("Chat commands: /mute NAME, /unmute NAME, /mute (who you mute)."))
+
+    def _check_chat_rate(self, name: str) -> None:
+        """Count a line (or a mute, which writes a file) of `name`'s; refused past the rate."""
+        wait = self.chat_rate.wait(name)
+        if wait:
+            raise ChatRefused(
+                N_("Not sent: {count} lines per {window} seconds at most; you can write again in {seconds} s."),
+                count=self.chat_rate.count,
+                window=round(self.chat_rate.window),
+                seconds=wait,
+            )
+
+    def _visible_chat(self, viewer: str, lines: Iterable[ChatLine]) -> list[ChatLine]:
+        """`lines` without those of the names `viewer` mutes."""
+        muted = self.mutes.muted_keys(viewer)
+        return [line for line in lines if name_key(line.name) not in muted]
+
+    def _send_recent_chat(self, peer: Peer, table: Table) -> None:
+        """Someone sits down or starts watching: the recent lines, before the table's state."""
+        if peer.name is not None:
+            lines = self._visible_chat(peer.name, table.chat.recent())
+            peer.queue(pack_frame(p.chat_message(table.id, lines, replace=True)))
+
+    def _with_chat_preview(self, info: p.TableInfo, viewer: str) -> p.TableInfo:
+        """A lobby row with its table's last few lines (anyone may watch a table, so read its chat)."""
+        table = self.room.tables.get(info.id)
+        if table is None:
+            return info
+        muted = self.mutes.muted_keys(viewer)
+        lines: list[ChatLine] = []
+        for line in reversed(table.chat.lines):  # the newest first: a long chat is not copied for each row
+            if len(lines) == PREVIEW_LINES:
+                break
+            if name_key(line.name) not in muted:
+                lines.insert(0, dataclasses.replace(line, text=line.text[:PREVIEW_CHARS]))
+        return dataclasses.replace(info, chat=tuple(lines))

@@ -61,10 +61,16 @@ class HubClient:
     # -------------------------------------------------------------- requests
 
     def create(
-        self, others: list[str], game: str, variant: dict[str, Any], seed: int | None = None, hints: bool = False
+        self,
+        others: list[str],
+        game: str,
+        variant: dict[str, Any],
+        seed: int | None = None,
+        hints: bool = False,
+        spectator_chat: bool = False,
     ) -> None:
         """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
-        self.send(p.create_message(p.CreateRequest(game, tuple(others), variant, seed, hints)))
+        self.send(p.create_message(p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat)))
 
     def join(self, table: int) -> None:
         self.send({"t": p.JOIN, "table": table})
@@ -74,6 +80,10 @@ class HubClient:
 
     def leave(self) -> None:
         self.send({"t": p.LEAVE})
+
+    def chat(self, text: str) -> None:
+        """A line for everyone at this client's table, or a chat command (`/mute NAME`)."""
+        self.send({"t": p.CHAT, "text": text})
 
     def act(self, action: Any, game: str) -> None:
         """An action of the table's game (its registry name)."""

@@ -33,15 +33,12 @@ import asyncssh
 from codex_tui.i18n.text import N_, Later
 from codex_tui.net.identity import IdentityError, KeyBook, Refusal, write_private
 from codex_tui.net.names import name_key
+from codex_tui.net.passphrase_rules import MAX_LENGTH, passphrase_problem
 from codex_tui.net.protocol import valid_name
 
 log = logging.getLogger(__name__)
 
 PASSPHRASES_FILE = "passphrases.json"
-MIN_LENGTH = 8
-"""Fewer characters than this are refused (a short passphrase is guessed offline from the file)."""
-MAX_LENGTH = 256
-"""More is refused: scrypt's cost grows with the input, and nobody types more."""
 SCRYPT_N = 2**14
 SCRYPT_R = 8
 SCRYPT_P = 1
@@ -55,20 +52,6 @@ class PassphraseError(IdentityError):
 
 def derive(passphrase: str, salt: bytes) -> bytes:
     return hashlib.scrypt(passphrase.encode("utf-8"), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=HASH_BYTES)
-
-
-TOO_SHORT = N_("A passphrase has at least {n} characters.")
-TOO_LONG = N_("A passphrase has at most {n} characters.")
-DIFFERENT = N_("The two passphrases differ. Type them again.")
-
-
-def passphrase_problem(passphrase: str) -> Later | None:
-    """Why `passphrase` cannot be set (to show in the player's language), or None."""
-    if len(passphrase) < MIN_LENGTH:
-        return Later(TOO_SHORT, {"n": MIN_LENGTH})
-    if len(passphrase) > MAX_LENGTH:
-        return Later(TOO_LONG, {"n": MAX_LENGTH})
-    return None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError
 from codex_tui.i18n import LANGUAGES
+from codex_tui.net.chat_line import ChatLine
 
 HUB_ENV = "CODEX_TUI_HUB"
 """Where an app spawned by the server finds the hub socket."""
@@ -48,6 +49,10 @@ LANGUAGE = "language"
 """{lang}: the player chose the language of their screens (remembered for the name)."""
 SET_PASSPHRASE = "set_passphrase"
 """{passphrase}: the player's passphrase for the browser door (its salted hash is kept; see docs/web.md)."""
+CHAT = "chat"
+"""Up, {text}: a line for everyone at your table, or a command (`/mute NAME`, `/unmute NAME`, `/mute`).
+Down, {table, lines: [[name, time, text, at], ...], all}: lines said at your table (`all`: every recent
+line, replacing those you had; else new ones). See `codex_tui.net.chat`."""
 
 # hub -> app
 RECORD = "record"
@@ -96,6 +101,8 @@ class CreateRequest:
     seed: int | None
     hints: bool = False
     """Whether the players may ask for hints (`!`): the creator's choice, off unless chosen."""
+    spectator_chat: bool = False
+    """Whether spectators may write in the table's chat (they always read it); off unless chosen."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -117,6 +124,8 @@ def create_message(request: CreateRequest) -> dict[str, Any]:
         message["seed"] = request.seed
     if request.hints:
         message["hints"] = True
+    if request.spectator_chat:
+        message["spectator_chat"] = True
     return message
 
 
@@ -160,12 +169,15 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
     hints = message.get("hints", False)
     if not isinstance(hints, bool):
         raise ProtocolError("hints must be true or false")
+    spectator_chat = message.get("spectator_chat", False)
+    if not isinstance(spectator_chat, bool):
+        raise ProtocolError("spectator_chat must be true or false")
     if "variant" in message:
         variant = checked_variant(module, message["variant"])
     else:
         keys = [field.key for field in module.variant_fields()]
         variant = checked_variant(module, {key: message[key] for key in keys if key in message})
-    return CreateRequest(module.name, tuple(others), variant, seed, hints)
+    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat)
 
 
 def parse_language(message: dict[str, Any]) -> str:
@@ -186,6 +198,30 @@ def parse_passphrase(message: dict[str, Any]) -> str:
     if not isinstance(passphrase, str) or len(passphrase) > MAX_PASSPHRASE_FIELD:
         raise ProtocolError("passphrase must be a short string")
     return passphrase
+
+
+def parse_chat(message: dict[str, Any]) -> str:
+    """The text of a CHAT request, as sent (the hub cleans and checks it: `codex_tui.net.chat`)."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ProtocolError("chat text must be a string")
+    return text
+
+
+def chat_message(table: int, lines: list[ChatLine], replace: bool) -> dict[str, Any]:
+    """The CHAT message down: `lines` said at `table` (`replace`: all recent ones)."""
+    return {"t": CHAT, "table": table, "lines": [line.to_wire() for line in lines], "all": replace}
+
+
+def chat_lines(message: dict[str, Any]) -> list[ChatLine]:
+    """The lines of a CHAT message down; ProtocolError for a malformed one."""
+    lines = message.get("lines")
+    if not isinstance(lines, list):
+        raise ProtocolError("chat lines must be a list")
+    try:
+        return [ChatLine.from_wire(line) for line in lines]
+    except ValueError as error:
+        raise ProtocolError(f"malformed chat line: {error}") from None
 
 
 def parse_table_id(message: dict[str, Any]) -> int:
@@ -241,6 +277,10 @@ class TableInfo:
     """The player who receives this sits at the table."""
     hints: bool = False
     """Its creator allowed hints (`!`); a row from an older server has no such field: off."""
+    spectator_chat: bool = False
+    """Its creator let spectators write in its chat; off when absent."""
+    chat: tuple[ChatLine, ...] = ()
+    """The last few chat lines, for the lobby's preview (those of names the viewer mutes left out)."""
 
     @property
     def module(self) -> GameModule:
@@ -262,6 +302,8 @@ class TableInfo:
             "status": self.status,
             "mine": self.mine,
             "hints": self.hints,
+            "spectator_chat": self.spectator_chat,
+            "chat": [line.to_wire() for line in self.chat],
         }
 
     @classmethod
@@ -281,6 +323,8 @@ class TableInfo:
                 status=str(data["status"]),
                 mine=bool(data["mine"]),
                 hints=data.get("hints", False) is True,
+                spectator_chat=data.get("spectator_chat", False) is True,
+                chat=tuple(ChatLine.from_wire(line) for line in data.get("chat", ())),
             )
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None

@@ -2,10 +2,10 @@
 
 A table's save is an ordinary save file (`codex-tui play` opens it), so the
 options a table's creator chose that are not part of the game (whether hints
-are allowed) live in a small JSON file next to it, `<save>.table.json`. A
-restart reads it back with the save; a missing or unreadable file means the
-defaults (hints off), which is also what a table saved before the option
-existed gets.
+are allowed, whether spectators may chat) live in a small JSON file next to
+it, `<save>.table.json`. A restart reads it back with the save; a missing or
+unreadable file means the defaults (hints off, spectators only read the
+chat), which is also what a table saved before an option existed gets.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ MAX_OPTIONS_BYTES = 4096
 class TableOptions:
     hints: bool = False
     """The players may ask for hints (`!`)."""
+    spectator_chat: bool = False
+    """Spectators may write in the table's chat (they always read it)."""
 
 
 def options_path(save_path: Path) -> Path:
@@ -39,7 +41,7 @@ def write_options(save_path: Path, options: TableOptions) -> None:
         path.unlink(missing_ok=True)
         return
     temp = path.with_name(f".{path.name}.tmp")
-    temp.write_text(json.dumps({"hints": options.hints}), encoding="utf-8")
+    temp.write_text(json.dumps({"hints": options.hints, "spectator_chat": options.spectator_chat}), encoding="utf-8")
     os.replace(temp, path)
 
 
@@ -55,7 +57,9 @@ def read_options(save_path: Path) -> TableOptions:
     except (OSError, ValueError) as error:
         log.warning("table options %s ignored: %s", path, error)
         return TableOptions()
-    return TableOptions(hints=isinstance(data, dict) and data.get("hints") is True)
+    if not isinstance(data, dict):
+        return TableOptions()
+    return TableOptions(hints=data.get("hints") is True, spectator_chat=data.get("spectator_chat") is True)
 
 
 def remove_options(save_path: Path) -> None:

@@ -31,6 +31,8 @@ from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.net.botpool import BotPool, move_seed
+from codex_tui.net.chat import ChatLog, remove_chat, write_chat
+from codex_tui.net.chat_line import ChatLine
 from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
@@ -81,6 +83,14 @@ class Table:
     seed: int | None = None
     hints: bool = False
     """Its creator allowed hints: the players' screens answer `!`."""
+    spectator_chat: bool = False
+    """Its creator let spectators write in its chat (everyone at the table reads it)."""
+    chat: ChatLog = field(default_factory=ChatLog)
+    """What was said at the table: beside its save once it has one, in memory before."""
+    chat_task: asyncio.Task[None] | None = None
+    """Writing the chat file (one write at a time, the newest lines last)."""
+    chat_dirty: bool = False
+    """Lines were said since the running write took its copy."""
     game: Any = None
     """The game state (a `GameState` of `module`) once every seat is taken."""
     save_path: Path | None = None
@@ -126,6 +136,7 @@ class Table:
             status=self.status(),
             mine=viewer in self.names,
             hints=self.hints,
+            spectator_chat=self.spectator_chat,
         )
 
     def record_message(self) -> dict[str, Any]:
@@ -198,6 +209,7 @@ class TableRoom:
             game = saved.game
             if game.is_over:
                 continue  # finished: left where a crash before the move to finished/ put it
+            options = read_options(path)
             table = Table(
                 id=self._new_id(),
                 module=registry.game_of(game),
@@ -205,7 +217,9 @@ class TableRoom:
                 names=list(game.players),
                 kinds=list(saved.kinds),
                 seed=game.seed,
-                hints=read_options(path).hints,
+                hints=options.hints,
+                spectator_chat=options.spectator_chat,
+                chat=ChatLog.read(path),
                 game=game,
                 save_path=path,
                 title=saved.title,
@@ -221,6 +235,8 @@ class TableRoom:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for table in list(self.tables.values()):  # the last lines said reach the chat files
+            await self._chat_written(table)
 
     def _new_id(self) -> int:
         table_id = self._next_id
@@ -286,6 +302,7 @@ class TableRoom:
             kinds,
             seed=request.seed,
             hints=request.hints,
+            spectator_chat=request.spectator_chat,
         )
         self.tables[table.id] = table
         if not table.open_seats():
@@ -321,15 +338,51 @@ class TableRoom:
             del self.tables[table.id]
         self._changed(table)
 
+    def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
+        """Keep a chat line (already checked and cleaned by the hub) with the table: beside its save
+        while the game is live (a finished game's chat stays in memory only, its save filed away)."""
+        at = 0 if table.game is None else len(table.game.actions)
+        line = ChatLine(name, time, text, at)
+        table.chat.add(line)
+        self._keep_chat(table)
+        return line
+
+    def _keep_chat(self, table: Table) -> None:
+        """Write the table's chat file soon, in a thread: a write already under way is followed by one more."""
+        if table.game is None or table.game.is_over or table.save_path is None:
+            return
+        if table.chat_task is not None and not table.chat_task.done():
+            table.chat_dirty = True
+            return
+        table.chat_task = asyncio.get_running_loop().create_task(self._write_chat(table))
+
+    async def _write_chat(self, table: Table) -> None:
+        while True:
+            table.chat_dirty = False
+            path = table.save_path
+            if path is None or table.game is None or table.game.is_over:
+                return
+            await asyncio.to_thread(write_chat, path, list(table.chat.lines))
+            if not table.chat_dirty:
+                return
+
+    async def _chat_written(self, table: Table) -> None:
+        """Wait for a chat write under way (before the file is removed, or the server stops)."""
+        task = table.chat_task
+        if task is not None and not task.done():
+            await asyncio.gather(task, return_exceptions=True)
+
     async def _start(self, table: Table) -> None:
         names = tuple(name or "" for name in table.names)
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
         table.game = table.module.new_game(names, seed, table.variant)
         table.save_path = new_save_path(self.folder, names)
         try:
-            await asyncio.to_thread(write_options, table.save_path, TableOptions(hints=table.hints))
+            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
+            await asyncio.to_thread(write_options, table.save_path, options)
         except OSError as error:
             log.error("could not save table %s's options: %s", table.id, error)
+        await asyncio.to_thread(write_chat, table.save_path, list(table.chat.lines))  # said while it waited
         await self._save(table)
         self._schedule_bots(table)
 
@@ -356,6 +409,7 @@ class TableRoom:
         try:
             await asyncio.to_thread(write_save, table.save_path, saved)
             if table.game.is_over:
+                await self._chat_written(table)  # a write under way would bring the chat file back
                 table.save_path = await asyncio.to_thread(self._file_away, table.save_path)
         except SaveError as error:
             log.error("autosave failed: %s", error)
@@ -365,6 +419,7 @@ class TableRoom:
     def _file_away(self, path: Path) -> Path:
         """A finished game's save moves to `finished/`, so a restart need not read it again."""
         remove_options(path)
+        remove_chat(path)
         finished = self.folder / FINISHED_DIR
         finished.mkdir(exist_ok=True, mode=0o700)
         target = finished / path.name

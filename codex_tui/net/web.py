@@ -41,7 +41,8 @@ from codex_tui.net.hub import Hub
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
-from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, passphrase_problem
+from codex_tui.net.passphrase_rules import DIFFERENT, passphrase_problem
+from codex_tui.net.passphrases import PassphraseBook
 from codex_tui.net.pty_bridge import Launcher
 from codex_tui.net.web_apps import LEAVE_SCREEN, PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback

@@ -15,7 +15,7 @@ from codex_tui.i18n import LANGUAGES
 from codex_tui.i18n.text import _
 from codex_tui.net import names
 from codex_tui.net.languages import speaking
-from codex_tui.net.passphrases import MIN_LENGTH
+from codex_tui.net.passphrase_rules import MIN_LENGTH
 
 NAME_RULES = names.NAME_RULES
 """The rules for names, the same words as the SSH banner and docs/ssh.md (one text, one rule for both doors)."""

@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from codex_tui.i18n.text import N_, Later
 from codex_tui.net.identity import KeyBook
 from codex_tui.net.names import name_key
-from codex_tui.net.passphrases import DIFFERENT, PassphraseBook, key_owned, passphrase_problem
+from codex_tui.net.passphrase_rules import DIFFERENT, passphrase_problem
+from codex_tui.net.passphrases import PassphraseBook, key_owned
 from codex_tui.net.protocol import valid_name
 from codex_tui.net.web_options import is_loopback
 

@@ -297,6 +297,7 @@ async def create_table_by_keys(
         await tab_to(terminal, "Hints")
         await choose_by_keys(terminal, 1, "Hints")
         await terminal.wait_for(field_shows("Hints", "Allowed"))
+        await tab_to(terminal, "Spectators")  # their chat: as it is, read only
         await tab_to(terminal, "Create")
     await terminal.press("enter")
 

@@ -15,15 +15,19 @@ import pytest
 from textual.pilot import Pilot
 
 from codex_tui.app.remote import RemoteApp
+from codex_tui.app.widgets.chat_field import CHAT_KEY
 from codex_tui.core import registry
 from codex_tui.games.codex.rules import Phase
 from codex_tui.net import protocol as p
+from codex_tui.net.chat_line import ChatLine
 from codex_tui.net.protocol import SeatInfo, TableInfo
 from tests.scenes import Scene, settle
 from tests.scenes.games import mid_game, played
 
 NET_WORDS = frozenset({"Ada", "Bo", "Cy", "Bot", "pseudo"})
 """Player names, and the pseudo-language's own name in the lobby's title (each language is named in itself)."""
+CHAT_WORDS = frozenset({"gg", "good", "luck", "you", "too", "nice", "gold", "card"})
+"""What the players say in the scenes' chat: their words, not the app's."""
 
 
 class SceneApp(RemoteApp):
@@ -58,6 +62,7 @@ def lobby_rows() -> list[dict[str, Any]]:
             (SeatInfo("Ada", "human", True), SeatInfo("Bo", "human", False)),
             codex.status(playing),
             mine=True,
+            chat=(ChatLine("Bo", "20:14", "good luck!"), ChatLine("Ada", "20:15", "you too")),
         ),
         TableInfo(
             5,
@@ -94,6 +99,33 @@ def waiting_room() -> list[dict[str, Any]]:
     return [*empty_lobby(), {"t": p.WAITING, "table": table.to_wire(), "seat": 0}]
 
 
+def chat_at_table() -> list[dict[str, Any]]:
+    """Ada at her Codex game against Bo, who has said a few words; Ada's chat field is open."""
+    codex = registry.game_named("codex-naturalis")
+    game = mid_game(Phase.PLACE)
+    at = len(game.actions)
+    lines = [
+        ChatLine("Bo", "20:14", "good luck!", 0),
+        ChatLine("Ada", "20:15", "you too", 0),
+        ChatLine("Bo", "20:31", "nice gold card 中文", at),
+    ]
+    table = {
+        "t": p.TABLE,
+        "table": 3,
+        "game": codex.name,
+        "seat": 0,
+        "view": codex.encode_view(codex.view(game, 0)),
+        "tags": ["", ""],
+        "waiting_for": None,
+    }
+    return [*empty_lobby(), p.chat_message(3, lines, replace=True), table]
+
+
+async def open_chat(pilot: Pilot[Any]) -> None:
+    await press(pilot, CHAT_KEY)
+    await pilot.press(*"gg")
+
+
 def app_of(messages: Callable[[], list[dict[str, Any]]]) -> Callable[[Path, pytest.MonkeyPatch], SceneApp]:
     return lambda tmp_path, monkeypatch: SceneApp(messages)
 
@@ -113,9 +145,12 @@ async def language_choice(pilot: Pilot[Any]) -> None:
 
 
 SCENES = [
-    Scene("net_lobby", app_of(lobby_rows), data_words=NET_WORDS),
+    Scene("net_lobby", app_of(lobby_rows), data_words=NET_WORDS | CHAT_WORDS),
     Scene("net_lobby_empty", app_of(empty_lobby), data_words=NET_WORDS),
     Scene("net_new_table", app_of(empty_lobby), new_table, data_words=NET_WORDS),
-    Scene("net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | {"English", "Français"}),
+    Scene(
+        "net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | CHAT_WORDS | {"English", "Français"}
+    ),
     Scene("net_waiting_room", app_of(waiting_room), data_words=NET_WORDS),
+    Scene("net_chat", app_of(chat_at_table), open_chat, data_words=NET_WORDS | CHAT_WORDS),
 ]

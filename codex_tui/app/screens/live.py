@@ -57,6 +57,10 @@ class LiveScreen(Screen[ResultType]):
     def render_all(self) -> None:
         """Draw the kept state into the widgets (subclasses; called only while drawable)."""
 
+    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
+        """The chat of the table this screen shows, worded (`chat_field.chat_notes`): the screens
+        of a network table show it (the waiting room, each game's log); others have no chat."""
+
     async def recompose(self) -> None:
         """New widgets (a change of language): draw the kept state into them, as on mount.
 
@@ -93,6 +97,17 @@ class PlayScreen(LiveScreen[None]):
     """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
     hint_notes: tuple[tuple[int, int], ...] = ()
     """(actions played when a hint was shown, seat): the log shows "<name> used a hint" there (local games)."""
+    chat_notes: tuple[tuple[int, str], ...] = ()
+    """(actions played when it was said, 'HH:MM ada: text'): the table's chat, which each game's log
+    shows after that many moves (`chat_field.notes_at`); a local game has none."""
+
+    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
+        """The table's chat changed: keep it, and let the game's log show it (`chat_changed`)."""
+        self.chat_notes = notes
+        self.chat_changed()
+
+    def chat_changed(self) -> None:
+        """Show `chat_notes` in the game's log (each game); it may come before the widgets exist."""
 
     def hint_view(self) -> Any | None:
         """The view a hint is for: the seat's own view while it is to act, else None (each game)."""

@@ -38,6 +38,7 @@ from codex_tui.app.screens.game_form import (
 )
 from codex_tui.app.screens.live import LiveScreen, drawing
 from codex_tui.app.screens.passphrase import PassphraseChosen, PassphraseScreen
+from codex_tui.app.widgets.chat_field import CHAT_KEY, chat_words
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
@@ -102,6 +103,11 @@ def seats_text(info: TableInfo) -> str:
 # Translators: after the game in a lobby row whose players may ask for hints.
 HINTS_MARK = N_("hints")
 HINT_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Off"), False), (N_("Allowed"), True))
+SPECTATOR_CHAT_CHOICES: tuple[tuple[str, bool], ...] = (
+    (N_("Read the chat"), False),
+    (N_("Read and write in the chat"), True),
+)
+"""The new-table form's choice for spectators: players always read and write."""
 
 
 def game_cell(info: TableInfo) -> str:
@@ -169,6 +175,19 @@ def lobby_title(in_browser: bool) -> str:
     return _("codex-tui over SSH · you are {name} · {language}")
 
 
+def table_preview(info: TableInfo, width: int) -> Text:
+    """The lobby's preview of a table: its players, then its last chat lines (each on one line,
+    cut to `width` cells: a preview, the table itself shows them whole)."""
+    rows = [Text(_("At this table: {players}").format(players=seats_text(info)), style="bold")]
+    if info.chat:
+        rows += [Text(chat_words(line)) for line in info.chat]
+    else:
+        rows.append(Text(_("Nobody has said anything at this table yet."), style="dim"))
+    for row in rows:
+        row.truncate(width, overflow="ellipsis")
+    return Text("\n").join(rows)
+
+
 class LobbyScreen(LiveScreen[None]):
     """Every table on the server: yours first, then those with open seats."""
 
@@ -177,7 +196,7 @@ class LobbyScreen(LiveScreen[None]):
         Binding("enter", "choose", N_("Sit / back to your seat / replay"), show=True),
         Binding("w", "watch", N_("Watch")),
         Binding("l", "language", N_("Language")),
-        Binding("p", "passphrase", N_("Browser passphrase")),
+        Binding("p", "passphrase", N_("Passphrase")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
     ]
@@ -186,6 +205,7 @@ class LobbyScreen(LiveScreen[None]):
     #lobby-title { height: 1; background: $boost; text-style: bold; padding: 0 1; }
     #lobby-hint { height: auto; padding: 0 1; color: $text-muted; }
     #tables { height: 1fr; }
+    #preview { height: auto; max-height: 4; padding: 0 1; background: $boost; }
     """
 
     def __init__(self, player: str) -> None:
@@ -200,10 +220,23 @@ class LobbyScreen(LiveScreen[None]):
         )
         yield Static(id="lobby-hint")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static(id="preview")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_preview()
+
+    @drawing
+    def show_preview(self) -> None:
+        """Below the list: who sits at the highlighted table and its last chat lines (`table_preview`)."""
+        preview = self.query_one("#preview", Static)
+        info = self.selected()
+        preview.display = info is not None
+        if info is not None:
+            preview.update(table_preview(info, max(self.size.width - 2, 10)))
 
     async def recompose(self) -> None:
         """New widgets (a change of language): the cursor stays on its table, the list keeps the focus.
@@ -260,6 +293,7 @@ class LobbyScreen(LiveScreen[None]):
                     else "",
                 )
             )
+        self.show_preview()
         self.refresh_bindings()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -356,6 +390,7 @@ FIELD_HELP = {
     "count": N_("Players: how many seats, yours included."),
     "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
     "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
+    "spectator-chat": N_("Spectators: whether those who watch may write in the table's chat too."),
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
@@ -383,6 +418,14 @@ def field_help(widget: Widget) -> str:
                     return _("{field}: {help}").format(field=label, help=module.translate(field.help))
                 return _("{field}.").format(field=label)
     return ""
+
+
+def spectator_chat_row() -> ComposeResult:
+    """The form's row for the table's chat option: may spectators write (they always read)."""
+    with Horizontal(classes="field"):
+        yield Label(_("Spectators"))
+        choices = [(_(label), value) for label, value in SPECTATOR_CHAT_CHOICES]
+        yield PageSafeSelect(choices, value=False, allow_blank=False, id="spectator-chat", compact=True)
 
 
 def seat_options(game: str) -> list[tuple[str, str]]:
@@ -435,6 +478,7 @@ class NewTableScreen(Screen[CreateRequest]):
                 yield Label(_("Hints"))
                 choices = [(_(label), value) for label, value in HINT_CHOICES]
                 yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints", compact=True)
+            yield from spectator_chat_row()
             yield Static(id="error")
             yield Button(_("Create"), variant="primary", id="create", compact=True)
         yield Static(id="field-help")
@@ -480,7 +524,10 @@ class NewTableScreen(Screen[CreateRequest]):
         count = player_count(self, module)
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
         hints = self.query_one("#hints", Select).value is True
-        return CreateRequest(module.name, others, module.variant_to_dict(variant(self, module)), seed(self), hints)
+        chat = self.query_one("#spectator-chat", Select).value is True
+        return CreateRequest(
+            module.name, others, module.variant_to_dict(variant(self, module)), seed(self), hints, chat
+        )
 
     def action_create(self) -> None:
         try:
@@ -492,6 +539,17 @@ class NewTableScreen(Screen[CreateRequest]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+WAITING_CHAT_ROWS = 4
+"""Rows of the newest chat lines the waiting room shows (it fits 80x24 with a four-seat table)."""
+
+
+def spectator_chat_words(allowed: bool) -> str:
+    """How the waiting room says the table's chat option."""
+    if allowed:
+        return _("Spectators may write in the chat.")
+    return _("Spectators read the chat; only players write in it.")
 
 
 class WaitingScreen(LiveScreen[None]):
@@ -510,6 +568,12 @@ class WaitingScreen(LiveScreen[None]):
         super().__init__()
         self.info = info
         self.seat = seat
+        self.chat: tuple[tuple[int, str], ...] = ()
+        """The table's chat, worded (`chat_field.chat_notes`)."""
+
+    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
+        self.chat = notes
+        self.render_all()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="waiting-box"):
@@ -532,5 +596,21 @@ class WaitingScreen(LiveScreen[None]):
         rules = variant_words(module, info.variant)
         text.append("\n" + _("{rules}. The game starts when every seat is taken.").format(rules=rules) + "\n")
         text.append(f"{hints_words(info.hints)}\n")
+        text.append(f"{spectator_chat_words(info.spectator_chat)}\n")
         text.append(_("Others join from the lobby. esc: leave the table (your seat opens again)."), style="dim")
-        self.query_one("#waiting-text", Static).update(text)
+        text.append(" " + _("{key}: chat with the table.").format(key=CHAT_KEY), style="dim")
+        widget = self.query_one("#waiting-text", Static)
+        for row in self.chat_rows(widget.content_size.width or 58):
+            text.append("\n")
+            text.append_text(row)
+        widget.update(text)
+
+    def chat_rows(self, width: int) -> list[Text]:
+        """The newest chat lines, wrapped to `width`, as many rows of them as `WAITING_CHAT_ROWS` (the newest whole)."""
+        rows: list[Text] = []
+        for _at, line in reversed(self.chat):
+            wrapped = list(Text(line).wrap(self.app.console, width))
+            if rows and len(rows) + len(wrapped) > WAITING_CHAT_ROWS:
+                break
+            rows[:0] = wrapped
+        return rows

@@ -160,6 +160,7 @@ SHARED_KEYS: Help = (
             ("enter", N_("in the lobby: sit at a table, or back to your seat")),
             ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
             ("w", N_("watch a table")),
+            ("t", N_("at a table: chat (enter: send, esc: close); /mute NAME hides a player's chat, /unmute NAME")),
             ("l", N_("in the lobby: the language of your screens (remembered for your name)")),
             ("q  esc", N_("leave the table while it waits; q in the lobby: quit")),
         ),

@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.i18n.text import N_, _
-from codex_tui.net.passphrases import DIFFERENT, passphrase_problem
+from codex_tui.net.passphrase_rules import DIFFERENT, passphrase_problem
 
 
 class PassphraseChosen(Message):

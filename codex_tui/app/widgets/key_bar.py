@@ -20,6 +20,8 @@ from codex_tui.i18n.text import DOMAIN, N_
 
 LOOSE_KEY_CHROME = 3
 """Cells around a key and its description in Textual's footer, beyond their own (the compact style has 1)."""
+KEPT_ACTIONS = frozenset({"app.help", "app.quit", "help", "quit"})
+"""Keys a bar too narrow for all its keys keeps to the last: help lists every other key."""
 PALETTE = N_("palette")
 """Textual's own description of the command palette key, drawn at the right of the bar."""
 
@@ -35,17 +37,26 @@ class KeyBar(Footer):
         return translate_in(description, self.domains)
 
     def compose(self) -> ComposeResult:
-        """Textual's keys with our words; on a narrow screen the keys go closer together, and
-        then the palette's reminder (ctrl+p still opens it) gives way to the screen's own keys."""
+        """Textual's keys with our words; on a narrow screen the keys go closer together, then
+        the palette's reminder (ctrl+p still opens it) gives way to the screen's own keys, and
+        then the screen's last keys give way, whole, to help and quit (`?` lists them all)."""
         self.set_reactive(Footer.show_command_palette, True)
         widgets = self.translated()
         width = self.app.size.width
         needed = sum(self.cells(widget) for widget in widgets)
         self.compact = bool(width) and needed > width
-        if width and needed - len(widgets) * (LOOSE_KEY_CHROME - 1) > width:
+        if width and self.compact_cells(widgets) > width:
             self.set_reactive(Footer.show_command_palette, False)
             widgets = self.translated()
+            droppable = [w for w in widgets if isinstance(w, FooterKey) and w.action not in KEPT_ACTIONS]
+            while droppable and self.compact_cells(widgets) > width:
+                widgets.remove(droppable.pop())
         yield from widgets
+
+    @classmethod
+    def compact_cells(cls, widgets: list[Widget]) -> int:
+        """The cells `widgets` take in the compact style."""
+        return sum(cls.cells(widget) for widget in widgets) - len(widgets) * (LOOSE_KEY_CHROME - 1)
 
     def translated(self) -> list[Widget]:
         widgets = list(super().compose())

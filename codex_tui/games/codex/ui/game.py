@@ -160,6 +160,8 @@ class GameScreen(PlayScreen):
     status: var[str] = var("", init=False)
     log_notes: var[tuple[tuple[int, int], ...]] = var((), init=False)
     """The app's `hint_notes` as of the last `update_game`, for the log panel."""
+    log_chat: var[tuple[tuple[int, str], ...]] = var((), init=False)
+    """The table's `chat_notes`, for the log panel."""
 
     # A hint: being looked for, or shown (with the moment it is for; it says nothing about any other).
     hinting: var[bool] = var(False, init=False)
@@ -190,12 +192,15 @@ class GameScreen(PlayScreen):
                     screen.view, area=screen.shown_area, detailed=screen.tall, own=screen.showing_own
                 )
                 yield MarketPanel(id="market").data_bind(screen.view, area=screen.home_area)
-                yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes)
+                yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes, chat=screen.log_chat)
         yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
         yield PreviewLine(id="status").data_bind(wording=screen.status)
         yield KeyBar(DOMAIN)
 
     # -------------------------------------------------------------- state in
+
+    def chat_changed(self) -> None:
+        self.log_chat = self.chat_notes
 
     def update_game(
         self,

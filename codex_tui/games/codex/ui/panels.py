@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
+from codex_tui.app.widgets.chat_field import ChatNote, notes_at
 from codex_tui.games.codex.describe import (
     describe_entry,
     objective_progress,
@@ -30,6 +31,8 @@ from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS, Label
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")
+TALK = Style(color="#d0d0d0")
+"""A chat line in the log: brighter than the moves around it."""
 WIDEST_SIDE = 66
 """Past this the log's longest lines are whole; the rest goes to the play area."""
 LEAST_AREA = 54
@@ -194,6 +197,8 @@ class GameLog(Widget):
     view: var[SeatView | None] = var(None)
     notes: var[tuple[tuple[int, int], ...]] = var(())
     """(actions played, seat): "<name> used a hint" goes after that many entries."""
+    chat: var[tuple[ChatNote, ...]] = var(())
+    """A network table's chat, (actions played, the line in words): each line goes after that many entries."""
     lines: reactive[tuple[str, ...]] = reactive(())
     """The newest 60 entries in words; the widget repaints only when they change (a recompose
     after a change of language words them again: `on_mount`)."""
@@ -207,6 +212,9 @@ class GameLog(Widget):
     def watch_notes(self) -> None:
         self._reword()
 
+    def watch_chat(self) -> None:
+        self._reword()
+
     def _reword(self) -> None:
         view = self.view
         if view is None:
@@ -214,25 +222,30 @@ class GameLog(Widget):
         start = max(len(view.log) - 60, 0)
         notes = sorted(note for note in self.notes if note[0] >= start)
         lines: list[str] = []
+        end = len(view.log)
         for index, entry in enumerate(view.log[start:], start):
             lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at == index]
+            lines += notes_at(self.chat, index, end)
             lines.append(describe_entry(entry, view.players, view.seat))
-        lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at >= len(view.log)]
+        lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at >= end]
+        lines += notes_at(self.chat, end, end)
         self.lines = tuple(lines[-60:])
 
     def render(self) -> Text:
         room = max(self.size.height - 1, 0)
         width = max(self.size.width, 20)
-        rows: list[str] = []
+        said = {words for _at, words in self.chat}  # the chat stands out from the moves
+        rows: list[tuple[str, Style]] = []
         for line in reversed(self.lines):
-            wrapped = wrap_cells(line, width)
+            style = TALK if line in said else DIM
+            wrapped = [(row, style) for row in wrap_cells(line, width)]
             if len(rows) + len(wrapped) > room:
                 rows = rows or wrapped[:room]  # the newest line shows, as much of it as fits
                 break
             rows[:0] = wrapped
         text = Text(_("Log"), style=HEADING)
-        for row in rows:
-            text.append("\n" + row, style=DIM)
+        for row, style in rows:
+            text.append("\n" + row, style=style)
         return text
 
 

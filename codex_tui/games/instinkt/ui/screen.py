@@ -302,8 +302,12 @@ class InstinktScreen(PlayScreen):
     def watch_view(self, view: SeatView | None) -> None:
         """The log changes only with the view: derive it here rather than on every cursor move."""
         if view is not None:
-            lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes)
-            self.recent_log = tuple(Text(line, style=DIM) for line in lines)
+            lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes, self.chat_notes)
+            said = {text for _at, text in self.chat_notes}
+            self.recent_log = tuple(Text(line, style="" if line in said else DIM) for line in lines)
+
+    def chat_changed(self) -> None:
+        self.watch_view(self.view)
 
     def _words(self) -> None:
         """Every part from the state, the log too: the words are drawn in the language of the moment."""

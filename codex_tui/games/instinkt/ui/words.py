@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from codex_tui.app.widgets.chat_field import ChatNote, notes_at
 from codex_tui.app.words import YOU
 from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
 from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
@@ -186,21 +187,28 @@ def log_lines(
     grid: Grid,
     last: int,
     notes: Sequence[tuple[int, int]] = (),
+    chat: Sequence[ChatNote] = (),
 ) -> list[str]:
     """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores.
 
     `notes` are the hints used, (actions played then, seat): each shows as
-    "Ada used a hint" after that many actions' lines."""
+    "Ada used a hint" after that many actions' lines. `chat` is a network
+    table's, worded: each line goes after that many actions' lines too (and
+    adds to `last`: talk does not push the game's moves out)."""
     grids = grids_after(log)
     origin = origin_of(grid)
     first = max(0, len(log) - last)
     lines: list[str] = []
+    talk = 0
     for index in range(first, len(log) + 1):
         lines.extend(hint_note(seat, names, viewer) for count, seat in notes if count == index)
+        said = notes_at(chat, index, len(log))
+        lines.extend(said)
+        talk += len(said)
         if index < len(log):
             before = grids[index - 1] if index else {}
             lines.append(describe(log[index], names, viewer, before, grids[index], origin))
-    return lines[-last:] if last else []
+    return lines[-(last + min(talk, last)) :] if last else []
 
 
 def hint_note(seat: int, names: Sequence[str], viewer: int) -> str:
