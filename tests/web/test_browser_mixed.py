@@ -1,4 +1,4 @@
-"""One table, two doors: an SSH player and a browser player play each other through the same hub."""
+"""One table, two doors: an SSH player and a browser player play each other and chat through the same hub."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ async def everyone_sees(text: str, *seats: Seat) -> None:
     await asyncio.gather(*(seat.wait_for(text) for seat in seats))
 
 
-async def test_an_ssh_player_and_a_browser_player_play_at_one_table(
+async def test_an_ssh_player_and_a_browser_player_play_and_chat_at_one_table(
     server: GameServer, terminals: list[Terminal], browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
     ada = await open_terminal(terminals, server.port, "ada")  # her SSH key
@@ -71,8 +71,15 @@ async def test_an_ssh_player_and_a_browser_player_play_at_one_table(
     await ada.wait_for("bea placed")  # each sees the other's move in the log
     await bea.wait_for("ada placed")
 
-    # A chat exchange (once the chat branch has landed) fits here, e.g.:
-    #   await bea.press("c"); await bea.press(*"hello ada", "enter")
-    #   await everyone_sees("hello ada", ada, bea)
+    # They talk at the table, each through their own door: each line reaches both screens' logs.
+    await bea.press("t")
+    await bea.wait_for("Say it to the table")
+    await bea.press(*"hello ada", "enter")
+    await everyone_sees("bea: hello ada", ada, bea)
+    await ada.press("t")
+    await ada.wait_for("Say it to the table")
+    await ada.press(*"你好 bea", "enter")
+    await everyone_sees("ada: 你好 bea", ada, bea)
+    assert [(line.name, line.text) for line in table.chat.recent()] == [("bea", "hello ada"), ("ada", "你好 bea")]
     await everyone_sees("Your hand", ada, bea)
     await check_both()
