@@ -450,6 +450,9 @@ class RemoteApp(CalmCrashes):
             if text:
                 self.send({"t": p.CHAT, "text": text})
 
+        # Notices shown now would be drawn twice, by the screen underneath and by the field's own
+        # (Textual shows them on the top screen): the player has read them, since they chose to talk.
+        self.clear_notifications()
         self.push_screen(ChatField(may_write=self.seat != SPECTATOR or self.spectator_chat), said)
 
     # ------------------------------------------------------------- commands
