@@ -28,7 +28,6 @@ from codex_tui.games.codex.rules.state import (
     Seat,
     Setup,
     Variant,
-    game_with_fields,
 )
 from codex_tui.games.codex.rules.symbols import Side, Symbol
 
@@ -46,6 +45,8 @@ _build_place = builder(Place)
 _EMPTY_MARKETS = tuple((None,) * slots for slots in range(MARKET_SLOTS + 1))
 """An emptied market of each length, to compare with in one step."""
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 _MARKET_DRAWS = tuple({card: Draw(p, DrawSource.MARKET, card) for card in _PLAYABLE} for p in range(MAX_PLAYERS))
 _RESOURCE_DRAWS = tuple(Draw(p, DrawSource.RESOURCE_DECK) for p in range(MAX_PLAYERS))
 _GOLD_DRAWS = tuple(Draw(p, DrawSource.GOLD_DECK) for p in range(MAX_PLAYERS))
@@ -164,8 +165,18 @@ def legal_actions(game: Game) -> Sequence[Action]:
         open_spots = area.open_spots
         if not open_spots or not seat.hand:
             return (Pass(current),)
-        # `area.ordered` is `spots_in_order()` without the call; PlacementMoves sorts when it is None.
-        return PlacementMoves(current, playable_options(seat), open_spots, area.ordered)
+        ordered = area.ordered
+        if ordered is None:
+            return PlacementMoves(current, playable_options(seat), open_spots)
+        # `PlacementMoves.__init__` written out: a call through the class costs more than it does.
+        options = playable_options(seat)
+        moves = _new_object(PlacementMoves)
+        moves.player = current
+        moves.options = options
+        moves.spots = ordered
+        moves._spot_set = open_spots
+        moves._count = len(options) * len(ordered)
+        return moves
     if phase is _DRAW:
         return draw_options(game, game.current)
     if phase is _SETUP:
@@ -347,25 +358,17 @@ def _place(game: Game, action: Place) -> Game:
     else:
         area, covered = place_card(area, card_id, side, card.back, pos)
         points = 0
-    index = hand.index(card_id)
     score = seat.score + points
     new_seat = _build_seat(
-        seat.starter,
-        seat.starter_side,
-        seat.objective_choices,
-        seat.secret,
-        hand[:index] + hand[index + 1 :],
-        area,
-        score,
+        seat.starter, seat.starter_side, seat.objective_choices, seat.secret, _without(hand, card_id), area, score
     )
     end, turns_left = game.end, game.turns_left
     triggered = None
     if end is None and score >= game.variant.target_score:
         end = triggered = EndReason.SCORE
         turns_left = _turns_left_when_triggered(game)
-    seats = game.seats
-    seats = (*seats[:player], new_seat, *seats[player + 1 :])
-    log = (*game.log, _build_entry(action, points, covered, None, None, triggered))
+    seats = list(game.seats)
+    seats[player] = new_seat
     if (turns_left is not None and turns_left < len(seats)) or not (
         # `_anything_to_draw` written out, the likeliest first.
         game.resource_drawn < len(game.setup.resource_deck)
@@ -376,13 +379,17 @@ def _place(game: Game, action: Place) -> Game:
     else:
         phase, current = _DRAW, game.current
     fields = game.__dict__.copy()
-    fields["seats"] = seats
+    fields["seats"] = tuple(seats)
     fields["end"] = end
-    fields["log"] = log
+    # Concatenation copies the log once; `(*log, entry)` went through a list.
+    fields["log"] = game.log + (_build_entry(action, points, covered, None, None, triggered),)
     fields["phase"] = phase
     fields["current"] = current
     fields["turns_left"] = turns_left
-    return game_with_fields(fields)
+    # `game_with_fields` written out.
+    new_game = _new_object(Game)
+    _set_attribute(new_game, "__dict__", fields)
+    return new_game
 
 
 def _draw(game: Game, action: Draw) -> Game:
@@ -434,7 +441,7 @@ def _draw(game: Game, action: Draw) -> Game:
         seat.starter_side,
         seat.objective_choices,
         seat.secret,
-        (*seat.hand, drawn),
+        seat.hand + (drawn,),
         seat.area,
         seat.score,
     )
@@ -443,17 +450,32 @@ def _draw(game: Game, action: Draw) -> Game:
         end = triggered = EndReason.DECKS
         turns_left = _turns_left_when_triggered(game)
     phase, current, turns_left = _next_turn(game, turns_left)
+    new_seats = list(seats)
+    new_seats[player] = new_seat
     fields = game.__dict__.copy()
-    fields["seats"] = (*seats[:player], new_seat, *seats[player + 1 :])
+    fields["seats"] = tuple(new_seats)
     fields["market"] = market
     fields["resource_drawn"] = resource_drawn
     fields["gold_drawn"] = gold_drawn
     fields["end"] = end
     fields["turns_left"] = turns_left
-    fields["log"] = (*game.log, _build_entry(action, 0, (), drawn, refill, triggered))
+    fields["log"] = game.log + (_build_entry(action, 0, (), drawn, refill, triggered),)
     fields["phase"] = phase
     fields["current"] = current
-    return game_with_fields(fields)
+    new_game = _new_object(Game)
+    _set_attribute(new_game, "__dict__", fields)
+    return new_game
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """`hand` without (the first) `card`, which it holds: a placing hand has three cards."""
+    if len(hand) == 3:
+        first, second, third = hand
+        if first == card:
+            return (second, third)
+        return (first, third) if second == card else (first, second)
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
 
 
 def _pass(game: Game, action: Pass) -> Game:
