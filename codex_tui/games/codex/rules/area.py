@@ -135,7 +135,7 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
             # Found by bisection: `list.remove` compares tuple by tuple from the start.
             del order[bisect_left(order, pos)]
     blocked = area.blocked
-    newly_blocked: list[Pos] = []
+    newly_blocked: list[Pos] | None = None
     covered: list[Pos] = []
     corners = face.corners
     around = _AROUND.get(pos)
@@ -149,7 +149,10 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
             if hidden_symbol >= 0:
                 counts[hidden_symbol] -= 1
         elif corners[index] == HIDDEN:
-            newly_blocked.append(neighbour_pos)
+            if newly_blocked is None:
+                newly_blocked = [neighbour_pos]
+            else:
+                newly_blocked.append(neighbour_pos)
             if neighbour_pos in open_spots:
                 open_spots.discard(neighbour_pos)
                 if order is not None:

@@ -67,14 +67,17 @@ def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
     options: list[tuple[int, Side]] = []
     counts = seat.area.counts
     for card_id in seat.hand:
-        front, back = _OPTIONS[card_id]
-        # `requirement_met` written out: this runs for every card of every hand, every turn.
-        for symbol, need in _REQUIREMENTS[card_id]:
-            if counts[symbol] < need:
-                break
+        requirement = _REQUIREMENTS[card_id]
+        if requirement:
+            # `requirement_met` written out: this runs for every card of every hand, every turn.
+            for symbol, need in requirement:
+                if counts[symbol] < need:
+                    options.append(_OPTIONS[card_id][1])
+                    break
+            else:
+                options += _OPTIONS[card_id]
         else:
-            options.append(front)
-        options.append(back)
+            options += _OPTIONS[card_id]
     return tuple(options)
 
 
@@ -145,12 +148,28 @@ class PlacementMoves(Sequence[Place]):
 
 
 def draw_options(game: Game, player: int) -> tuple[Draw, ...]:
+    """The market's cards in slot order, then the resource deck, then the gold deck."""
     by_card = _MARKET_DRAWS[player]
-    draws = [by_card[card] for card in game.market if card is not None]
+    market = game.market
     setup = game.setup
-    if game.resource_drawn < len(setup.resource_deck):
+    resource_left = game.resource_drawn < len(setup.resource_deck)
+    gold_left = game.gold_drawn < len(setup.gold_deck)
+    if resource_left and gold_left and len(market) == MARKET_SLOTS:
+        # The usual turn (a full market while both decks last), without building a list.
+        first, second, third, fourth = market
+        if first is not None and second is not None and third is not None and fourth is not None:
+            return (
+                by_card[first],
+                by_card[second],
+                by_card[third],
+                by_card[fourth],
+                _RESOURCE_DRAWS[player],
+                _GOLD_DRAWS[player],
+            )
+    draws = [by_card[card] for card in market if card is not None]
+    if resource_left:
         draws.append(_RESOURCE_DRAWS[player])
-    if game.gold_drawn < len(setup.gold_deck):
+    if gold_left:
         draws.append(_GOLD_DRAWS[player])
     return tuple(draws)
 
@@ -362,30 +381,27 @@ def _place(game: Game, action: Place) -> Game:
     new_seat = _build_seat(
         seat.starter, seat.starter_side, seat.objective_choices, seat.secret, _without(hand, card_id), area, score
     )
-    end, turns_left = game.end, game.turns_left
-    triggered = None
-    if end is None and score >= game.variant.target_score:
-        end = triggered = EndReason.SCORE
-        turns_left = _turns_left_when_triggered(game)
     seats = list(game.seats)
     seats[player] = new_seat
+    # The next game's fields: a copy of this one's, storing only what changes.
+    fields = game.__dict__.copy()
+    fields["seats"] = tuple(seats)
+    turns_left = game.turns_left
+    triggered = None
+    if score >= game.variant.target_score and game.end is None:
+        fields["end"] = triggered = EndReason.SCORE
+        fields["turns_left"] = turns_left = _turns_left_when_triggered(game)
     if (turns_left is not None and turns_left < len(seats)) or not (
         # `_anything_to_draw` written out, the likeliest first.
         game.resource_drawn < len(game.setup.resource_deck)
         or game.gold_drawn < len(game.setup.gold_deck)
         or game.market != _EMPTY_MARKETS[len(game.market)]
     ):
-        phase, current, turns_left = _next_turn(game, turns_left)
+        fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
     else:
-        phase, current = _DRAW, game.current
-    fields = game.__dict__.copy()
-    fields["seats"] = tuple(seats)
-    fields["end"] = end
+        fields["phase"] = _DRAW
     # Concatenation copies the log once; `(*log, entry)` went through a list.
     fields["log"] = game.log + (_build_entry(action, points, covered, None, None, triggered),)
-    fields["phase"] = phase
-    fields["current"] = current
-    fields["turns_left"] = turns_left
     # `game_with_fields` written out.
     new_game = _new_object(Game)
     _set_attribute(new_game, "__dict__", fields)
@@ -418,7 +434,9 @@ def _draw(game: Game, action: Draw) -> Game:
         elif gold_left:
             refill = gold_deck[gold_drawn]
             gold_drawn += 1
-        market = (*market[:slot], refill, *market[slot + 1 :])
+        new_market = list(market)
+        new_market[slot] = refill
+        market = tuple(new_market)
     elif source in _DECK_SOURCES:
         if drawn is not None:
             raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
@@ -445,11 +463,6 @@ def _draw(game: Game, action: Draw) -> Game:
         seat.area,
         seat.score,
     )
-    end, turns_left, triggered = game.end, game.turns_left, None
-    if end is None and resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck):
-        end = triggered = EndReason.DECKS
-        turns_left = _turns_left_when_triggered(game)
-    phase, current, turns_left = _next_turn(game, turns_left)
     new_seats = list(seats)
     new_seats[player] = new_seat
     fields = game.__dict__.copy()
@@ -457,11 +470,25 @@ def _draw(game: Game, action: Draw) -> Game:
     fields["market"] = market
     fields["resource_drawn"] = resource_drawn
     fields["gold_drawn"] = gold_drawn
-    fields["end"] = end
-    fields["turns_left"] = turns_left
+    triggered = None
+    turns_left = game.turns_left
+    if turns_left is None:
+        if resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck) and game.end is None:
+            fields["end"] = triggered = EndReason.DECKS
+            fields["phase"], fields["current"], fields["turns_left"] = _next_turn(
+                game, _turns_left_when_triggered(game)
+            )
+        else:
+            # `_next_turn` written out for the usual turn: the next seat places.
+            current = player + 1
+            fields["current"] = 0 if current == len(seats) else current
+            fields["phase"] = _PLACE
+    else:
+        if resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck) and game.end is None:
+            fields["end"] = triggered = EndReason.DECKS
+            turns_left = _turns_left_when_triggered(game)
+        fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
     fields["log"] = game.log + (_build_entry(action, 0, (), drawn, refill, triggered),)
-    fields["phase"] = phase
-    fields["current"] = current
     new_game = _new_object(Game)
     _set_attribute(new_game, "__dict__", fields)
     return new_game
