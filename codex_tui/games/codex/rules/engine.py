@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
-from typing import overload
+from typing import Any, overload
 
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.history import actions_kept, replay_actions
 from codex_tui.games.codex.rules.actions import Action, ChooseObjective, ChooseStarter, Draw, DrawSource, Pass, Place
 from codex_tui.games.codex.rules.area import Pos, place_card
-from codex_tui.games.codex.rules.build import builder
+from codex_tui.games.codex.rules.build import shadow_class
 from codex_tui.games.codex.rules.cards import CATALOG, PlayableCard, Scoring
 from codex_tui.games.codex.rules.setup import start
 from codex_tui.games.codex.rules.state import (
@@ -39,9 +39,10 @@ _CORNERS, _OBJECT = Scoring.CORNERS, Scoring.OBJECT
 _MARKET, _GOLD_DECK = DrawSource.MARKET, DrawSource.GOLD_DECK
 _DECK_SOURCES = (DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK)
 _PLAYABLE = CATALOG.playable
-_build_seat = builder(Seat)
-_build_entry = builder(LogEntry)
-_build_place = builder(Place)
+_SEAT_SHADOW: Any = shadow_class(Seat)
+_ENTRY_SHADOW: Any = shadow_class(LogEntry)
+"""Values are made as `build.builder` makes them, written out where they are made most."""
+_PLACE_SHADOW: Any = shadow_class(Place)
 _EMPTY_MARKETS = tuple((None,) * slots for slots in range(MARKET_SLOTS + 1))
 """An emptied market of each length, to compare with in one step."""
 
@@ -130,8 +131,15 @@ class PlacementMoves(Sequence[Place]):
         spots = self.spots
         option, spot = divmod(index, len(spots))
         card, side = self.options[option]
-        x, y = spots[spot]
-        return _build_place(self.player, card, side, x, y)
+        # `_build_place` written out: a random or playout player asks for one move per turn.
+        place = _new_object(_PLACE_SHADOW)
+        place.player = self.player
+        place.card = card
+        place.side = side
+        place.x, place.y = spots[spot]
+        place.__class__ = Place
+        made: Place = place
+        return made
 
     def __iter__(self) -> Iterator[Place]:
         for card, side in self.options:
@@ -378,9 +386,16 @@ def _place(game: Game, action: Place) -> Game:
         area, covered = place_card(area, card_id, side, card.back, pos)
         points = 0
     score = seat.score + points
-    new_seat = _build_seat(
-        seat.starter, seat.starter_side, seat.objective_choices, seat.secret, _without(hand, card_id), area, score
-    )
+    # `_build_seat` written out (this is every other action).
+    new_seat = _new_object(_SEAT_SHADOW)
+    new_seat.starter = seat.starter
+    new_seat.starter_side = seat.starter_side
+    new_seat.objective_choices = seat.objective_choices
+    new_seat.secret = seat.secret
+    new_seat.hand = _without(hand, card_id)
+    new_seat.area = area
+    new_seat.score = score
+    new_seat.__class__ = Seat
     seats = list(game.seats)
     seats[player] = new_seat
     # The next game's fields: a copy of this one's, storing only what changes.
@@ -401,7 +416,16 @@ def _place(game: Game, action: Place) -> Game:
     else:
         fields["phase"] = _DRAW
     # Concatenation copies the log once; `(*log, entry)` went through a list.
-    fields["log"] = game.log + (_build_entry(action, points, covered, None, None, triggered),)
+    # `_build_entry` written out.
+    entry = _new_object(_ENTRY_SHADOW)
+    entry.action = action
+    entry.points = points
+    entry.covered = covered
+    entry.drawn = None
+    entry.refill = None
+    entry.end = triggered
+    entry.__class__ = LogEntry
+    fields["log"] = game.log + (entry,)
     # `game_with_fields` written out.
     new_game = _new_object(Game)
     _set_attribute(new_game, "__dict__", fields)
@@ -454,15 +478,16 @@ def _draw(game: Game, action: Draw) -> Game:
     player = action.player
     seats = game.seats
     seat = seats[player]
-    new_seat = _build_seat(
-        seat.starter,
-        seat.starter_side,
-        seat.objective_choices,
-        seat.secret,
-        seat.hand + (drawn,),
-        seat.area,
-        seat.score,
-    )
+    # `_build_seat` written out (this is every other action).
+    new_seat = _new_object(_SEAT_SHADOW)
+    new_seat.starter = seat.starter
+    new_seat.starter_side = seat.starter_side
+    new_seat.objective_choices = seat.objective_choices
+    new_seat.secret = seat.secret
+    new_seat.hand = seat.hand + (drawn,)
+    new_seat.area = seat.area
+    new_seat.score = seat.score
+    new_seat.__class__ = Seat
     new_seats = list(seats)
     new_seats[player] = new_seat
     fields = game.__dict__.copy()
@@ -488,7 +513,15 @@ def _draw(game: Game, action: Draw) -> Game:
             fields["end"] = triggered = EndReason.DECKS
             turns_left = _turns_left_when_triggered(game)
         fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
-    fields["log"] = game.log + (_build_entry(action, 0, (), drawn, refill, triggered),)
+    entry = _new_object(_ENTRY_SHADOW)
+    entry.action = action
+    entry.points = 0
+    entry.covered = ()
+    entry.drawn = drawn
+    entry.refill = refill
+    entry.end = triggered
+    entry.__class__ = LogEntry
+    fields["log"] = game.log + (entry,)
     new_game = _new_object(Game)
     _set_attribute(new_game, "__dict__", fields)
     return new_game
