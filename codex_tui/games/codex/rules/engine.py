@@ -124,19 +124,21 @@ class PlacementMoves(Sequence[Place]):
     def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
+        count = self._count
         if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
+            index += count
+        if not 0 <= index < count:
             raise IndexError("placement index out of range")
         spots = self.spots
-        option, spot = divmod(index, len(spots))
+        spot_count = len(spots)
+        option = index // spot_count  # `divmod` is a call, these two are operators
         card, side = self.options[option]
         # `_build_place` written out: a random or playout player asks for one move per turn.
         place = _new_object(_PLACE_SHADOW)
         place.player = self.player
         place.card = card
         place.side = side
-        place.x, place.y = spots[spot]
+        place.x, place.y = spots[index - option * spot_count]
         place.__class__ = Place
         made: Place = place
         return made
@@ -249,14 +251,15 @@ def apply(game: Game, action: Action) -> Game:
     if phase is _OVER:
         raise IllegalAction("End of game", "the game is over; no more actions")
     player = action.player
-    if not isinstance(player, int) or not 0 <= player < len(game.seats):
-        raise IllegalAction("Players", f"there is no seat {player!r}")
-    if phase is not _SETUP and player == game.current:
-        # The common cases first: for these two the checks below come to the same.
+    if player == game.current and phase is not _SETUP and isinstance(player, int):
+        # The common cases first: for these two the checks below come to the same
+        # (an int equal to `current` is a seat, and it is that seat's turn).
         if isinstance(action, Place):
             return _place(game, action)
         if isinstance(action, Draw):
             return _draw(game, action)
+    if not isinstance(player, int) or not 0 <= player < len(game.seats):
+        raise IllegalAction("Players", f"there is no seat {player!r}")
     if isinstance(action, ChooseStarter):
         return _choose_starter(game, action)
     if isinstance(action, ChooseObjective):
@@ -435,42 +438,43 @@ def _place(game: Game, action: Place) -> Game:
 def _draw(game: Game, action: Draw) -> Game:
     if game.phase is not _DRAW:
         raise IllegalAction("Turn order", "place a card before drawing")
-    refill = None
     source = action.source
     setup = game.setup
     resource_deck, gold_deck = setup.resource_deck, setup.gold_deck
     resource_drawn, gold_drawn = game.resource_drawn, game.gold_drawn
-    resource_left, gold_left = resource_drawn < len(resource_deck), gold_drawn < len(gold_deck)
-    market = game.market
     drawn: int | None = action.card
+    refill = None
+    # The next game's fields: a copy of this one's, storing only what changes.
+    fields = game.__dict__.copy()
     # The deck tops are taken inline: this runs on every other action.
     if source is _MARKET:
+        market = game.market
         if drawn is None or drawn not in market:
             raise IllegalAction("Draw a card", f"card {action.card} is not face up in the market")
         slot = market.index(drawn)
         # The slot refills from its own row's deck, else from the other deck.
-        if slot >= 2 and gold_left:
+        if slot >= 2 and gold_drawn < len(gold_deck):
             refill = gold_deck[gold_drawn]
-            gold_drawn += 1
-        elif resource_left:
+            fields["gold_drawn"] = gold_drawn = gold_drawn + 1
+        elif resource_drawn < len(resource_deck):
             refill = resource_deck[resource_drawn]
-            resource_drawn += 1
-        elif gold_left:
+            fields["resource_drawn"] = resource_drawn = resource_drawn + 1
+        elif gold_drawn < len(gold_deck):
             refill = gold_deck[gold_drawn]
-            gold_drawn += 1
+            fields["gold_drawn"] = gold_drawn = gold_drawn + 1
         new_market = list(market)
         new_market[slot] = refill
-        market = tuple(new_market)
+        fields["market"] = tuple(new_market)
     elif source in _DECK_SOURCES:
         if drawn is not None:
             raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
         if source is _GOLD_DECK:
-            if gold_left:
+            if gold_drawn < len(gold_deck):
                 drawn = gold_deck[gold_drawn]
-                gold_drawn += 1
-        elif resource_left:
+                fields["gold_drawn"] = gold_drawn = gold_drawn + 1
+        elif resource_drawn < len(resource_deck):
             drawn = resource_deck[resource_drawn]
-            resource_drawn += 1
+            fields["resource_drawn"] = resource_drawn = resource_drawn + 1
         if drawn is None:
             raise IllegalAction("Draw a card", f"the {source.value.replace('_', ' ')} is empty")
     else:
@@ -490,26 +494,17 @@ def _draw(game: Game, action: Draw) -> Game:
     new_seat.__class__ = Seat
     new_seats = list(seats)
     new_seats[player] = new_seat
-    fields = game.__dict__.copy()
     fields["seats"] = tuple(new_seats)
-    fields["market"] = market
-    fields["resource_drawn"] = resource_drawn
-    fields["gold_drawn"] = gold_drawn
     triggered = None
     turns_left = game.turns_left
-    if turns_left is None:
-        if resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck) and game.end is None:
-            fields["end"] = triggered = EndReason.DECKS
-            fields["phase"], fields["current"], fields["turns_left"] = _next_turn(
-                game, _turns_left_when_triggered(game)
-            )
-        else:
-            # `_next_turn` written out for the usual turn: the next seat places.
-            current = player + 1
-            fields["current"] = 0 if current == len(seats) else current
-            fields["phase"] = _PLACE
+    decks_empty = resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck)
+    if turns_left is None and not decks_empty:
+        # `_next_turn` written out for the usual turn: the next seat places.
+        current = player + 1
+        fields["current"] = 0 if current == len(seats) else current
+        fields["phase"] = _PLACE
     else:
-        if resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck) and game.end is None:
+        if decks_empty and game.end is None:
             fields["end"] = triggered = EndReason.DECKS
             turns_left = _turns_left_when_triggered(game)
         fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
