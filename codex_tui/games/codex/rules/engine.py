@@ -8,14 +8,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any, overload
 
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.history import actions_kept, replay_actions
 from codex_tui.games.codex.rules.actions import Action, ChooseObjective, ChooseStarter, Draw, DrawSource, Pass, Place
 from codex_tui.games.codex.rules.area import Pos, place_card
-from codex_tui.games.codex.rules.build import shadow_class
+from codex_tui.games.codex.rules.build import builder, shadow_class
 from codex_tui.games.codex.rules.cards import CATALOG, PlayableCard, Scoring
 from codex_tui.games.codex.rules.setup import start
 from codex_tui.games.codex.rules.state import (
@@ -28,6 +27,7 @@ from codex_tui.games.codex.rules.state import (
     Seat,
     Setup,
     Variant,
+    game_with_fields,
 )
 from codex_tui.games.codex.rules.symbols import Side, Symbol
 
@@ -39,6 +39,8 @@ _CORNERS, _OBJECT = Scoring.CORNERS, Scoring.OBJECT
 _MARKET, _GOLD_DECK = DrawSource.MARKET, DrawSource.GOLD_DECK
 _DECK_SOURCES = (DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK)
 _PLAYABLE = CATALOG.playable
+_build_seat = builder(Seat)
+_build_entry = builder(LogEntry)
 _SEAT_SHADOW: Any = shadow_class(Seat)
 _ENTRY_SHADOW: Any = shadow_class(LogEntry)
 """Values are made as `build.builder` makes them, written out where they are made most."""
@@ -48,6 +50,10 @@ _EMPTY_MARKETS = tuple((None,) * slots for slots in range(MARKET_SLOTS + 1))
 
 _new_object = object.__new__
 _set_attribute = object.__setattr__
+_STARTER_CHOICES = tuple((ChooseStarter(p, Side.FRONT), ChooseStarter(p, Side.BACK)) for p in range(MAX_PLAYERS))
+_OBJECTIVE_CHOICES = tuple({card: ChooseObjective(p, card) for card in CATALOG.objectives} for p in range(MAX_PLAYERS))
+"""Every set-up choice a seat can be offered, made once (the values are immutable)."""
+_ORIGIN = (0, 0)
 _MARKET_DRAWS = tuple({card: Draw(p, DrawSource.MARKET, card) for card in _PLAYABLE} for p in range(MAX_PLAYERS))
 _RESOURCE_DRAWS = tuple(Draw(p, DrawSource.RESOURCE_DECK) for p in range(MAX_PLAYERS))
 _GOLD_DRAWS = tuple(Draw(p, DrawSource.GOLD_DECK) for p in range(MAX_PLAYERS))
@@ -209,14 +215,14 @@ def legal_actions(game: Game) -> Sequence[Action]:
     if phase is _DRAW:
         return draw_options(game, game.current)
     if phase is _SETUP:
-        return tuple(_setup_actions(game, range(len(game.seats))))
+        return _setup_actions(game, range(len(game.seats)))
     return ()
 
 
 def legal_actions_for(game: Game, player: int) -> Sequence[Action]:
     """The actions `player` may take now (empty when it is not their move)."""
     if game.phase is Phase.SETUP:
-        return tuple(_setup_actions(game, (player,)))
+        return _setup_actions(game, (player,))
     if game.phase is Phase.OVER or game.current != player:
         return ()
     return legal_actions(game)
@@ -231,15 +237,20 @@ def players_to_act(game: Game) -> tuple[int, ...]:
     return (game.current,)
 
 
-def _setup_actions(game: Game, players: Iterable[int]) -> Iterator[Action]:
+def _setup_actions(game: Game, players: Iterable[int]) -> tuple[Action, ...]:
+    """Per seat still choosing: its starter's front and back, then its two objectives."""
+    actions: list[Action] = []
+    seats = game.seats
     for player in players:
-        seat = game.seats[player]
+        seat = seats[player]
         if seat.starter_side is None:
-            yield ChooseStarter(player, Side.FRONT)
-            yield ChooseStarter(player, Side.BACK)
+            actions += _STARTER_CHOICES[player]
         if seat.secret is None:
+            by_card = _OBJECTIVE_CHOICES[player]
             for card in seat.objective_choices:
-                yield ChooseObjective(player, card)
+                choice = by_card.get(card)
+                actions.append(ChooseObjective(player, card) if choice is None else choice)
+    return tuple(actions)
 
 
 # ------------------------------------------------------------------ apply
@@ -281,14 +292,18 @@ def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, .
     return seats[:index] + (seat,) + seats[index + 1 :]
 
 
-def _after_setup_choice(game: Game, seats: tuple[Seat, ...], entry: LogEntry) -> Game:
-    done = all(seat.starter_side is not None and seat.secret is not None for seat in seats)
-    return game.evolve(
-        seats=seats,
-        phase=Phase.PLACE if done else Phase.SETUP,
-        current=game.setup.first_player,
-        log=game.log + (entry,),
-    )
+def _after_setup_choice(game: Game, seats: tuple[Seat, ...], action: Action) -> Game:
+    phase = _PLACE
+    for seat in seats:
+        if seat.starter_side is None or seat.secret is None:
+            phase = _SETUP
+            break
+    fields = game.__dict__.copy()
+    fields["seats"] = seats
+    fields["phase"] = phase
+    fields["current"] = game.setup.first_player
+    fields["log"] = game.log + (_build_entry(action, 0, (), None, None, None),)
+    return game_with_fields(fields)
 
 
 def _choose_starter(game: Game, action: ChooseStarter) -> Game:
@@ -299,10 +314,11 @@ def _choose_starter(game: Game, action: ChooseStarter) -> Game:
         raise IllegalAction("Game set-up", f"{game.players[action.player]} has already placed their starter card")
     if not isinstance(action.side, Side):
         raise IllegalAction("Game set-up", f"a side is front or back, not {action.side!r}")
+    side = action.side
     starter = CATALOG.starters[seat.starter]
-    area = seat.area.place(seat.starter, action.side, starter.face(action.side), (0, 0)).area
-    new_seat = replace(seat, starter_side=action.side, area=area)
-    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), LogEntry(action))
+    area, _ = place_card(seat.area, seat.starter, side, starter.face(side), _ORIGIN)
+    new_seat = _build_seat(seat.starter, side, seat.objective_choices, seat.secret, seat.hand, area, seat.score)
+    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), action)
 
 
 def _choose_objective(game: Game, action: ChooseObjective) -> Game:
@@ -315,8 +331,10 @@ def _choose_objective(game: Game, action: ChooseObjective) -> Game:
         raise IllegalAction(
             "Game set-up", f"objective {action.card} was not offered (the choices are {seat.objective_choices})"
         )
-    new_seat = replace(seat, secret=action.card)
-    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), LogEntry(action))
+    new_seat = _build_seat(
+        seat.starter, seat.starter_side, seat.objective_choices, action.card, seat.hand, seat.area, seat.score
+    )
+    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), action)
 
 
 def placement_points(card: PlayableCard, side: Side, covered: int, counts_after: Sequence[int]) -> int:
