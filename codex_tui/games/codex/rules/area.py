@@ -94,7 +94,6 @@ class PlayArea:
 _build_area = builder(PlayArea)
 _PLACED_SHADOW: Any = shadow_class(Placed)
 _AREA_SHADOW: Any = shadow_class(PlayArea)
-_new_object = object.__new__
 _OFFSETS = tuple((index, dx, dy, (index + 2) % 4) for index, (dx, dy) in enumerate(CORNER_OFFSETS))
 """(corner, dx, dy, the neighbour's touching corner), worked out once."""
 
@@ -128,7 +127,7 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
     cards = old_cards.copy() if type(old_cards) is dict else dict(old_cards)
     order_number = len(old_cards)
     # `_build_placed` written out (as `_build_area` below): a call is a fifth of the cost.
-    placed = _new_object(_PLACED_SHADOW)
+    placed = _PLACED_SHADOW()
     placed.card = card
     placed.side = side
     placed.face = face
@@ -176,7 +175,7 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
     if newly_blocked:
         blocked = blocked.union(newly_blocked)
     ordered = tuple(sorted(open_spots)) if order is None else tuple(order)
-    new_area = _new_object(_AREA_SHADOW)
+    new_area = _AREA_SHADOW()
     new_area.cards = cards
     new_area.counts = tuple(counts)
     new_area.open_spots = frozenset(open_spots)

@@ -140,7 +140,7 @@ class PlacementMoves(Sequence[Place]):
         option = index // spot_count  # `divmod` is a call, these two are operators
         card, side = self.options[option]
         # `_build_place` written out: a random or playout player asks for one move per turn.
-        place = _new_object(_PLACE_SHADOW)
+        place = _PLACE_SHADOW()
         place.player = self.player
         place.card = card
         place.side = side
@@ -408,7 +408,7 @@ def _place(game: Game, action: Place) -> Game:
         points = 0
     score = seat.score + points
     # `_build_seat` written out (this is every other action).
-    new_seat = _new_object(_SEAT_SHADOW)
+    new_seat = _SEAT_SHADOW()
     new_seat.starter = seat.starter
     new_seat.starter_side = seat.starter_side
     new_seat.objective_choices = seat.objective_choices
@@ -438,7 +438,7 @@ def _place(game: Game, action: Place) -> Game:
         fields["phase"] = _DRAW
     # Concatenation copies the log once; `(*log, entry)` went through a list.
     # `_build_entry` written out.
-    entry = _new_object(_ENTRY_SHADOW)
+    entry = _ENTRY_SHADOW()
     entry.action = action
     entry.points = points
     entry.covered = covered
@@ -501,7 +501,7 @@ def _draw(game: Game, action: Draw) -> Game:
     seats = game.seats
     seat = seats[player]
     # `_build_seat` written out (this is every other action).
-    new_seat = _new_object(_SEAT_SHADOW)
+    new_seat = _SEAT_SHADOW()
     new_seat.starter = seat.starter
     new_seat.starter_side = seat.starter_side
     new_seat.objective_choices = seat.objective_choices
@@ -526,7 +526,7 @@ def _draw(game: Game, action: Draw) -> Game:
             fields["end"] = triggered = EndReason.DECKS
             turns_left = _turns_left_when_triggered(game)
         fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
-    entry = _new_object(_ENTRY_SHADOW)
+    entry = _ENTRY_SHADOW()
     entry.action = action
     entry.points = 0
     entry.covered = ()
