@@ -58,9 +58,12 @@ _MARKET_DRAWS = tuple({card: Draw(p, DrawSource.MARKET, card) for card in _PLAYA
 _RESOURCE_DRAWS = tuple(Draw(p, DrawSource.RESOURCE_DECK) for p in range(MAX_PLAYERS))
 _GOLD_DRAWS = tuple(Draw(p, DrawSource.GOLD_DECK) for p in range(MAX_PLAYERS))
 """Every draw a seat can be offered, made once: a draw turn offers up to six."""
-_REQUIREMENTS = {card_id: card.requirement for card_id, card in _PLAYABLE.items()}
-_OPTIONS = {card_id: ((card_id, _FRONT), (card_id, _BACK)) for card_id in _PLAYABLE}
-"""Each card's (card, side) options, made once: every placement turn offers them."""
+_OPTIONS = {
+    card_id: (card.requirement, ((card_id, _FRONT), (card_id, _BACK)), ((card_id, _BACK),))
+    for card_id, card in _PLAYABLE.items()
+}
+"""Per card: its requirement, its (card, side) options, its back alone; made once (every
+placement turn offers them)."""
 
 # ------------------------------------------------------------ legal actions
 
@@ -74,17 +77,17 @@ def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
     options: list[tuple[int, Side]] = []
     counts = seat.area.counts
     for card_id in seat.hand:
-        requirement = _REQUIREMENTS[card_id]
+        requirement, both, back = _OPTIONS[card_id]
         if requirement:
             # `requirement_met` written out: this runs for every card of every hand, every turn.
             for symbol, need in requirement:
                 if counts[symbol] < need:
-                    options.append(_OPTIONS[card_id][1])
+                    options += back
                     break
             else:
-                options += _OPTIONS[card_id]
+                options += both
         else:
-            options += _OPTIONS[card_id]
+            options += both
     return tuple(options)
 
 
@@ -413,7 +416,15 @@ def _place(game: Game, action: Place) -> Game:
     new_seat.starter_side = seat.starter_side
     new_seat.objective_choices = seat.objective_choices
     new_seat.secret = seat.secret
-    new_seat.hand = _without(hand, card_id)
+    if len(hand) == 3:
+        # `_without` written out for the usual hand.
+        first, second, third = hand
+        if first == card_id:
+            new_seat.hand = (second, third)
+        else:
+            new_seat.hand = (first, third) if second == card_id else (first, second)
+    else:
+        new_seat.hand = _without(hand, card_id)
     new_seat.area = area
     new_seat.score = score
     new_seat.__class__ = Seat
