@@ -97,8 +97,8 @@ _AREA_SHADOW: Any = shadow_class(PlayArea)
 _OFFSETS = tuple((index, dx, dy, (index + 2) % 4) for index, (dx, dy) in enumerate(CORNER_OFFSETS))
 """(corner, dx, dy, the neighbour's touching corner), worked out once."""
 
-_Around = tuple[tuple[Pos, int, int], ...]
-_AROUND: dict[Pos, _Around] = {}
+Around = tuple[tuple[Pos, int, int], ...]
+NEIGHBOURS: dict[Pos, Around] = {}
 """Position -> its four (neighbour position, corner, the neighbour's touching corner).
 
 Filled as positions are first used (a game reaches a few hundred at most, all
@@ -106,10 +106,13 @@ games together a few thousand): building the four neighbour tuples anew on
 every placement cost more than the rest of the corner loop."""
 
 
-def _around(pos: Pos) -> _Around:
-    x, y = pos
-    around = tuple(((x + dx, y + dy), index, opposite) for index, dx, dy, opposite in _OFFSETS)
-    _AROUND[pos] = around
+def neighbours(pos: Pos) -> Around:
+    """`NEIGHBOURS[pos]`, worked out and kept the first time (read the dict first where it counts)."""
+    around = NEIGHBOURS.get(pos)
+    if around is None:
+        x, y = pos
+        around = tuple(((x + dx, y + dy), index, opposite) for index, dx, dy, opposite in _OFFSETS)
+        NEIGHBOURS[pos] = around
     return around
 
 
@@ -147,9 +150,9 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
     newly_blocked: list[Pos] | None = None
     covered: list[Pos] = []
     corners = face.corners
-    around = _AROUND.get(pos)
+    around = NEIGHBOURS.get(pos)
     if around is None:
-        around = _around(pos)
+        around = neighbours(pos)
     for neighbour_pos, index, opposite in around:
         neighbour = old_cards.get(neighbour_pos)
         if neighbour is not None:
