@@ -18,16 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from codex_tui.games.codex.rules import CATALOG, DrawSource, EndReason, Game, Phase, PlayArea, Seat, Setup, Side
-from codex_tui.games.codex.rules.area import Placed, Pos
+from codex_tui.games.codex.rules.area import NEIGHBOURS, Placed, Pos, neighbours
 from codex_tui.games.codex.rules.build import builder
 from codex_tui.games.codex.rules.engine import placement_points
-from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS, HIDDEN
+from codex_tui.games.codex.rules.symbols import HIDDEN
 
 _PLACE, _DRAW, _OVER = Phase.PLACE, Phase.DRAW, Phase.OVER
 _FRONT = Side.FRONT
 _MARKET, _GOLD_DECK = DrawSource.MARKET, DrawSource.GOLD_DECK
 _PLAYABLE = CATALOG.playable
-_OFFSETS = tuple((index, dx, dy, (index + 2) % 4) for index, (dx, dy) in enumerate(CORNER_OFFSETS))
 _build_placed = builder(Placed)
 _build_seat = builder(Seat)
 _build_area = builder(PlayArea)
@@ -139,8 +138,10 @@ def place(table: Table, card_id: int, side: Side, x: int, y: int) -> None:
     newly_blocked: list[Pos] = []
     covered = 0
     corners = face.corners
-    for index, dx, dy, opposite in _OFFSETS:
-        neighbour_pos = (x + dx, y + dy)
+    around = NEIGHBOURS.get(pos)
+    if around is None:
+        around = neighbours(pos)
+    for neighbour_pos, index, opposite in around:
         neighbour = cards.get(neighbour_pos)
         if neighbour is not None:
             covered += 1
@@ -152,10 +153,7 @@ def place(table: Table, card_id: int, side: Side, x: int, y: int) -> None:
             open_spots.discard(neighbour_pos)
         elif neighbour_pos not in blocked:
             open_spots.add(neighbour_pos)
-    for corner in corners:
-        if corner >= 0:
-            counts[corner] += 1
-    for symbol in face.center:
+    for symbol in face.shown:
         counts[symbol] += 1
     cards[pos] = _build_placed(card_id, side, face, len(cards))
     area.open_spots = frozenset(open_spots)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from codex_tui.games.codex.rules.build import builder
+from codex_tui.games.codex.rules.build import builder, shadow_class
 from codex_tui.games.codex.rules.cards import Face
 from codex_tui.games.codex.rules.symbols import CORNER_OFFSETS, HIDDEN, SYMBOL_COUNT, Side
 
@@ -90,10 +91,29 @@ class PlayArea:
         return (min(xs), min(ys), max(xs), max(ys))
 
 
-_build_placed = builder(Placed)
 _build_area = builder(PlayArea)
+_PLACED_SHADOW: Any = shadow_class(Placed)
+_AREA_SHADOW: Any = shadow_class(PlayArea)
 _OFFSETS = tuple((index, dx, dy, (index + 2) % 4) for index, (dx, dy) in enumerate(CORNER_OFFSETS))
 """(corner, dx, dy, the neighbour's touching corner), worked out once."""
+
+Around = tuple[tuple[Pos, int, int], ...]
+NEIGHBOURS: dict[Pos, Around] = {}
+"""Position -> its four (neighbour position, corner, the neighbour's touching corner).
+
+Filled as positions are first used (a game reaches a few hundred at most, all
+games together a few thousand): building the four neighbour tuples anew on
+every placement cost more than the rest of the corner loop."""
+
+
+def neighbours(pos: Pos) -> Around:
+    """`NEIGHBOURS[pos]`, worked out and kept the first time (read the dict first where it counts)."""
+    around = NEIGHBOURS.get(pos)
+    if around is None:
+        x, y = pos
+        around = tuple(((x + dx, y + dy), index, opposite) for index, dx, dy, opposite in _OFFSETS)
+        NEIGHBOURS[pos] = around
+    return around
 
 
 def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> tuple[PlayArea, tuple[Pos, ...]]:
@@ -101,11 +121,22 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
 
     The engine and the bots' playouts call this hundreds of thousands of
     times a second, so it touches only the four neighbours, copies the sets
-    once and builds its values without their dataclass `__init__`.
+    once and builds its values without their dataclass `__init__`. The open
+    spots go through exactly the same set operations as they always have:
+    their iteration order depends on that history, and the bots read it.
     """
     old_cards = area.cards
-    cards = dict(old_cards)
-    cards[pos] = _build_placed(card, side, face, len(old_cards))
+    # `dict.copy` costs a fifth of `dict(...)`, which goes through the type's call.
+    cards = old_cards.copy() if type(old_cards) is dict else dict(old_cards)
+    order_number = len(old_cards)
+    # `_build_placed` written out (as `_build_area` below): a call is a fifth of the cost.
+    placed = _PLACED_SHADOW()
+    placed.card = card
+    placed.side = side
+    placed.face = face
+    placed.order = order_number
+    placed.__class__ = Placed
+    cards[pos] = placed
     counts = list(area.counts)
     old_order = area.ordered
     order = None if old_order is None else list(old_order)
@@ -116,12 +147,13 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
             # Found by bisection: `list.remove` compares tuple by tuple from the start.
             del order[bisect_left(order, pos)]
     blocked = area.blocked
-    newly_blocked: list[Pos] = []
+    newly_blocked: list[Pos] | None = None
     covered: list[Pos] = []
     corners = face.corners
-    x, y = pos
-    for index, dx, dy, opposite in _OFFSETS:
-        neighbour_pos = (x + dx, y + dy)
+    around = NEIGHBOURS.get(pos)
+    if around is None:
+        around = neighbours(pos)
+    for neighbour_pos, index, opposite in around:
         neighbour = old_cards.get(neighbour_pos)
         if neighbour is not None:
             covered.append(neighbour_pos)
@@ -129,7 +161,10 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
             if hidden_symbol >= 0:
                 counts[hidden_symbol] -= 1
         elif corners[index] == HIDDEN:
-            newly_blocked.append(neighbour_pos)
+            if newly_blocked is None:
+                newly_blocked = [neighbour_pos]
+            else:
+                newly_blocked.append(neighbour_pos)
             if neighbour_pos in open_spots:
                 open_spots.discard(neighbour_pos)
                 if order is not None:
@@ -138,12 +173,16 @@ def place_card(area: PlayArea, card: int, side: Side, face: Face, pos: Pos) -> t
             open_spots.add(neighbour_pos)
             if order is not None:
                 insort(order, neighbour_pos)
-    for corner in corners:
-        if corner >= 0:
-            counts[corner] += 1
-    for symbol in face.center:
+    for symbol in face.shown:
         counts[symbol] += 1
     if newly_blocked:
         blocked = blocked.union(newly_blocked)
     ordered = tuple(sorted(open_spots)) if order is None else tuple(order)
-    return _build_area(cards, tuple(counts), frozenset(open_spots), blocked, ordered), tuple(covered)
+    new_area = _AREA_SHADOW()
+    new_area.cards = cards
+    new_area.counts = tuple(counts)
+    new_area.open_spots = frozenset(open_spots)
+    new_area.blocked = blocked
+    new_area.ordered = ordered
+    new_area.__class__ = PlayArea
+    return new_area, tuple(covered)

@@ -8,14 +8,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
-from typing import overload
+from typing import Any, overload
 
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.history import actions_kept, replay_actions
 from codex_tui.games.codex.rules.actions import Action, ChooseObjective, ChooseStarter, Draw, DrawSource, Pass, Place
 from codex_tui.games.codex.rules.area import Pos, place_card
-from codex_tui.games.codex.rules.build import builder
+from codex_tui.games.codex.rules.build import builder, shadow_class
 from codex_tui.games.codex.rules.cards import CATALOG, PlayableCard, Scoring
 from codex_tui.games.codex.rules.setup import start
 from codex_tui.games.codex.rules.state import (
@@ -42,17 +41,30 @@ _DECK_SOURCES = (DrawSource.RESOURCE_DECK, DrawSource.GOLD_DECK)
 _PLAYABLE = CATALOG.playable
 _build_seat = builder(Seat)
 _build_entry = builder(LogEntry)
-_build_place = builder(Place)
+_SEAT_SHADOW: Any = shadow_class(Seat)
+_ENTRY_SHADOW: Any = shadow_class(LogEntry)
+_PLACE_SHADOW: Any = shadow_class(Place)
+"""Seats, log entries and moves are made as `build.builder` makes them, written out where
+they are made on every turn (a call is a fifth of the cost)."""
 _EMPTY_MARKETS = tuple((None,) * slots for slots in range(MARKET_SLOTS + 1))
 """An emptied market of each length, to compare with in one step."""
 
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+_STARTER_CHOICES = tuple((ChooseStarter(p, Side.FRONT), ChooseStarter(p, Side.BACK)) for p in range(MAX_PLAYERS))
+_OBJECTIVE_CHOICES = tuple({card: ChooseObjective(p, card) for card in CATALOG.objectives} for p in range(MAX_PLAYERS))
+"""Every set-up choice a seat can be offered, made once (the values are immutable)."""
+_ORIGIN = (0, 0)
 _MARKET_DRAWS = tuple({card: Draw(p, DrawSource.MARKET, card) for card in _PLAYABLE} for p in range(MAX_PLAYERS))
 _RESOURCE_DRAWS = tuple(Draw(p, DrawSource.RESOURCE_DECK) for p in range(MAX_PLAYERS))
 _GOLD_DRAWS = tuple(Draw(p, DrawSource.GOLD_DECK) for p in range(MAX_PLAYERS))
 """Every draw a seat can be offered, made once: a draw turn offers up to six."""
-_REQUIREMENTS = {card_id: card.requirement for card_id, card in _PLAYABLE.items()}
-_OPTIONS = {card_id: ((card_id, _FRONT), (card_id, _BACK)) for card_id in _PLAYABLE}
-"""Each card's (card, side) options, made once: every placement turn offers them."""
+_OPTIONS = {
+    card_id: (card.requirement, ((card_id, _FRONT), (card_id, _BACK)), ((card_id, _BACK),))
+    for card_id, card in _PLAYABLE.items()
+}
+"""Per card: its requirement, its (card, side) options, its back alone; made once (every
+placement turn offers them)."""
 
 # ------------------------------------------------------------ legal actions
 
@@ -66,14 +78,17 @@ def playable_options(seat: Seat) -> tuple[tuple[int, Side], ...]:
     options: list[tuple[int, Side]] = []
     counts = seat.area.counts
     for card_id in seat.hand:
-        front, back = _OPTIONS[card_id]
-        # `requirement_met` written out: this runs for every card of every hand, every turn.
-        for symbol, need in _REQUIREMENTS[card_id]:
-            if counts[symbol] < need:
-                break
+        requirement, both, back = _OPTIONS[card_id]
+        if requirement:
+            # `requirement_met` written out: this runs for every card of every hand, every turn.
+            for symbol, need in requirement:
+                if counts[symbol] < need:
+                    options += back
+                    break
+            else:
+                options += both
         else:
-            options.append(front)
-        options.append(back)
+            options += both
     return tuple(options)
 
 
@@ -119,15 +134,24 @@ class PlacementMoves(Sequence[Place]):
     def __getitem__(self, index: int | slice) -> Place | Sequence[Place]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(self._count))]
+        count = self._count
         if index < 0:
-            index += self._count
-        if not 0 <= index < self._count:
+            index += count
+        if not 0 <= index < count:
             raise IndexError("placement index out of range")
         spots = self.spots
-        option, spot = divmod(index, len(spots))
+        spot_count = len(spots)
+        option = index // spot_count  # `divmod` is a call, these two are operators
         card, side = self.options[option]
-        x, y = spots[spot]
-        return _build_place(self.player, card, side, x, y)
+        # `_build_place` written out: a random or playout player asks for one move per turn.
+        place = _PLACE_SHADOW()
+        place.player = self.player
+        place.card = card
+        place.side = side
+        place.x, place.y = spots[index - option * spot_count]
+        place.__class__ = Place
+        made: Place = place
+        return made
 
     def __iter__(self) -> Iterator[Place]:
         for card, side in self.options:
@@ -144,12 +168,28 @@ class PlacementMoves(Sequence[Place]):
 
 
 def draw_options(game: Game, player: int) -> tuple[Draw, ...]:
+    """The market's cards in slot order, then the resource deck, then the gold deck."""
     by_card = _MARKET_DRAWS[player]
-    draws = [by_card[card] for card in game.market if card is not None]
+    market = game.market
     setup = game.setup
-    if game.resource_drawn < len(setup.resource_deck):
+    resource_left = game.resource_drawn < len(setup.resource_deck)
+    gold_left = game.gold_drawn < len(setup.gold_deck)
+    if resource_left and gold_left and len(market) == MARKET_SLOTS:
+        # The usual turn (a full market while both decks last), without building a list.
+        first, second, third, fourth = market
+        if first is not None and second is not None and third is not None and fourth is not None:
+            return (
+                by_card[first],
+                by_card[second],
+                by_card[third],
+                by_card[fourth],
+                _RESOURCE_DRAWS[player],
+                _GOLD_DRAWS[player],
+            )
+    draws = [by_card[card] for card in market if card is not None]
+    if resource_left:
         draws.append(_RESOURCE_DRAWS[player])
-    if game.gold_drawn < len(setup.gold_deck):
+    if gold_left:
         draws.append(_GOLD_DRAWS[player])
     return tuple(draws)
 
@@ -164,19 +204,29 @@ def legal_actions(game: Game) -> Sequence[Action]:
         open_spots = area.open_spots
         if not open_spots or not seat.hand:
             return (Pass(current),)
-        # `area.ordered` is `spots_in_order()` without the call; PlacementMoves sorts when it is None.
-        return PlacementMoves(current, playable_options(seat), open_spots, area.ordered)
+        ordered = area.ordered
+        if ordered is None:
+            return PlacementMoves(current, playable_options(seat), open_spots)
+        # `PlacementMoves.__init__` written out: a call through the class costs more than it does.
+        options = playable_options(seat)
+        moves = _new_object(PlacementMoves)
+        moves.player = current
+        moves.options = options
+        moves.spots = ordered
+        moves._spot_set = open_spots
+        moves._count = len(options) * len(ordered)
+        return moves
     if phase is _DRAW:
         return draw_options(game, game.current)
     if phase is _SETUP:
-        return tuple(_setup_actions(game, range(len(game.seats))))
+        return _setup_actions(game, range(len(game.seats)))
     return ()
 
 
 def legal_actions_for(game: Game, player: int) -> Sequence[Action]:
     """The actions `player` may take now (empty when it is not their move)."""
     if game.phase is Phase.SETUP:
-        return tuple(_setup_actions(game, (player,)))
+        return _setup_actions(game, (player,))
     if game.phase is Phase.OVER or game.current != player:
         return ()
     return legal_actions(game)
@@ -191,15 +241,20 @@ def players_to_act(game: Game) -> tuple[int, ...]:
     return (game.current,)
 
 
-def _setup_actions(game: Game, players: Iterable[int]) -> Iterator[Action]:
+def _setup_actions(game: Game, players: Iterable[int]) -> tuple[Action, ...]:
+    """Per seat still choosing: its starter's front and back, then its two objectives."""
+    actions: list[Action] = []
+    seats = game.seats
     for player in players:
-        seat = game.seats[player]
+        seat = seats[player]
         if seat.starter_side is None:
-            yield ChooseStarter(player, Side.FRONT)
-            yield ChooseStarter(player, Side.BACK)
+            actions += _STARTER_CHOICES[player]
         if seat.secret is None:
+            by_card = _OBJECTIVE_CHOICES[player]
             for card in seat.objective_choices:
-                yield ChooseObjective(player, card)
+                choice = by_card.get(card)
+                actions.append(ChooseObjective(player, card) if choice is None else choice)
+    return tuple(actions)
 
 
 # ------------------------------------------------------------------ apply
@@ -211,14 +266,15 @@ def apply(game: Game, action: Action) -> Game:
     if phase is _OVER:
         raise IllegalAction("End of game", "the game is over; no more actions")
     player = action.player
-    if not isinstance(player, int) or not 0 <= player < len(game.seats):
-        raise IllegalAction("Players", f"there is no seat {player!r}")
-    if phase is not _SETUP and player == game.current:
-        # The common cases first: for these two the checks below come to the same.
+    if player == game.current and phase is not _SETUP and isinstance(player, int):
+        # The common cases first: for these two the checks below come to the same
+        # (an int equal to `current` is a seat, and it is that seat's turn).
         if isinstance(action, Place):
             return _place(game, action)
         if isinstance(action, Draw):
             return _draw(game, action)
+    if not isinstance(player, int) or not 0 <= player < len(game.seats):
+        raise IllegalAction("Players", f"there is no seat {player!r}")
     if isinstance(action, ChooseStarter):
         return _choose_starter(game, action)
     if isinstance(action, ChooseObjective):
@@ -240,14 +296,18 @@ def _with_seat(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, .
     return seats[:index] + (seat,) + seats[index + 1 :]
 
 
-def _after_setup_choice(game: Game, seats: tuple[Seat, ...], entry: LogEntry) -> Game:
-    done = all(seat.starter_side is not None and seat.secret is not None for seat in seats)
-    return game.evolve(
-        seats=seats,
-        phase=Phase.PLACE if done else Phase.SETUP,
-        current=game.setup.first_player,
-        log=game.log + (entry,),
-    )
+def _after_setup_choice(game: Game, seats: tuple[Seat, ...], action: Action) -> Game:
+    phase = _PLACE
+    for seat in seats:
+        if seat.starter_side is None or seat.secret is None:
+            phase = _SETUP
+            break
+    fields = game.__dict__.copy()
+    fields["seats"] = seats
+    fields["phase"] = phase
+    fields["current"] = game.setup.first_player
+    fields["log"] = game.log + (_build_entry(action, 0, (), None, None, None),)
+    return game_with_fields(fields)
 
 
 def _choose_starter(game: Game, action: ChooseStarter) -> Game:
@@ -258,10 +318,11 @@ def _choose_starter(game: Game, action: ChooseStarter) -> Game:
         raise IllegalAction("Game set-up", f"{game.players[action.player]} has already placed their starter card")
     if not isinstance(action.side, Side):
         raise IllegalAction("Game set-up", f"a side is front or back, not {action.side!r}")
+    side = action.side
     starter = CATALOG.starters[seat.starter]
-    area = seat.area.place(seat.starter, action.side, starter.face(action.side), (0, 0)).area
-    new_seat = replace(seat, starter_side=action.side, area=area)
-    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), LogEntry(action))
+    area, _ = place_card(seat.area, seat.starter, side, starter.face(side), _ORIGIN)
+    new_seat = _build_seat(seat.starter, side, seat.objective_choices, seat.secret, seat.hand, area, seat.score)
+    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), action)
 
 
 def _choose_objective(game: Game, action: ChooseObjective) -> Game:
@@ -274,8 +335,10 @@ def _choose_objective(game: Game, action: ChooseObjective) -> Game:
         raise IllegalAction(
             "Game set-up", f"objective {action.card} was not offered (the choices are {seat.objective_choices})"
         )
-    new_seat = replace(seat, secret=action.card)
-    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), LogEntry(action))
+    new_seat = _build_seat(
+        seat.starter, seat.starter_side, seat.objective_choices, action.card, seat.hand, seat.area, seat.score
+    )
+    return _after_setup_choice(game, _with_seat(game.seats, action.player, new_seat), action)
 
 
 def placement_points(card: PlayableCard, side: Side, covered: int, counts_after: Sequence[int]) -> int:
@@ -347,81 +410,101 @@ def _place(game: Game, action: Place) -> Game:
     else:
         area, covered = place_card(area, card_id, side, card.back, pos)
         points = 0
-    index = hand.index(card_id)
     score = seat.score + points
-    new_seat = _build_seat(
-        seat.starter,
-        seat.starter_side,
-        seat.objective_choices,
-        seat.secret,
-        hand[:index] + hand[index + 1 :],
-        area,
-        score,
-    )
-    end, turns_left = game.end, game.turns_left
+    # `_build_seat` written out (this is every other action).
+    new_seat = _SEAT_SHADOW()
+    new_seat.starter = seat.starter
+    new_seat.starter_side = seat.starter_side
+    new_seat.objective_choices = seat.objective_choices
+    new_seat.secret = seat.secret
+    if len(hand) == 3:
+        # `_without` written out for the usual hand.
+        first, second, third = hand
+        if first == card_id:
+            new_seat.hand = (second, third)
+        else:
+            new_seat.hand = (first, third) if second == card_id else (first, second)
+    else:
+        new_seat.hand = _without(hand, card_id)
+    new_seat.area = area
+    new_seat.score = score
+    new_seat.__class__ = Seat
+    seats = list(game.seats)
+    seats[player] = new_seat
+    # The next game's fields: a copy of this one's, storing only what changes.
+    fields = game.__dict__.copy()
+    fields["seats"] = tuple(seats)
+    turns_left = game.turns_left
     triggered = None
-    if end is None and score >= game.variant.target_score:
-        end = triggered = EndReason.SCORE
-        turns_left = _turns_left_when_triggered(game)
-    seats = game.seats
-    seats = (*seats[:player], new_seat, *seats[player + 1 :])
-    log = (*game.log, _build_entry(action, points, covered, None, None, triggered))
+    if score >= game.variant.target_score and game.end is None:
+        fields["end"] = triggered = EndReason.SCORE
+        fields["turns_left"] = turns_left = _turns_left_when_triggered(game)
     if (turns_left is not None and turns_left < len(seats)) or not (
         # `_anything_to_draw` written out, the likeliest first.
         game.resource_drawn < len(game.setup.resource_deck)
         or game.gold_drawn < len(game.setup.gold_deck)
         or game.market != _EMPTY_MARKETS[len(game.market)]
     ):
-        phase, current, turns_left = _next_turn(game, turns_left)
+        fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
     else:
-        phase, current = _DRAW, game.current
-    fields = game.__dict__.copy()
-    fields["seats"] = seats
-    fields["end"] = end
-    fields["log"] = log
-    fields["phase"] = phase
-    fields["current"] = current
-    fields["turns_left"] = turns_left
-    return game_with_fields(fields)
+        fields["phase"] = _DRAW
+    # `_build_entry` written out.
+    entry = _ENTRY_SHADOW()
+    entry.action = action
+    entry.points = points
+    entry.covered = covered
+    entry.drawn = None
+    entry.refill = None
+    entry.end = triggered
+    entry.__class__ = LogEntry
+    # Concatenation copies the log once; `(*log, entry)` went through a list.
+    fields["log"] = game.log + (entry,)
+    # `game_with_fields` written out.
+    new_game = _new_object(Game)
+    _set_attribute(new_game, "__dict__", fields)
+    return new_game
 
 
 def _draw(game: Game, action: Draw) -> Game:
     if game.phase is not _DRAW:
         raise IllegalAction("Turn order", "place a card before drawing")
-    refill = None
     source = action.source
     setup = game.setup
     resource_deck, gold_deck = setup.resource_deck, setup.gold_deck
     resource_drawn, gold_drawn = game.resource_drawn, game.gold_drawn
-    resource_left, gold_left = resource_drawn < len(resource_deck), gold_drawn < len(gold_deck)
-    market = game.market
     drawn: int | None = action.card
+    refill = None
+    # The next game's fields: a copy of this one's, storing only what changes.
+    fields = game.__dict__.copy()
     # The deck tops are taken inline: this runs on every other action.
     if source is _MARKET:
+        market = game.market
         if drawn is None or drawn not in market:
             raise IllegalAction("Draw a card", f"card {action.card} is not face up in the market")
         slot = market.index(drawn)
         # The slot refills from its own row's deck, else from the other deck.
-        if slot >= 2 and gold_left:
+        if slot >= 2 and gold_drawn < len(gold_deck):
             refill = gold_deck[gold_drawn]
-            gold_drawn += 1
-        elif resource_left:
+            fields["gold_drawn"] = gold_drawn = gold_drawn + 1
+        elif resource_drawn < len(resource_deck):
             refill = resource_deck[resource_drawn]
-            resource_drawn += 1
-        elif gold_left:
+            fields["resource_drawn"] = resource_drawn = resource_drawn + 1
+        elif gold_drawn < len(gold_deck):
             refill = gold_deck[gold_drawn]
-            gold_drawn += 1
-        market = (*market[:slot], refill, *market[slot + 1 :])
+            fields["gold_drawn"] = gold_drawn = gold_drawn + 1
+        new_market = list(market)
+        new_market[slot] = refill
+        fields["market"] = tuple(new_market)
     elif source in _DECK_SOURCES:
         if drawn is not None:
             raise IllegalAction("Draw a card", "a deck draw takes the top card; it names no card")
         if source is _GOLD_DECK:
-            if gold_left:
+            if gold_drawn < len(gold_deck):
                 drawn = gold_deck[gold_drawn]
-                gold_drawn += 1
-        elif resource_left:
+                fields["gold_drawn"] = gold_drawn = gold_drawn + 1
+        elif resource_drawn < len(resource_deck):
             drawn = resource_deck[resource_drawn]
-            resource_drawn += 1
+            fields["resource_drawn"] = resource_drawn = resource_drawn + 1
         if drawn is None:
             raise IllegalAction("Draw a card", f"the {source.value.replace('_', ' ')} is empty")
     else:
@@ -429,31 +512,55 @@ def _draw(game: Game, action: Draw) -> Game:
     player = action.player
     seats = game.seats
     seat = seats[player]
-    new_seat = _build_seat(
-        seat.starter,
-        seat.starter_side,
-        seat.objective_choices,
-        seat.secret,
-        (*seat.hand, drawn),
-        seat.area,
-        seat.score,
-    )
-    end, turns_left, triggered = game.end, game.turns_left, None
-    if end is None and resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck):
-        end = triggered = EndReason.DECKS
-        turns_left = _turns_left_when_triggered(game)
-    phase, current, turns_left = _next_turn(game, turns_left)
-    fields = game.__dict__.copy()
-    fields["seats"] = (*seats[:player], new_seat, *seats[player + 1 :])
-    fields["market"] = market
-    fields["resource_drawn"] = resource_drawn
-    fields["gold_drawn"] = gold_drawn
-    fields["end"] = end
-    fields["turns_left"] = turns_left
-    fields["log"] = (*game.log, _build_entry(action, 0, (), drawn, refill, triggered))
-    fields["phase"] = phase
-    fields["current"] = current
-    return game_with_fields(fields)
+    # `_build_seat` written out (this is every other action).
+    new_seat = _SEAT_SHADOW()
+    new_seat.starter = seat.starter
+    new_seat.starter_side = seat.starter_side
+    new_seat.objective_choices = seat.objective_choices
+    new_seat.secret = seat.secret
+    new_seat.hand = seat.hand + (drawn,)
+    new_seat.area = seat.area
+    new_seat.score = seat.score
+    new_seat.__class__ = Seat
+    new_seats = list(seats)
+    new_seats[player] = new_seat
+    fields["seats"] = tuple(new_seats)
+    triggered = None
+    turns_left = game.turns_left
+    decks_empty = resource_drawn >= len(resource_deck) and gold_drawn >= len(gold_deck)
+    if turns_left is None and not decks_empty:
+        # `_next_turn` written out for the usual turn: the next seat places.
+        current = player + 1
+        fields["current"] = 0 if current == len(seats) else current
+        fields["phase"] = _PLACE
+    else:
+        if decks_empty and game.end is None:
+            fields["end"] = triggered = EndReason.DECKS
+            turns_left = _turns_left_when_triggered(game)
+        fields["phase"], fields["current"], fields["turns_left"] = _next_turn(game, turns_left)
+    entry = _ENTRY_SHADOW()
+    entry.action = action
+    entry.points = 0
+    entry.covered = ()
+    entry.drawn = drawn
+    entry.refill = refill
+    entry.end = triggered
+    entry.__class__ = LogEntry
+    fields["log"] = game.log + (entry,)
+    new_game = _new_object(Game)
+    _set_attribute(new_game, "__dict__", fields)
+    return new_game
+
+
+def _without(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    """`hand` without (the first) `card`, which it holds: a placing hand has three cards."""
+    if len(hand) == 3:
+        first, second, third = hand
+        if first == card:
+            return (second, third)
+        return (first, third) if second == card else (first, second)
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
 
 
 def _pass(game: Game, action: Pass) -> Game:

@@ -7,14 +7,28 @@ from collections.abc import Sequence
 from codex_tui.core.errors import SetupError
 from codex_tui.core.rng import SplitMix64
 from codex_tui.games.codex.rules.area import PlayArea
+from codex_tui.games.codex.rules.build import builder
 from codex_tui.games.codex.rules.cards import CATALOG, GOLD_IDS, OBJECTIVE_IDS, RESOURCE_IDS, STARTER_IDS
-from codex_tui.games.codex.rules.state import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Seat, SeatSetup, Setup, Variant
+from codex_tui.games.codex.rules.state import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    Phase,
+    Seat,
+    SeatSetup,
+    Setup,
+    Variant,
+    game_with_fields,
+)
 
 _RESOURCES = CATALOG.resource_ids
 _GOLDS = CATALOG.gold_ids
 _STARTERS = tuple(sorted(CATALOG.starters))
 _OBJECTIVES = tuple(sorted(CATALOG.objectives))
 """The decks in their order before shuffling, worked out once (the catalog never changes)."""
+_build_seat = builder(Seat)
+_build_seat_setup = builder(SeatSetup)
+_build_setup = builder(Setup)
 
 
 def deal(player_count: int, seed: int) -> Setup:
@@ -26,22 +40,24 @@ def deal(player_count: int, seed: int) -> Setup:
     golds = rng.shuffled(_GOLDS)
     starters = rng.shuffled(_STARTERS)
     objectives = rng.shuffled(_OBJECTIVES)
-    market_resource = (resources.pop(0), resources.pop(0))
-    market_gold = (golds.pop(0), golds.pop(0))
-    commons = (objectives.pop(0), objectives.pop(0))
+    # Cards are dealt from the top (the front of each shuffled list), as before;
+    # taking them by index is the same deal without moving the lists at each card.
+    market_resource = (resources[0], resources[1])
+    market_gold = (golds[0], golds[1])
+    commons = (objectives[0], objectives[1])
     seats = []
-    for _ in range(player_count):
-        hand = (resources.pop(0), resources.pop(0), golds.pop(0))
-        choices = (objectives.pop(0), objectives.pop(0))
-        seats.append(SeatSetup(starter=starters.pop(0), hand=hand, objective_choices=choices))
-    return Setup(
-        resource_deck=tuple(resources),
-        gold_deck=tuple(golds),
-        market_resource=market_resource,
-        market_gold=market_gold,
-        common_objectives=commons,
-        first_player=rng.below(player_count),
-        seats=tuple(seats),
+    for seat in range(player_count):
+        hand = (resources[2 + 2 * seat], resources[3 + 2 * seat], golds[2 + seat])
+        choices = (objectives[2 + 2 * seat], objectives[3 + 2 * seat])
+        seats.append(_build_seat_setup(starters[seat], hand, choices))
+    return _build_setup(
+        tuple(resources[2 + 2 * player_count :]),
+        tuple(golds[2 + player_count :]),
+        market_resource,
+        market_gold,
+        commons,
+        rng.below(player_count),
+        tuple(seats),
     )
 
 
@@ -102,32 +118,27 @@ def _started(names: tuple[str, ...], setup: Setup, variant: Variant, seed: int |
     """`start` for a setup known to be sound (`deal`'s own, or one checked)."""
     if variant.target_score < 1:
         raise SetupError(f"target score must be at least 1, not {variant.target_score}")
+    empty = PlayArea.empty()
     seats = tuple(
-        Seat(
-            starter=seat.starter,
-            starter_side=None,
-            objective_choices=seat.objective_choices,
-            secret=None,
-            hand=seat.hand,
-            area=PlayArea.empty(),
-            score=0,
-        )
-        for seat in setup.seats
+        _build_seat(seat.starter, None, seat.objective_choices, None, seat.hand, empty, 0) for seat in setup.seats
     )
-    return Game(
-        players=names,
-        variant=variant,
-        setup=setup,
-        seats=seats,
-        market=(*setup.market_resource, *setup.market_gold),
-        resource_drawn=0,
-        gold_drawn=0,
-        phase=Phase.SETUP,
-        current=setup.first_player,
-        end=None,
-        turns_left=None,
-        log=(),
-        seed=seed,
+    # `Game(...)` without its frozen `__init__` (as `apply` makes every later game).
+    return game_with_fields(
+        {
+            "players": names,
+            "variant": variant,
+            "setup": setup,
+            "seats": seats,
+            "market": (*setup.market_resource, *setup.market_gold),
+            "resource_drawn": 0,
+            "gold_drawn": 0,
+            "phase": Phase.SETUP,
+            "current": setup.first_player,
+            "end": None,
+            "turns_left": None,
+            "log": (),
+            "seed": seed,
+        }
     )
 
 
