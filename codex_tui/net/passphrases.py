@@ -23,7 +23,7 @@ import json
 import logging
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,15 @@ class Entry:
     salt: bytes
     digest: bytes
     since: str
+
+
+def new_entry(name: str, passphrase: str) -> Entry:
+    """A fresh salt and hash of `passphrase` for `name`; ValueError if either may not be set. (Slow.)"""
+    if passphrase_problem(passphrase) is not None or not valid_name(name):
+        raise ValueError("not a passphrase or name that can be set")
+    salt = os.urandom(SALT_BYTES)
+    since = datetime.now(UTC).replace(microsecond=0).isoformat()
+    return Entry(name, salt, derive(passphrase, salt), since)
 
 
 class PassphraseBook:
@@ -115,27 +124,18 @@ class PassphraseBook:
 
     def set(self, name: str, passphrase: str) -> None:
         """Set (or replace) `name`'s passphrase; ValueError if `passphrase_problem` has one. (Slow.)"""
-        if passphrase_problem(passphrase) is not None or not valid_name(name):
-            raise ValueError("not a passphrase or name that can be set")
-        salt = os.urandom(SALT_BYTES)
-        digest = derive(passphrase, salt)
-        since = datetime.now(UTC).replace(microsecond=0).isoformat()
+        entry = new_entry(name, passphrase)
         with self._lock:
-            spelled = self.owner(name) or name
-            self._entries[name_key(name)] = Entry(spelled, salt, digest, since)
+            self._entries[name_key(name)] = replace(entry, name=self.owner(name) or name)
             self._write()
 
     def claim(self, name: str, passphrase: str) -> bool:
         """Set `name`'s first passphrase; False if someone claimed it meanwhile. (Slow.)"""
-        if passphrase_problem(passphrase) is not None or not valid_name(name):
-            raise ValueError("not a passphrase or name that can be set")
-        salt = os.urandom(SALT_BYTES)
-        digest = derive(passphrase, salt)
-        since = datetime.now(UTC).replace(microsecond=0).isoformat()
+        entry = new_entry(name, passphrase)
         with self._lock:
             if name_key(name) in self._entries:
                 return False
-            self._entries[name_key(name)] = Entry(name, salt, digest, since)
+            self._entries[name_key(name)] = entry
             self._write()
             return True
 

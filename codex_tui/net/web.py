@@ -272,14 +272,18 @@ class WebDoor:
     async def invite(self, request: web.Request) -> web.Response:
         code = language_of(request)
         token = request.match_info["token"]
-        try:
-            name = self.invites.peek(token)
-        except InviteError as error:
-            log.error("%s", error)
-            name = None
+        name = self._invited(token)
         if name is None:
             return self._html(message_page(code, INVITE_GONE), 404)
         return self._html(invite_page(code, name, token))
+
+    def _invited(self, token: str) -> str | None:
+        """The name an invite link is for, or None for a used, expired or unknown one (or an unreadable book)."""
+        try:
+            return self.invites.peek(token)
+        except InviteError as error:
+            log.error("%s", error)
+            return None
 
     async def invite_post(self, request: web.Request) -> web.Response:
         code = language_of(request)
@@ -288,11 +292,7 @@ class WebDoor:
         token = request.match_info["token"]
         form = await request.post()
         passphrase, again = str(form.get("passphrase", "")), str(form.get("again", ""))
-        try:
-            name = self.invites.peek(token)
-        except InviteError as error:
-            log.error("%s", error)
-            name = None
+        name = self._invited(token)
         if name is None:
             return self._html(message_page(code, INVITE_GONE), 404)
         problem = passphrase_problem(passphrase)
