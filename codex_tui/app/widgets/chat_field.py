@@ -17,9 +17,9 @@ from collections.abc import Iterable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.i18n.text import N_, _
@@ -54,7 +54,9 @@ class ChatField(ModalScreen[str | None]):
     DEFAULT_CSS = """
     ChatField { align: center bottom; background: transparent; }
     #chat-bar { height: auto; background: $panel; }
-    #chat-input { width: 100%; }
+    #chat-line { height: 1; }
+    #chat-label { width: auto; padding: 0 1; color: $accent; text-style: bold; }
+    #chat-input { width: 1fr; }
     """
 
     def __init__(self, may_write: bool = True) -> None:
@@ -69,7 +71,9 @@ class ChatField(ModalScreen[str | None]):
         else:
             words = _("Spectators only read here · /mute NAME, /unmute NAME · esc: close")
         with Vertical(id="chat-bar"):
-            yield Input(placeholder=words, id="chat-input", compact=True)
+            with Horizontal(id="chat-line"):  # the label stays once the hint gives way to the typed text
+                yield Static(_("Chat") + " ›", id="chat-label")
+                yield Input(placeholder=words, id="chat-input", compact=True)
             yield KeyBar()
 
     def on_mount(self) -> None:
