@@ -272,6 +272,19 @@ def _gains(
     return gains
 
 
+def _kept_gains(area: TableArea, spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]) -> list[float]:
+    """`pattern_gains` through the table's `gains` (the caller checked `gains_for`): only the
+    spots whose surroundings changed since they were last asked are worked out again."""
+    kept = area.gains.get(kingdom)
+    if kept is None:
+        kept = area.gains[kingdom] = {}
+    missing = [spot for spot in spots if spot not in kept]
+    if missing:
+        for spot, gain in zip(missing, _gains(area.kingdoms, missing, kingdom, patterns)):
+            kept[spot] = gain
+    return [kept[spot] for spot in spots]
+
+
 def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]) -> float:
     """Value of the visible corner symbols that a card at `pos` would cover.
 
@@ -342,6 +355,7 @@ def choose_spot(
     patterns: Sequence[PatternInfo],
     rng: random.Random,
     every_spot: bool = False,
+    kept: bool = False,
 ) -> Pos:
     """Most corners for a corner gold; else a spot that completes or extends a pattern;
     else the one of three random spots (or of all, with `every_spot`) that covers the
@@ -357,7 +371,11 @@ def choose_spot(
     if relevant:
         best_gain = 0.0
         top = []
-        for spot, gain in zip(spots, pattern_gains(area, spots, kingdom, relevant)):
+        if kept and isinstance(area, TableArea):
+            gains = _kept_gains(area, spots, kingdom, relevant)
+        else:
+            gains = pattern_gains(area, spots, kingdom, relevant)
+        for spot, gain in zip(spots, gains):
             if gain > best_gain:
                 best_gain, top = gain, [spot]
             elif gain == best_gain and gain > 0:
@@ -380,6 +398,8 @@ class _CarefulSpots:
     """
 
     __slots__ = (
+        "area",
+        "kept",
         "kingdoms",
         "corners",
         "around",
@@ -394,8 +414,16 @@ class _CarefulSpots:
     )
 
     def __init__(
-        self, area: AreaState, spots: Sequence[Pos], weights: Sequence[float], patterns: Sequence[PatternInfo]
+        self,
+        area: AreaState,
+        spots: Sequence[Pos],
+        weights: Sequence[float],
+        patterns: Sequence[PatternInfo],
+        kept: bool = False,
     ) -> None:
+        self.area = area
+        self.kept = kept and isinstance(area, TableArea)
+        """Read and fill the table's `gains` (the caller checked they are this seat's)."""
         self.kingdoms = area_kingdoms(area)
         self.corners = area_corners(area)
         self.around: dict[Pos, tuple[int, ...]] = area.around if isinstance(area, TableArea) else {}
@@ -452,7 +480,12 @@ class _CarefulSpots:
             relevant = [p for p in self.patterns if kingdom in p.by_kingdom]
             if relevant:
                 best_gain = 0.0
-                gains = self.gains[kingdom] = _gains(self.kingdoms, self.spots, kingdom, relevant)
+                area = self.area
+                if self.kept and isinstance(area, TableArea):
+                    gains = _kept_gains(area, self.spots, kingdom, relevant)
+                else:
+                    gains = _gains(self.kingdoms, self.spots, kingdom, relevant)
+                self.gains[kingdom] = gains
                 for index, gain in enumerate(gains):
                     if gain > best_gain:
                         best_gain, top = gain, [index]
@@ -501,7 +534,13 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives)
     patterns = patterns_of(objectives)
-    careful = _CarefulSpots(area, spots, weights, patterns) if policy.careful else None
+    kept = False
+    if patterns and isinstance(area, TableArea):
+        if area.gains_for != objectives:
+            area.gains.clear()
+            area.gains_for = objectives
+        kept = True
+    careful = _CarefulSpots(area, spots, weights, patterns, kept) if policy.careful else None
     cover = -1
     best_value = -1e9
     best: tuple[CardInfo, Side, int] | None = None
@@ -535,7 +574,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
             best_value, best = value, (info, side, spot)
     assert best is not None
     info, side, chosen = best
-    x, y = spots[chosen] if chosen >= 0 else choose_spot(area, info, side, spots, weights, patterns, rng)
+    x, y = spots[chosen] if chosen >= 0 else choose_spot(area, info, side, spots, weights, patterns, rng, kept=kept)
     return info.id, side, x, y
 
 
