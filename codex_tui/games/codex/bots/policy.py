@@ -197,6 +197,27 @@ def patterns_of(objectives: Sequence[int]) -> list[PatternInfo]:
     return [target for o in objectives if isinstance(target := OBJECTIVES[o], PatternInfo)]
 
 
+_PATTERNS: dict[tuple[int, ...], tuple[PatternInfo, ...]] = {}
+_RELEVANT: dict[tuple[tuple[int, ...], int], list[PatternInfo]] = {}
+
+
+def _seat_patterns(objectives: tuple[int, ...]) -> tuple[PatternInfo, ...]:
+    """`patterns_of`, kept per objectives (a playout asks it every turn; a few hundred tuples at most)."""
+    patterns = _PATTERNS.get(objectives)
+    if patterns is None:
+        patterns = _PATTERNS[objectives] = tuple(patterns_of(objectives))
+    return patterns
+
+
+def _relevant(objectives: tuple[int, ...], kingdom: int) -> list[PatternInfo]:
+    """The seat's patterns a card of `kingdom` can be part of, kept like `_seat_patterns`.
+    Nobody changes the list handed out."""
+    relevant = _RELEVANT.get((objectives, kingdom))
+    if relevant is None:
+        relevant = _RELEVANT[objectives, kingdom] = [p for p in _seat_patterns(objectives) if kingdom in p.by_kingdom]
+    return relevant
+
+
 def _pattern_reach(pattern: PatternInfo) -> dict[int, tuple[tuple[int, int, int, int, int, int], ...]]:
     """For a card of each kingdom: per cell it could fill, the other two cells as offsets from that card."""
     reach = {}
@@ -405,7 +426,7 @@ class _CarefulSpots:
         "around",
         "spots",
         "weights",
-        "patterns",
+        "objectives",
         "corner_top",
         "pattern_tops",
         "gains",
@@ -418,18 +439,24 @@ class _CarefulSpots:
         area: AreaState,
         spots: Sequence[Pos],
         weights: Sequence[float],
-        patterns: Sequence[PatternInfo],
+        objectives: tuple[int, ...],
         kept: bool = False,
     ) -> None:
         self.area = area
-        self.kept = kept and isinstance(area, TableArea)
+        table = isinstance(area, TableArea)
+        self.kept = kept and table
         """Read and fill the table's `gains` (the caller checked they are this seat's)."""
-        self.kingdoms = area_kingdoms(area)
-        self.corners = area_corners(area)
-        self.around: dict[Pos, tuple[int, ...]] = area.around if isinstance(area, TableArea) else {}
+        if isinstance(area, TableArea):
+            self.kingdoms: Mapping[Pos, int] = area.kingdoms
+            self.corners: Mapping[Pos, Sequence[int]] = area.corners
+            self.around: dict[Pos, tuple[int, ...]] = area.around
+        else:
+            self.kingdoms = kingdoms_of(area.cards)
+            self.corners = corners_of(area.cards)
+            self.around = {}
         self.spots = spots
         self.weights = weights
-        self.patterns = patterns
+        self.objectives = objectives
         self.corner_top: list[int] | None = None
         self.pattern_tops: dict[int, list[int]] = {}
         self.gains: dict[int, list[float]] = {}
@@ -477,7 +504,7 @@ class _CarefulSpots:
         top = self.pattern_tops.get(kingdom)
         if top is None:
             top = []
-            relevant = [p for p in self.patterns if kingdom in p.by_kingdom]
+            relevant = _relevant(self.objectives, kingdom)
             if relevant:
                 best_gain = 0.0
                 area = self.area
@@ -533,14 +560,15 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     counts = area.counts
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives)
-    patterns = patterns_of(objectives)
+    patterns = _seat_patterns(objectives)
     kept = False
     if patterns and isinstance(area, TableArea):
         if area.gains_for != objectives:
             area.gains.clear()
             area.gains_for = objectives
         kept = True
-    careful = _CarefulSpots(area, spots, weights, patterns, kept) if policy.careful else None
+    careful = _CarefulSpots(area, spots, weights, objectives, kept) if policy.careful else None
+    noise = policy.noise
     cover = -1
     best_value = -1e9
     best: tuple[CardInfo, Side, int] | None = None
@@ -569,7 +597,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
             if patterns:
                 value += CAREFUL_PATTERN_SHARE * careful.pattern_gain(info.kingdom, spot)
             value -= careful.symbols_lost(spot)
-        value += policy.noise * rng.random()
+        value += noise * rng.random()
         if value > best_value:
             best_value, best = value, (info, side, spot)
     assert best is not None
