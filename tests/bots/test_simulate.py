@@ -13,8 +13,31 @@ import random
 
 import pytest
 
-from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, engine_playout, playout, step
-from codex_tui.games.codex.rules import EndReason, Game, Phase, Variant, new_game
+from codex_tui.games.codex.bots.cardinfo import PatternInfo
+from codex_tui.games.codex.bots.policy import (
+    CAREFUL,
+    FAST,
+    PlayoutPolicy,
+    draw_choice,
+    engine_playout,
+    pattern_gains,
+    patterns_of,
+    placement,
+    playout,
+    shown_around,
+    step,
+)
+from codex_tui.games.codex.bots.simulate import (
+    TableArea,
+    corners_of,
+    draw,
+    end_turn,
+    kingdoms_of,
+    place,
+    table_of,
+)
+from codex_tui.games.codex.rules import EndReason, Game, Phase, PlayArea, Variant, new_game
+from codex_tui.games.codex.rules.area import Pos
 from tests.bots.positions import greedy_midgame
 
 
@@ -68,3 +91,46 @@ def test_playouts_from_midgame_positions_equal_the_engine(policy: PlayoutPolicy)
 def test_a_finished_game_comes_back_unchanged() -> None:
     game = engine_playout(greedy_midgame(seed=5, steps=2), random.Random(1))
     assert playout(game, random.Random(2)) == game
+
+
+@pytest.mark.parametrize("policy", [FAST, CAREFUL], ids=["fast", "careful"])
+def test_what_the_table_keeps_per_spot_matches_a_fresh_count(policy: PlayoutPolicy) -> None:
+    """The kingdom and corner maps, the symbols around each spot and the kept pattern gains
+    follow every placement (a stale entry would change a seeded bot's move)."""
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = new_game(["a", "b", "c"], seed)
+        while game.phase is Phase.SETUP:
+            game = step(game, rng, policy)
+        table = table_of(game)
+        while table.phase is not Phase.OVER:
+            for seat in table.seats:
+                area = seat.area
+                assert area.kingdoms == kingdoms_of(area.cards)
+                assert area.corners == corners_of(area.cards)
+                for spot in area.open_spots:
+                    if spot in area.around:
+                        assert area.around[spot] == shown_around(area.corners, spot)
+                        checked += 1
+                    for kingdom, kept in area.gains.items():
+                        if spot in kept:
+                            relevant = [p for p in patterns_of(area.gains_for) if kingdom in p.by_kingdom]
+                            assert kept[spot] == pattern_gain_fresh(area, spot, kingdom, relevant)
+                            checked += 1
+            if table.phase is Phase.PLACE:
+                chosen = placement(table, rng, policy)
+                if chosen is None:
+                    end_turn(table)
+                else:
+                    place(table, *chosen)
+            else:
+                source, card = draw_choice(table, rng, policy.noise)
+                draw(table, source, card)
+    assert checked > 100
+
+
+def pattern_gain_fresh(area: TableArea, spot: Pos, kingdom: int, relevant: list[PatternInfo]) -> float:
+    """The gain worked out from the cards themselves, not from anything the table keeps."""
+    fresh = PlayArea(dict(area.cards), tuple(area.counts), area.open_spots, area.blocked)
+    return pattern_gains(fresh, [spot], kingdom, relevant)[0]
