@@ -27,6 +27,7 @@ from typing import Protocol
 from codex_tui.games.codex.bots.cardinfo import (
     CARDS,
     CORNERS,
+    KINGDOM_OF,
     OBJECT,
     OBJECTIVES,
     CardInfo,
@@ -245,21 +246,31 @@ def pattern_gain(area: AreaState, pos: Pos, kingdom: int, patterns: Sequence[Pat
 
 def pattern_gains(area: AreaState, spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]) -> list[float]:
     """`pattern_gain` at each of `spots` (the same sums, in one pass without a call per spot)."""
-    return _gains(area_kingdoms(area), spots, kingdom, patterns)
-
-
-def area_kingdoms(area: AreaState) -> Mapping[Pos, int]:
-    """Position -> kingdom of the card there, -1 for the starter (a playout's table keeps it)."""
-    if isinstance(area, TableArea):
-        return area.kingdoms
-    return kingdoms_of(area.cards)
-
-
-def area_corners(area: AreaState) -> Mapping[Pos, Sequence[int]]:
-    """Position -> corners of the face shown there (a playout's table keeps it)."""
-    if isinstance(area, TableArea):
-        return area.corners
-    return corners_of(area.cards)
+    cards = area.cards
+    kingdom_of = KINGDOM_OF
+    reach = [(pattern.points, _REACH[pattern.id].get(kingdom, ())) for pattern in patterns]
+    gains = []
+    for x, y in spots:
+        gain = 0.0
+        for points, rows in reach:
+            for ax, ay, ak, bx, by, bk in rows:
+                matched = 1
+                placed = cards.get((x + ax, y + ay))
+                if placed is not None:
+                    if kingdom_of.get(placed.card) != ak:
+                        continue
+                    matched = 2
+                placed = cards.get((x + bx, y + by))
+                if placed is not None:
+                    if kingdom_of.get(placed.card) != bk:
+                        continue
+                    matched += 1
+                if matched == 3:
+                    gain += points
+                elif matched == 2:
+                    gain += 0.25 * points
+        gains.append(gain)
+    return gains
 
 
 def _gains(
@@ -293,7 +304,9 @@ def _gains(
     return gains
 
 
-def _kept_gains(area: TableArea, spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]) -> list[float]:
+def _kept_gains(
+    area: TableArea, kingdoms: Mapping[Pos, int], spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]
+) -> list[float]:
     """`pattern_gains` through the table's `gains` (the caller checked `gains_for`): only the
     spots whose surroundings changed since they were last asked are worked out again."""
     kept = area.gains.get(kingdom)
@@ -301,7 +314,7 @@ def _kept_gains(area: TableArea, spots: Sequence[Pos], kingdom: int, patterns: S
         kept = area.gains[kingdom] = {}
     missing = [spot for spot in spots if spot not in kept]
     if missing:
-        for spot, gain in zip(missing, _gains(area.kingdoms, missing, kingdom, patterns)):
+        for spot, gain in zip(missing, _gains(kingdoms, missing, kingdom, patterns)):
             kept[spot] = gain
     return [kept[spot] for spot in spots]
 
@@ -376,7 +389,6 @@ def choose_spot(
     patterns: Sequence[PatternInfo],
     rng: random.Random,
     every_spot: bool = False,
-    kept: bool = False,
 ) -> Pos:
     """Most corners for a corner gold; else a spot that completes or extends a pattern;
     else the one of three random spots (or of all, with `every_spot`) that covers the
@@ -392,11 +404,7 @@ def choose_spot(
     if relevant:
         best_gain = 0.0
         top = []
-        if kept and isinstance(area, TableArea):
-            gains = _kept_gains(area, spots, kingdom, relevant)
-        else:
-            gains = pattern_gains(area, spots, kingdom, relevant)
-        for spot, gain in zip(spots, gains):
+        for spot, gain in zip(spots, pattern_gains(area, spots, kingdom, relevant)):
             if gain > best_gain:
                 best_gain, top = gain, [spot]
             elif gain == best_gain and gain > 0:
@@ -405,8 +413,7 @@ def choose_spot(
             return top[rng.randrange(len(top))]
     count = len(spots)
     sample = spots if count <= 3 or every_spot else [spots[rng.randrange(count)] for _ in range(3)]
-    corners = area_corners(area)
-    return min(sample, key=lambda spot: _lost(corners, spot, weights))
+    return min(sample, key=lambda spot: symbols_lost(cards, spot, weights))
 
 
 class _CarefulSpots:
@@ -447,6 +454,10 @@ class _CarefulSpots:
         self.kept = kept and table
         """Read and fill the table's `gains` (the caller checked they are this seat's)."""
         if isinstance(area, TableArea):
+            if area.kingdoms is None:
+                area.kingdoms = kingdoms_of(area.cards)
+            if area.corners is None:
+                area.corners = corners_of(area.cards)
             self.kingdoms: Mapping[Pos, int] = area.kingdoms
             self.corners: Mapping[Pos, Sequence[int]] = area.corners
             self.around: dict[Pos, tuple[int, ...]] = area.around
@@ -509,7 +520,7 @@ class _CarefulSpots:
                 best_gain = 0.0
                 area = self.area
                 if self.kept and isinstance(area, TableArea):
-                    gains = _kept_gains(area, self.spots, kingdom, relevant)
+                    gains = _kept_gains(area, self.kingdoms, self.spots, kingdom, relevant)
                 else:
                     gains = _gains(self.kingdoms, self.spots, kingdom, relevant)
                 self.gains[kingdom] = gains
@@ -562,7 +573,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     weights = symbol_weights(hand, counts, objectives)
     patterns = _seat_patterns(objectives)
     kept = False
-    if patterns and isinstance(area, TableArea):
+    if policy.careful and patterns and isinstance(area, TableArea):
         if area.gains_for != objectives:
             area.gains.clear()
             area.gains_for = objectives
@@ -602,7 +613,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
             best_value, best = value, (info, side, spot)
     assert best is not None
     info, side, chosen = best
-    x, y = spots[chosen] if chosen >= 0 else choose_spot(area, info, side, spots, weights, patterns, rng, kept=kept)
+    x, y = spots[chosen] if chosen >= 0 else choose_spot(area, info, side, spots, weights, patterns, rng)
     return info.id, side, x, y
 
 

@@ -45,11 +45,13 @@ class TableArea:
     open_spots: frozenset[Pos]
     """Rebuilt as the engine rebuilds it, so that it iterates in the same order."""
     blocked: frozenset[Pos]
-    kingdoms: dict[Pos, int]
+    kingdoms: dict[Pos, int] | None = None
     """Position -> the kingdom of the card there (-1 for the starter): `cards` as the policy's
     pattern look-ups read it, without going through `Placed` and `KINGDOM_OF` each time."""
-    corners: dict[Pos, tuple[int, ...]]
-    """Position -> the corners of the face shown there, for the policy's `symbols_lost`."""
+    corners: dict[Pos, tuple[int, ...]] | None = None
+    """Position -> the corners of the face shown there, for the policy's `symbols_lost`.
+    Both maps are made by the careful policy when it first asks (the fast one never does),
+    then kept up here."""
     around: dict[Pos, tuple[int, ...]] = field(default_factory=dict)
     """Open spot -> the symbols its neighbours show towards it (top-left, top-right,
     bottom-right, bottom-left): filled by the policy as it asks, dropped here around every
@@ -107,8 +109,6 @@ def table_of(game: Game) -> Table:
                 list(seat.area.counts),
                 seat.area.open_spots,
                 seat.area.blocked,
-                kingdoms_of(seat.area.cards),
-                corners_of(seat.area.cards),
             ),
             seat.score,
             seat.secret,
@@ -192,8 +192,12 @@ def place(table: Table, card_id: int, side: Side, x: int, y: int) -> None:
     for symbol in face.shown:
         counts[symbol] += 1
     cards[pos] = _build_placed(card_id, side, face, len(cards))
-    area.kingdoms[pos] = _KINGDOM[card_id]
-    area.corners[pos] = corners
+    kingdoms = area.kingdoms
+    if kingdoms is not None:
+        kingdoms[pos] = _KINGDOM[card_id]
+    corners_at = area.corners
+    if corners_at is not None:
+        corners_at[pos] = corners
     around_spots = area.around
     if around_spots:
         for neighbour_pos, _, _ in around:
