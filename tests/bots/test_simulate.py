@@ -13,22 +13,18 @@ import random
 
 import pytest
 
-from codex_tui.games.codex.bots.cardinfo import PatternInfo
 from codex_tui.games.codex.bots.policy import (
     CAREFUL,
     FAST,
     PlayoutPolicy,
     draw_choice,
     engine_playout,
-    pattern_gains,
-    patterns_of,
     placement,
     playout,
     shown_around,
     step,
 )
 from codex_tui.games.codex.bots.simulate import (
-    TableArea,
     corners_of,
     draw,
     end_turn,
@@ -36,8 +32,7 @@ from codex_tui.games.codex.bots.simulate import (
     place,
     table_of,
 )
-from codex_tui.games.codex.rules import EndReason, Game, Phase, PlayArea, Variant, new_game
-from codex_tui.games.codex.rules.area import Pos
+from codex_tui.games.codex.rules import EndReason, Game, Phase, Variant, new_game
 from tests.bots.positions import greedy_midgame
 
 
@@ -94,8 +89,8 @@ def test_a_finished_game_comes_back_unchanged() -> None:
 
 
 def test_what_the_table_keeps_per_spot_matches_a_fresh_count() -> None:
-    """The kingdom and corner maps, the symbols around each spot and the kept pattern gains
-    (the careful policy's) follow every placement (a stale entry would change a seeded bot's move)."""
+    """The kingdom and corner maps, the symbols around each spot (the careful
+    policy's) follow every placement (a stale entry would change a seeded bot's move)."""
     policy = CAREFUL
     checked = 0
     for seed in range(6):
@@ -115,11 +110,6 @@ def test_what_the_table_keeps_per_spot_matches_a_fresh_count() -> None:
                     if spot in area.around:
                         assert area.around[spot] == shown_around(area.corners, spot)
                         checked += 1
-                    for kingdom, kept in area.gains.items():
-                        if spot in kept:
-                            relevant = [p for p in patterns_of(area.gains_for) if kingdom in p.by_kingdom]
-                            assert kept[spot] == pattern_gain_fresh(area, spot, kingdom, relevant)
-                            checked += 1
             if table.phase is Phase.PLACE:
                 chosen = placement(table, rng, policy)
                 if chosen is None:
@@ -130,9 +120,3 @@ def test_what_the_table_keeps_per_spot_matches_a_fresh_count() -> None:
                 source, card = draw_choice(table, rng, policy.noise)
                 draw(table, source, card)
     assert checked > 100
-
-
-def pattern_gain_fresh(area: TableArea, spot: Pos, kingdom: int, relevant: list[PatternInfo]) -> float:
-    """The gain worked out from the cards themselves, not from anything the table keeps."""
-    fresh = PlayArea(dict(area.cards), tuple(area.counts), area.open_spots, area.blocked)
-    return pattern_gains(fresh, [spot], kingdom, relevant)[0]

@@ -103,20 +103,6 @@ def _objective_info(objective_id: int) -> ObjectiveInfo:
 
 OBJECTIVES: dict[int, ObjectiveInfo] = {oid: _objective_info(oid) for oid in CATALOG.objectives}
 
-
-def _pattern_reach() -> dict[int, tuple[tuple[int, int], ...]]:
-    """Kingdom -> offsets from a card of it to the other cells of any pattern it could be part of."""
-    reach: dict[int, set[tuple[int, int]]] = {}
-    for target in OBJECTIVES.values():
-        if isinstance(target, PatternInfo):
-            for kingdom, entries in target.by_kingdom.items():
-                for cx, cy, others in entries:
-                    reach.setdefault(kingdom, set()).update((dx - cx, dy - cy) for dx, dy, _ in others)
-    return {kingdom: tuple(sorted(offsets)) for kingdom, offsets in reach.items()}
-
-
-PATTERN_REACH = _pattern_reach()
-"""What a spot's pattern gain for a kingdom depends on: the cards at these offsets from it."""
 ALL_OBJECTIVES: tuple[int, ...] = tuple(sorted(CATALOG.objectives))
 SYMBOLS = SYMBOL_COUNT
 

@@ -304,21 +304,6 @@ def _gains(
     return gains
 
 
-def _kept_gains(
-    area: TableArea, kingdoms: Mapping[Pos, int], spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]
-) -> list[float]:
-    """`pattern_gains` through the table's `gains` (the caller checked `gains_for`): only the
-    spots whose surroundings changed since they were last asked are worked out again."""
-    kept = area.gains.get(kingdom)
-    if kept is None:
-        kept = area.gains[kingdom] = {}
-    missing = [spot for spot in spots if spot not in kept]
-    if missing:
-        for spot, gain in zip(missing, _gains(kingdoms, missing, kingdom, patterns)):
-            kept[spot] = gain
-    return [kept[spot] for spot in spots]
-
-
 def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]) -> float:
     """Value of the visible corner symbols that a card at `pos` would cover.
 
@@ -426,8 +411,6 @@ class _CarefulSpots:
     """
 
     __slots__ = (
-        "area",
-        "kept",
         "kingdoms",
         "corners",
         "around",
@@ -447,12 +430,7 @@ class _CarefulSpots:
         spots: Sequence[Pos],
         weights: Sequence[float],
         objectives: tuple[int, ...],
-        kept: bool = False,
     ) -> None:
-        self.area = area
-        table = isinstance(area, TableArea)
-        self.kept = kept and table
-        """Read and fill the table's `gains` (the caller checked they are this seat's)."""
         if isinstance(area, TableArea):
             if area.kingdoms is None:
                 area.kingdoms = kingdoms_of(area.cards)
@@ -518,12 +496,7 @@ class _CarefulSpots:
             relevant = _relevant(self.objectives, kingdom)
             if relevant:
                 best_gain = 0.0
-                area = self.area
-                if self.kept and isinstance(area, TableArea):
-                    gains = _kept_gains(area, self.kingdoms, self.spots, kingdom, relevant)
-                else:
-                    gains = _gains(self.kingdoms, self.spots, kingdom, relevant)
-                self.gains[kingdom] = gains
+                gains = self.gains[kingdom] = _gains(self.kingdoms, self.spots, kingdom, relevant)
                 for index, gain in enumerate(gains):
                     if gain > best_gain:
                         best_gain, top = gain, [index]
@@ -572,13 +545,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives)
     patterns = _seat_patterns(objectives)
-    kept = False
-    if policy.careful and patterns and isinstance(area, TableArea):
-        if area.gains_for != objectives:
-            area.gains.clear()
-            area.gains_for = objectives
-        kept = True
-    careful = _CarefulSpots(area, spots, weights, objectives, kept) if policy.careful else None
+    careful = _CarefulSpots(area, spots, weights, objectives) if policy.careful else None
     noise = policy.noise
     cover = -1
     best_value = -1e9

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from codex_tui.games.codex.bots.cardinfo import KINGDOM_OF, PATTERN_REACH
+from codex_tui.games.codex.bots.cardinfo import KINGDOM_OF
 from codex_tui.games.codex.rules import CATALOG, DrawSource, EndReason, Game, Phase, PlayArea, Seat, Setup, Side
 from codex_tui.games.codex.rules.area import NEIGHBOURS, Placed, Pos, neighbours
 from codex_tui.games.codex.rules.build import builder
@@ -30,7 +30,6 @@ _FRONT = Side.FRONT
 _MARKET, _GOLD_DECK = DrawSource.MARKET, DrawSource.GOLD_DECK
 _PLAYABLE = CATALOG.playable
 _KINGDOM = KINGDOM_OF
-_REACH = PATTERN_REACH
 _build_placed = builder(Placed)
 _build_seat = builder(Seat)
 _build_area = builder(PlayArea)
@@ -56,12 +55,6 @@ class TableArea:
     """Open spot -> the symbols its neighbours show towards it (top-left, top-right,
     bottom-right, bottom-left): filled by the policy as it asks, dropped here around every
     new card (only a card placed next to a spot changes what the spot would cover)."""
-    gains: dict[int, dict[Pos, float]] = field(default_factory=dict)
-    """Kingdom -> open spot -> the policy's pattern gain there for the seat's patterns
-    (`gains_for` says whose): filled by the policy, dropped here within `PATTERN_REACH`
-    of every new card."""
-    gains_for: tuple[int, ...] = ()
-    """The objectives `gains` was worked out for."""
 
 
 def kingdoms_of(cards: Mapping[Pos, Placed]) -> dict[Pos, int]:
@@ -202,10 +195,6 @@ def place(table: Table, card_id: int, side: Side, x: int, y: int) -> None:
     if around_spots:
         for neighbour_pos, _, _ in around:
             around_spots.pop(neighbour_pos, None)
-    for kingdom, spot_gains in area.gains.items():
-        if spot_gains:
-            for dx, dy in _REACH[kingdom]:
-                spot_gains.pop((x - dx, y - dy), None)
     area.open_spots = frozenset(open_spots)
     if newly_blocked:
         area.blocked = blocked.union(newly_blocked)
