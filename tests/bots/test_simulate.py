@@ -13,7 +13,25 @@ import random
 
 import pytest
 
-from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, engine_playout, playout, step
+from codex_tui.games.codex.bots.policy import (
+    CAREFUL,
+    FAST,
+    PlayoutPolicy,
+    draw_choice,
+    engine_playout,
+    placement,
+    playout,
+    shown_around,
+    step,
+)
+from codex_tui.games.codex.bots.simulate import (
+    corners_of,
+    draw,
+    end_turn,
+    kingdoms_of,
+    place,
+    table_of,
+)
 from codex_tui.games.codex.rules import EndReason, Game, Phase, Variant, new_game
 from tests.bots.positions import greedy_midgame
 
@@ -68,3 +86,37 @@ def test_playouts_from_midgame_positions_equal_the_engine(policy: PlayoutPolicy)
 def test_a_finished_game_comes_back_unchanged() -> None:
     game = engine_playout(greedy_midgame(seed=5, steps=2), random.Random(1))
     assert playout(game, random.Random(2)) == game
+
+
+def test_what_the_table_keeps_per_spot_matches_a_fresh_count() -> None:
+    """The kingdom and corner maps, the symbols around each spot (the careful
+    policy's) follow every placement (a stale entry would change a seeded bot's move)."""
+    policy = CAREFUL
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = new_game(["a", "b", "c"], seed)
+        while game.phase is Phase.SETUP:
+            game = step(game, rng, policy)
+        table = table_of(game)
+        while table.phase is not Phase.OVER:
+            for seat in table.seats:
+                area = seat.area
+                if area.kingdoms is None or area.corners is None:
+                    continue
+                assert area.kingdoms == kingdoms_of(area.cards)
+                assert area.corners == corners_of(area.cards)
+                for spot in area.open_spots:
+                    if spot in area.around:
+                        assert area.around[spot] == shown_around(area.corners, spot)
+                        checked += 1
+            if table.phase is Phase.PLACE:
+                chosen = placement(table, rng, policy)
+                if chosen is None:
+                    end_turn(table)
+                else:
+                    place(table, *chosen)
+            else:
+                source, card = draw_choice(table, rng, policy.noise)
+                draw(table, source, card)
+    assert checked > 100

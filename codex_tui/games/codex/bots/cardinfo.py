@@ -102,6 +102,7 @@ def _objective_info(objective_id: int) -> ObjectiveInfo:
 
 
 OBJECTIVES: dict[int, ObjectiveInfo] = {oid: _objective_info(oid) for oid in CATALOG.objectives}
+
 ALL_OBJECTIVES: tuple[int, ...] = tuple(sorted(CATALOG.objectives))
 SYMBOLS = SYMBOL_COUNT
 

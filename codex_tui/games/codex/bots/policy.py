@@ -34,7 +34,16 @@ from codex_tui.games.codex.bots.cardinfo import (
     PatternInfo,
     SymbolObjectiveInfo,
 )
-from codex_tui.games.codex.bots.simulate import draw, end_turn, game_of, place, table_of
+from codex_tui.games.codex.bots.simulate import (
+    TableArea,
+    corners_of,
+    draw,
+    end_turn,
+    game_of,
+    kingdoms_of,
+    place,
+    table_of,
+)
 from codex_tui.games.codex.rules import (
     Action,
     ChooseObjective,
@@ -125,7 +134,7 @@ def requirement_met(info: CardInfo, counts: Sequence[int]) -> bool:
     return True
 
 
-def covered_count(cards: Mapping[Pos, Placed], pos: Pos) -> int:
+def covered_count(cards: Mapping[Pos, object], pos: Pos) -> int:
     """How many cards a card at `pos` would cover (what a corner gold scores on)."""
     x, y = pos
     return ((x - 1, y + 1) in cards) + ((x + 1, y + 1) in cards) + ((x + 1, y - 1) in cards) + ((x - 1, y - 1) in cards)
@@ -189,6 +198,27 @@ def patterns_of(objectives: Sequence[int]) -> list[PatternInfo]:
     return [target for o in objectives if isinstance(target := OBJECTIVES[o], PatternInfo)]
 
 
+_PATTERNS: dict[tuple[int, ...], tuple[PatternInfo, ...]] = {}
+_RELEVANT: dict[tuple[tuple[int, ...], int], list[PatternInfo]] = {}
+
+
+def _seat_patterns(objectives: tuple[int, ...]) -> tuple[PatternInfo, ...]:
+    """`patterns_of`, kept per objectives (a playout asks it every turn; a few hundred tuples at most)."""
+    patterns = _PATTERNS.get(objectives)
+    if patterns is None:
+        patterns = _PATTERNS[objectives] = tuple(patterns_of(objectives))
+    return patterns
+
+
+def _relevant(objectives: tuple[int, ...], kingdom: int) -> list[PatternInfo]:
+    """The seat's patterns a card of `kingdom` can be part of, kept like `_seat_patterns`.
+    Nobody changes the list handed out."""
+    relevant = _RELEVANT.get((objectives, kingdom))
+    if relevant is None:
+        relevant = _RELEVANT[objectives, kingdom] = [p for p in _seat_patterns(objectives) if kingdom in p.by_kingdom]
+    return relevant
+
+
 def _pattern_reach(pattern: PatternInfo) -> dict[int, tuple[tuple[int, int, int, int, int, int], ...]]:
     """For a card of each kingdom: per cell it could fill, the other two cells as offsets from that card."""
     reach = {}
@@ -243,6 +273,37 @@ def pattern_gains(area: AreaState, spots: Sequence[Pos], kingdom: int, patterns:
     return gains
 
 
+def _gains(
+    kingdoms: Mapping[Pos, int], spots: Sequence[Pos], kingdom: int, patterns: Sequence[PatternInfo]
+) -> list[float]:
+    """`pattern_gains` over the area's kingdom map. The gains are sums of whole and quarter
+    points, exact in floating point, so they do not depend on the order they are added in."""
+    reach = [(pattern.points, _REACH[pattern.id].get(kingdom, ())) for pattern in patterns]
+    gains = []
+    for x, y in spots:
+        gain = 0.0
+        for points, rows in reach:
+            for ax, ay, ak, bx, by, bk in rows:
+                found = kingdoms.get((x + ax, y + ay))
+                if found is None:
+                    matched = 1
+                elif found != ak:
+                    continue
+                else:
+                    matched = 2
+                found = kingdoms.get((x + bx, y + by))
+                if found is not None:
+                    if found != bk:
+                        continue
+                    matched += 1
+                if matched == 3:
+                    gain += points
+                elif matched == 2:
+                    gain += 0.25 * points
+        gains.append(gain)
+    return gains
+
+
 def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]) -> float:
     """Value of the visible corner symbols that a card at `pos` would cover.
 
@@ -262,6 +323,44 @@ def symbols_lost(cards: Mapping[Pos, Placed], pos: Pos, weights: Sequence[float]
         lost += weights[symbol] + 0.05
     placed = cards.get((x - 1, y - 1))
     if placed is not None and (symbol := placed.face.corners[1]) >= 0:
+        lost += weights[symbol] + 0.05
+    return lost
+
+
+def shown_around(corners: Mapping[Pos, Sequence[int]], pos: Pos) -> tuple[int, ...]:
+    """The symbols a card at `pos` would cover, in `symbols_lost`'s order."""
+    x, y = pos
+    shown: list[int] = []
+    corner = corners.get((x - 1, y + 1))
+    if corner is not None and (symbol := corner[2]) >= 0:
+        shown.append(symbol)
+    corner = corners.get((x + 1, y + 1))
+    if corner is not None and (symbol := corner[3]) >= 0:
+        shown.append(symbol)
+    corner = corners.get((x + 1, y - 1))
+    if corner is not None and (symbol := corner[0]) >= 0:
+        shown.append(symbol)
+    corner = corners.get((x - 1, y - 1))
+    if corner is not None and (symbol := corner[1]) >= 0:
+        shown.append(symbol)
+    return tuple(shown)
+
+
+def _lost(corners: Mapping[Pos, Sequence[int]], pos: Pos, weights: Sequence[float]) -> float:
+    """`symbols_lost` over the area's corner map (the same sum in the same order)."""
+    x, y = pos
+    lost = 0.0
+    shown = corners.get((x - 1, y + 1))
+    if shown is not None and (symbol := shown[2]) >= 0:
+        lost += weights[symbol] + 0.05
+    shown = corners.get((x + 1, y + 1))
+    if shown is not None and (symbol := shown[3]) >= 0:
+        lost += weights[symbol] + 0.05
+    shown = corners.get((x + 1, y - 1))
+    if shown is not None and (symbol := shown[0]) >= 0:
+        lost += weights[symbol] + 0.05
+    shown = corners.get((x - 1, y - 1))
+    if shown is not None and (symbol := shown[1]) >= 0:
         lost += weights[symbol] + 0.05
     return lost
 
@@ -307,81 +406,120 @@ class _CarefulSpots:
     on the random generator worked out once: the cards share the area, spots and weights.
 
     The CAREFUL policy asks this for every card in hand; each answer (and each
-    draw from the generator) is the one `choose_spot` gives.
+    draw from the generator) is the one `choose_spot` gives. Spots are passed
+    around as indices into `spots`, so the per-spot figures are plain lists.
     """
 
-    __slots__ = ("area", "spots", "weights", "patterns", "corner_top", "pattern_tops", "gains", "least", "lost")
+    __slots__ = (
+        "kingdoms",
+        "corners",
+        "around",
+        "spots",
+        "weights",
+        "objectives",
+        "corner_top",
+        "pattern_tops",
+        "gains",
+        "least",
+        "lost",
+    )
 
     def __init__(
-        self, area: AreaState, spots: Sequence[Pos], weights: Sequence[float], patterns: Sequence[PatternInfo]
+        self,
+        area: AreaState,
+        spots: Sequence[Pos],
+        weights: Sequence[float],
+        objectives: tuple[int, ...],
     ) -> None:
-        self.area = area
+        if isinstance(area, TableArea):
+            if area.kingdoms is None:
+                area.kingdoms = kingdoms_of(area.cards)
+            if area.corners is None:
+                area.corners = corners_of(area.cards)
+            self.kingdoms: Mapping[Pos, int] = area.kingdoms
+            self.corners: Mapping[Pos, Sequence[int]] = area.corners
+            self.around: dict[Pos, tuple[int, ...]] = area.around
+        else:
+            self.kingdoms = kingdoms_of(area.cards)
+            self.corners = corners_of(area.cards)
+            self.around = {}
         self.spots = spots
         self.weights = weights
-        self.patterns = patterns
-        self.corner_top: list[Pos] | None = None
-        self.pattern_tops: dict[int, list[Pos]] = {}
-        self.gains: dict[tuple[int, Pos], float] = {}
-        self.least: Pos | None = None
-        self.lost: dict[Pos, float] = {}
+        self.objectives = objectives
+        self.corner_top: list[int] | None = None
+        self.pattern_tops: dict[int, list[int]] = {}
+        self.gains: dict[int, list[float]] = {}
+        self.least = -1
+        self.lost: list[float] | None = None
 
-    def choose(self, info: CardInfo, side: Side, rng: random.Random) -> Pos:
+    def choose(self, info: CardInfo, side: Side, rng: random.Random) -> int:
+        """The index of the spot `choose_spot` picks for this card and side."""
         if side is _FRONT and info.scoring == CORNERS and info.gold:
             top = self.corner_top
             if top is None:
-                cards = self.area.cards
-                covers = [covered_count(cards, spot) for spot in self.spots]
+                kingdoms = self.kingdoms
+                covers = [covered_count(kingdoms, spot) for spot in self.spots]
                 best = max(covers)
-                top = self.corner_top = [spot for spot, cover in zip(self.spots, covers) if cover == best]
+                top = self.corner_top = [index for index, cover in enumerate(covers) if cover == best]
             return top[rng.randrange(len(top))]
         top = self._pattern_top(info.kingdom)
         if top:
             return top[rng.randrange(len(top))]
         least = self.least
-        if least is None:
+        if least < 0:
             least = self.least = self._least_lost()
         return least
 
-    def _least_lost(self) -> Pos:
+    def _least_lost(self) -> int:
         """The first spot covering the least (as `min`), noting every spot's `symbols_lost`."""
-        cards, weights, lost = self.area.cards, self.weights, self.lost
-        best_spot, best_lost = self.spots[0], 0.0
-        for index, spot in enumerate(self.spots):
-            value = lost[spot] = symbols_lost(cards, spot, weights)
-            if index == 0 or value < best_lost:
-                best_spot, best_lost = spot, value
-        return best_spot
+        corners, around = self.corners, self.around
+        costs = [weight + 0.05 for weight in self.weights]
+        lost = self.lost = []
+        for spot in self.spots:
+            shown = around.get(spot)
+            if shown is None:
+                shown = around[spot] = shown_around(corners, spot)
+            value = 0.0
+            for symbol in shown:
+                value += costs[symbol]
+            lost.append(value)
+        best, best_lost = 0, lost[0]
+        for index, value in enumerate(lost):
+            if value < best_lost:
+                best, best_lost = index, value
+        return best
 
-    def _pattern_top(self, kingdom: int) -> list[Pos]:
+    def _pattern_top(self, kingdom: int) -> list[int]:
         top = self.pattern_tops.get(kingdom)
         if top is None:
             top = []
-            relevant = [p for p in self.patterns if kingdom in p.by_kingdom]
+            relevant = _relevant(self.objectives, kingdom)
             if relevant:
                 best_gain = 0.0
-                gains = self.gains
-                for spot, gain in zip(self.spots, pattern_gains(self.area, self.spots, kingdom, relevant)):
-                    gains[kingdom, spot] = gain
+                gains = self.gains[kingdom] = _gains(self.kingdoms, self.spots, kingdom, relevant)
+                for index, gain in enumerate(gains):
                     if gain > best_gain:
-                        best_gain, top = gain, [spot]
+                        best_gain, top = gain, [index]
                     elif gain == best_gain and gain > 0:
-                        top.append(spot)
+                        top.append(index)
             self.pattern_tops[kingdom] = top
         return top
 
-    def pattern_gain(self, kingdom: int, spot: Pos) -> float:
+    def pattern_gain(self, kingdom: int, index: int) -> float:
         """`pattern_gain` over all the seat's patterns (those without `kingdom` add nothing)."""
-        gain = self.gains.get((kingdom, spot))
-        if gain is None:
+        gains = self.gains.get(kingdom)
+        if gains is None:
             self._pattern_top(kingdom)
-            gain = self.gains.get((kingdom, spot), 0.0)
-        return gain
+            gains = self.gains.get(kingdom)
+            if gains is None:
+                return 0.0
+        return gains[index]
 
-    def symbols_lost(self, spot: Pos) -> float:
-        lost = self.lost.get(spot)
-        if lost is None:
-            lost = self.lost[spot] = symbols_lost(self.area.cards, spot, self.weights)
-        return lost
+    def symbols_lost(self, index: int) -> float:
+        lost = self.lost
+        if lost is not None:
+            return lost[index]
+        return _lost(self.corners, self.spots[index], self.weights)
 
 
 def choose_place(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Action:
@@ -406,11 +544,12 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     counts = area.counts
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives)
-    patterns = patterns_of(objectives)
-    careful = _CarefulSpots(area, spots, weights, patterns) if policy.careful else None
+    patterns = _seat_patterns(objectives)
+    careful = _CarefulSpots(area, spots, weights, objectives) if policy.careful else None
+    noise = policy.noise
     cover = -1
     best_value = -1e9
-    best: tuple[CardInfo, Side, Pos | None] | None = None
+    best: tuple[CardInfo, Side, int] | None = None
     for card in hand:
         info = CARDS[card]
         if info.gold:
@@ -430,18 +569,18 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
             back_value = -0.6 + weights[info.kingdom]
             if back_value > value:
                 value, side = back_value, _BACK
-        spot: Pos | None = None
+        spot = -1
         if careful is not None:
             spot = careful.choose(info, side, rng)
             if patterns:
                 value += CAREFUL_PATTERN_SHARE * careful.pattern_gain(info.kingdom, spot)
             value -= careful.symbols_lost(spot)
-        value += policy.noise * rng.random()
+        value += noise * rng.random()
         if value > best_value:
             best_value, best = value, (info, side, spot)
     assert best is not None
     info, side, chosen = best
-    x, y = chosen if chosen is not None else choose_spot(area, info, side, spots, weights, patterns, rng)
+    x, y = spots[chosen] if chosen >= 0 else choose_spot(area, info, side, spots, weights, patterns, rng)
     return info.id, side, x, y
 
 

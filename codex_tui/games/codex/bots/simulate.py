@@ -15,8 +15,10 @@ test_simulate.py plays seeded playouts both ways and compares the results.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from codex_tui.games.codex.bots.cardinfo import KINGDOM_OF
 from codex_tui.games.codex.rules import CATALOG, DrawSource, EndReason, Game, Phase, PlayArea, Seat, Setup, Side
 from codex_tui.games.codex.rules.area import NEIGHBOURS, Placed, Pos, neighbours
 from codex_tui.games.codex.rules.build import builder
@@ -27,6 +29,7 @@ _PLACE, _DRAW, _OVER = Phase.PLACE, Phase.DRAW, Phase.OVER
 _FRONT = Side.FRONT
 _MARKET, _GOLD_DECK = DrawSource.MARKET, DrawSource.GOLD_DECK
 _PLAYABLE = CATALOG.playable
+_KINGDOM = KINGDOM_OF
 _build_placed = builder(Placed)
 _build_seat = builder(Seat)
 _build_area = builder(PlayArea)
@@ -41,6 +44,27 @@ class TableArea:
     open_spots: frozenset[Pos]
     """Rebuilt as the engine rebuilds it, so that it iterates in the same order."""
     blocked: frozenset[Pos]
+    kingdoms: dict[Pos, int] | None = None
+    """Position -> the kingdom of the card there (-1 for the starter): `cards` as the policy's
+    pattern look-ups read it, without going through `Placed` and `KINGDOM_OF` each time."""
+    corners: dict[Pos, tuple[int, ...]] | None = None
+    """Position -> the corners of the face shown there, for the policy's `symbols_lost`.
+    Both maps are made by the careful policy when it first asks (the fast one never does),
+    then kept up here."""
+    around: dict[Pos, tuple[int, ...]] = field(default_factory=dict)
+    """Open spot -> the symbols its neighbours show towards it (top-left, top-right,
+    bottom-right, bottom-left): filled by the policy as it asks, dropped here around every
+    new card (only a card placed next to a spot changes what the spot would cover)."""
+
+
+def kingdoms_of(cards: Mapping[Pos, Placed]) -> dict[Pos, int]:
+    """`TableArea.kingdoms` of a play area's cards."""
+    return {pos: KINGDOM_OF.get(placed.card, -1) for pos, placed in cards.items()}
+
+
+def corners_of(cards: Mapping[Pos, Placed]) -> dict[Pos, tuple[int, ...]]:
+    """`TableArea.corners` of a play area's cards."""
+    return {pos: placed.face.corners for pos, placed in cards.items()}
 
 
 @dataclass(slots=True)
@@ -73,7 +97,12 @@ def table_of(game: Game) -> Table:
     seats = [
         TableSeat(
             list(seat.hand),
-            TableArea(dict(seat.area.cards), list(seat.area.counts), seat.area.open_spots, seat.area.blocked),
+            TableArea(
+                dict(seat.area.cards),
+                list(seat.area.counts),
+                seat.area.open_spots,
+                seat.area.blocked,
+            ),
             seat.score,
             seat.secret,
         )
@@ -156,6 +185,16 @@ def place(table: Table, card_id: int, side: Side, x: int, y: int) -> None:
     for symbol in face.shown:
         counts[symbol] += 1
     cards[pos] = _build_placed(card_id, side, face, len(cards))
+    kingdoms = area.kingdoms
+    if kingdoms is not None:
+        kingdoms[pos] = _KINGDOM[card_id]
+    corners_at = area.corners
+    if corners_at is not None:
+        corners_at[pos] = corners
+    around_spots = area.around
+    if around_spots:
+        for neighbour_pos, _, _ in around:
+            around_spots.pop(neighbour_pos, None)
     area.open_spots = frozenset(open_spots)
     if newly_blocked:
         area.blocked = blocked.union(newly_blocked)
