@@ -96,18 +96,9 @@ class KeyBook:
                 raise IdentityError(f"{authorized_keys}: cannot read the authorized keys ({error})") from None
 
     def _load(self) -> dict[str, Binding]:
-        try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as error:
-            raise IdentityError(
-                f"{self.path}: cannot read the player keys ({error}); fix or remove the file"
-                " (removing it lets anyone claim any name again)"
-            ) from None
-        players = data.get("players") if isinstance(data, dict) else None
-        if not isinstance(players, dict):
-            raise IdentityError(f"{self.path}: not a codex-tui key book")
+        players = read_players(
+            self.path, IdentityError, "the player keys", "anyone claim any name again", "a codex-tui key book"
+        )
         bindings = {}
         for name, entry in players.items():
             if valid_name(name) and isinstance(entry, dict) and isinstance(entry.get("key"), str):
@@ -206,6 +197,25 @@ class KeyBook:
             },
         }
         write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
+
+
+def read_players(path: Path, error: type[IdentityError], what: str, if_removed: str, kind: str) -> dict[str, Any]:
+    """The `players` table of a name book (`players.json`, `passphrases.json`): empty when the
+    file does not exist yet; `error` when it cannot be read, since starting without it would
+    let anyone take the names it holds (`what`: the book in words; `if_removed`: what removing
+    it lets happen; `kind`: what the file should be)."""
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as problem:
+        raise error(
+            f"{path}: cannot read {what} ({problem}); fix or remove the file (removing it lets {if_removed})"
+        ) from None
+    players = data.get("players") if isinstance(data, dict) else None
+    if not isinstance(players, dict):
+        raise error(f"{path}: not {kind}")
+    return players
 
 
 def write_private(path: Path, data: bytes) -> None:

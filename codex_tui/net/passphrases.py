@@ -26,12 +26,11 @@ import threading
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
 from codex_tui.i18n.text import N_, Later
-from codex_tui.net.identity import IdentityError, KeyBook, Refusal, write_private
+from codex_tui.net.identity import IdentityError, KeyBook, Refusal, read_players, write_private
 from codex_tui.net.names import name_key
 from codex_tui.net.passphrase_rules import MAX_LENGTH, passphrase_problem
 from codex_tui.net.protocol import valid_name
@@ -81,18 +80,13 @@ class PassphraseBook:
         self._entries = self._load()
 
     def _load(self) -> dict[str, Entry]:
-        try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as error:
-            raise PassphraseError(
-                f"{self.path}: cannot read the browser passphrases ({error}); fix or remove the file"
-                " (removing it lets anyone claim a browser-only name again)"
-            ) from None
-        players = data.get("players") if isinstance(data, dict) else None
-        if not isinstance(players, dict):
-            raise PassphraseError(f"{self.path}: not a codex-tui passphrase file")
+        players = read_players(
+            self.path,
+            PassphraseError,
+            "the browser passphrases",
+            "anyone claim a browser-only name again",
+            "a codex-tui passphrase file",
+        )
         entries: dict[str, Entry] = {}
         for name, entry in players.items():
             try:
