@@ -8,7 +8,9 @@ from collections import Counter
 import pytest
 
 from codex_tui.cli import build_parser
+from codex_tui.games.codex.bots import Bot, make_bot
 from codex_tui.games.codex.bots.match import (
+    bot_seed,
     labels,
     lineup,
     play_match_game,
@@ -54,6 +56,21 @@ def test_a_match_game_reports_per_entry_not_per_seat() -> None:
     assert [s.label for s in stats] == ["greedy", "random"]
     assert stats[0].wins >= 3 and stats[0].average_score > stats[1].average_score
     assert summarize_levels(entries, outcomes) == []
+
+
+def test_a_match_game_builds_its_bots_with_the_maker_it_is_given() -> None:
+    """`benchmarks/respend.py` plays budgets that are not levels through this parameter."""
+    made: list[tuple[str, int]] = []
+
+    def make(entry: str, seed: int) -> Bot:
+        made.append((entry, seed))
+        return make_bot("greedy" if entry == "strong" else "random", seed)
+
+    spec = schedule(2, 2, seed=4)[1]
+    outcome = play_match_game(spec, ("strong", "weak"), 20, make=make)
+    assert made == [("strong", bot_seed(4, 0)), ("weak", bot_seed(4, 1))]
+    by_level = play_match_game(spec, ("greedy", "random"), 20)
+    assert (outcome.totals, outcome.wins, outcome.moves) == (by_level.totals, by_level.wins, by_level.moves)
 
 
 def _parse(argv: list[str]) -> argparse.Namespace:

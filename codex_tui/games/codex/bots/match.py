@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from codex_tui.games.codex.bots.base import Bot
 from codex_tui.games.codex.bots.roster import make_bot
 from codex_tui.games.codex.rules import Pass, Place, Variant, apply, new_game, players_to_act, result, view
 
@@ -105,17 +106,22 @@ def bot_seed(deal_seed: int, entry: int) -> int:
     return deal_seed * 1009 + entry
 
 
-def play_match_game(game_spec: MatchGame, entries: Sequence[str], target_score: int) -> GameOutcome:
+def play_match_game(
+    game_spec: MatchGame,
+    entries: Sequence[str],
+    target_score: int,
+    make: Callable[[str, int], Bot] = make_bot,
+) -> GameOutcome:
     """Play one game; entry `e` sits in seat `(e + rotation) % players`.
 
-    A module-level function so that worker processes can run it.
+    A module-level function so that worker processes can run it. `make` builds
+    a bot from an entry and a seed: the levels by default, other budgets in
+    `benchmarks/respend.py`.
     """
     players = len(entries)
     seat_of = [(entry + game_spec.rotation) % players for entry in range(players)]
     entry_at = {seat: entry for entry, seat in enumerate(seat_of)}
-    bots = {
-        seat_of[entry]: make_bot(level, bot_seed(game_spec.deal_seed, entry)) for entry, level in enumerate(entries)
-    }
+    bots = {seat_of[entry]: make(level, bot_seed(game_spec.deal_seed, entry)) for entry, level in enumerate(entries)}
     names = [f"{entries[entry_at[seat]]} {seat + 1}" for seat in range(players)]
     game = new_game(names, game_spec.deal_seed, Variant(target_score))
     think = [0.0] * players
