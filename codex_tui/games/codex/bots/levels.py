@@ -7,6 +7,11 @@ plays the same moves on every machine; they were calibrated on the 2-core
 development machine to about 0.5 s (hard) and 2 s (expert) of CPU per move
 in 2-player games (fewer playouts with more players, see
 `search.playout_budget`); `benchmarks/bots.py` prints the figures.
+
+When the engine and the playouts became twice as fast, the budgets were
+doubled to keep those times, because the time bought strength: hard with
+twice its old playouts beat the old hard 115 / 200 (57.5%, 95% CI
+50.6-64.1%; `python3 benchmarks/respend.py --level hard --scale 2`).
 """
 
 from __future__ import annotations
@@ -19,12 +24,11 @@ from codex_tui.games.codex.bots.policy import CAREFUL
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig
 from codex_tui.games.codex.rules import Action, SeatView
 
-HARD = SearchConfig(playouts=900, candidates=10, draw_tree=True)
-EXPERT = SearchConfig(playouts=2400, candidates=12, draw_tree=True, policy=CAREFUL)
-"""Four times hard's time, spent on better playouts rather than more: 3,600 FAST playouts
-played hard to a draw (19 / 40), as more of them stop changing the choice past ~900; these
-2,400 CAREFUL ones won 108.5 / 180 against hard (60.3%, 95% CI 53.0-67.1%;
-`codex-tui tournament --bots expert,hard --games 180 --players 2`)."""
+HARD = SearchConfig(playouts=1800, candidates=10, draw_tree=True)
+EXPERT = SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=CAREFUL)
+"""Four times hard's time, spent on better playouts rather than only more of them: at half
+these budgets, 2,400 CAREFUL playouts won 117 / 200 against 900 FAST ones (58.5%, 95% CI
+51.6-65.1%; `codex-tui tournament --bots expert,hard --games 200 --players 2`)."""
 
 EASY_GREEDY_SHARE = 0.5
 """How often the easy bot plays the greedy move instead of a random one."""
