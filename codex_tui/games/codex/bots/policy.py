@@ -12,9 +12,8 @@ Two settings of it exist (`PlayoutPolicy`): FAST, what the hard bot plays out
 with, and CAREFUL, which judges every spot and lets the spot a card would
 take count in choosing the card. CAREFUL costs about half as much again per
 playout and plays better (it beats greedy as a stand-alone player, FAST does
-not); the expert bot spends its larger budget on it rather than on still more
-FAST playouts, whose gains shrink as the budget grows (the figures are in
-`levels.py`).
+not); the expert bot spends its larger budget on it rather than only on more
+FAST playouts (the tournaments behind that choice are in `levels.py`).
 """
 
 from __future__ import annotations
