@@ -122,6 +122,22 @@ class Terminal:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
 
+    async def settle(self, quiet: float = 0.3, timeout: float = WAIT) -> None:
+        """Wait until no byte has arrived for `quiet` seconds.
+
+        The app redraws only the changed parts of a line, so between two writes
+        of one redraw the emulated screen can join old and new text into a card
+        name neither frame showed ("R2" written over "R10 fungi" reads "R20
+        fungi"); a leak check of the screen waits for the redraw to end.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not self.closed.is_set():
+            self._changed.clear()
+            try:
+                await asyncio.wait_for(self._changed.wait(), quiet)
+            except TimeoutError:
+                return
+
     async def wait_for_output(self, text: str, since: int = 0, timeout: float = WAIT) -> None:
         """Wait until `text` has been sent to this terminal (after byte `since`),
         even if it is no longer on screen: notices fade after a few seconds."""

@@ -65,11 +65,13 @@ async def test_a_card_placed_on_its_back_shows_only_its_back_to_the_others(
             await terminal.wait_for(f"placed a {card.kind.value} card ({card.kingdom.label}) on")
         await seated[place.player].wait_for(f"placed {card.kind.value.capitalize()} {place.card} back")
     for seat, terminal in everyone:
+        await terminal.settle()
         assert_no_leak(terminal, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
     for terminal in (ada, bo, cy):  # the other player's area, with the back on it
         await terminal.press("o")
         await terminal.wait_for("Viewing")
         for seat, other in everyone:
+            await other.settle()
             assert_no_leak(other, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
         await terminal.press("escape")
         await terminal.wait_for(lambda text: "Viewing" not in text)

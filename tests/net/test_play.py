@@ -11,7 +11,9 @@ from tests.net.conftest import SEED, Terminal, only_table, open_terminal, play_d
 from tests.net.leaks import assert_no_leak
 
 
-def check_everyone(table, seated: dict[int, Terminal], watchers: list[Terminal] = ()) -> None:
+async def check_everyone(table, seated: dict[int, Terminal], watchers: list[Terminal] = ()) -> None:
+    for terminal in [*seated.values(), *watchers]:
+        await terminal.settle()
     for seat, terminal in seated.items():
         assert_no_leak(terminal, table.game, seat, table.game.players[seat])
     for terminal in watchers:
@@ -25,22 +27,22 @@ async def test_first_turns_show_each_player_only_their_own_cards(server: GameSer
     await cy.press("w")  # watch the running table
     await cy.wait_for("Watching: hands stay hidden")
     seated = {table.game.players.index("ada"): ada, table.game.players.index("bo"): bo}
-    check_everyone(table, seated, [cy])
+    await check_everyone(table, seated, [cy])
 
     first = seated[table.game.current]
     await first.wait_for_output("Your turn")
     for _ in range(6):  # three turns: place and draw, by keystrokes
         await play_decision_by_keys(seated[table.game.current], table)
-        check_everyone(table, seated, [cy])
+        await check_everyone(table, seated, [cy])
     for terminal in (ada, bo, cy):  # the other area, its hand shown as card backs
         await terminal.press("o")
         await terminal.wait_for("Viewing")
-        check_everyone(table, seated, [cy])
+        await check_everyone(table, seated, [cy])
         await terminal.press("escape")
         await terminal.wait_for(lambda text: "Viewing" not in text)
     shown = await cy.wait_for(lambda text: text.count(" placed ") >= 3)  # the spectator saw the moves
     assert f"{table.game.players[table.game.current]} to " in shown
-    check_everyone(table, seated, [cy])
+    await check_everyone(table, seated, [cy])
 
 
 @pytest.mark.slow
@@ -53,7 +55,7 @@ async def test_two_players_play_a_whole_seeded_game(server: GameServer, terminal
     while not table.game.is_over:
         await play_decision_by_keys(seated[table.game.current], table)
         decisions += 1
-        check_everyone(table, seated)
+        await check_everyone(table, seated)
         assert decisions < 400
     game = table.game
     outcome = result(game)
@@ -63,7 +65,7 @@ async def test_two_players_play_a_whole_seeded_game(server: GameServer, terminal
         await terminal.press("enter")
         await terminal.wait_for("Final scores")
         await terminal.wait_for(winner)
-    check_everyone(table, seated)
+    await check_everyone(table, seated)
     saved = load_save(table.save_path)
     assert saved.game == game and saved.kinds == ("human", "human")
     assert table.save_path.parent.name == "finished"  # a restart will not load it again
