@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side
@@ -64,14 +65,14 @@ async def test_a_card_placed_on_its_back_shows_only_its_back_to_the_others(
         for _, terminal in others:
             await terminal.wait_for(f"placed a {card.kind.value} card ({card.kingdom.label}) on")
         await seated[place.player].wait_for(f"placed {card.kind.value.capitalize()} {place.card} back")
+    await asyncio.gather(*(terminal.settle() for _, terminal in everyone))
     for seat, terminal in everyone:
-        await terminal.settle()
         assert_no_leak(terminal, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
     for terminal in (ada, bo, cy):  # the other player's area, with the back on it
         await terminal.press("o")
         await terminal.wait_for("Viewing")
+        await asyncio.gather(*(other.settle() for _, other in everyone))
         for seat, other in everyone:
-            await other.settle()
             assert_no_leak(other, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
         await terminal.press("escape")
         await terminal.wait_for(lambda text: "Viewing" not in text)

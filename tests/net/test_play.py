@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from codex_tui.games.codex.rules import SPECTATOR, result
@@ -12,8 +14,7 @@ from tests.net.leaks import assert_no_leak
 
 
 async def check_everyone(table, seated: dict[int, Terminal], watchers: list[Terminal] = ()) -> None:
-    for terminal in [*seated.values(), *watchers]:
-        await terminal.settle()
+    await asyncio.gather(*(terminal.settle() for terminal in [*seated.values(), *watchers]))
     for seat, terminal in seated.items():
         assert_no_leak(terminal, table.game, seat, table.game.players[seat])
     for terminal in watchers:
