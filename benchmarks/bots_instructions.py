@@ -14,9 +14,7 @@ prints numbers, asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -24,6 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from callgrind import callgrind  # noqa: E402
 from machine import machine_line  # noqa: E402
 
 
@@ -37,7 +36,7 @@ def play(level: str, players: int, decisions: int) -> None:
     config = {"hard": HARD, "expert": EXPERT}[level]
     found = positions(players, 1)[:decisions]
     playouts = 0
-    for index, (_, seat_view) in enumerate(found[:decisions]):
+    for index, (_, seat_view) in enumerate(found):
         bot = SearchBot(index, config)
         bot.choose(seat_view)
         playouts += bot.stats.playouts
@@ -46,26 +45,11 @@ def play(level: str, players: int, decisions: int) -> None:
 
 def instructions(level: str, players: int, decisions: int) -> tuple[int, int]:
     """(instructions, playouts) callgrind counts for the whole process."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--play",
-        str(decisions),
-        "--level",
-        level,
-        "--players",
-        str(players),
-    ]
-    environment = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    playouts = re.search(r"playouts (\d+)", done.stdout)
-    if found is None or playouts is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(found.group(1)), int(playouts.group(1))
+    count, output = callgrind(__file__, "--play", str(decisions), "--level", level, "--players", str(players))
+    playouts = re.search(r"playouts (\d+)", output)
+    if playouts is None:
+        raise SystemExit(f"no playout count in the script's output:\n{output}")
+    return count, int(playouts.group(1))
 
 
 def main() -> None:

@@ -14,9 +14,6 @@ Needs valgrind; prints numbers, asserts nothing.
 from __future__ import annotations
 
 import argparse
-import os
-import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -24,6 +21,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
+from callgrind import callgrind  # noqa: E402
 from machine import machine_line  # noqa: E402
 
 
@@ -36,23 +34,8 @@ def play(games: int, players: int) -> None:
 
 def instructions(games: int, players: int) -> int:
     """Instructions callgrind counts for the whole process playing `games` games."""
-    command = [
-        "valgrind",
-        "--tool=callgrind",
-        "--callgrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--play",
-        str(games),
-        "--players",
-        str(players),
-    ]
-    environment = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(command, capture_output=True, text=True, env=environment, check=True)
-    found = re.search(r"Collected : (\d+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(found.group(1))
+    count, _ = callgrind(__file__, "--play", str(games), "--players", str(players))
+    return count
 
 
 def main() -> None:
