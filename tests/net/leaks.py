@@ -9,7 +9,9 @@ can never accuse a screen of showing what was public when it was sent.
 
 from __future__ import annotations
 
+import asyncio
 import re
+from collections.abc import Iterable
 
 from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Draw, DrawSource, Game, Place, Side
 from codex_tui.games.instinkt import rules as instinkt
@@ -69,6 +71,18 @@ def forbidden_pattern(game: Game, viewer: int) -> re.Pattern[str] | None:
 def assert_no_leak(terminal: Terminal, game: Game, viewer: int, who: str) -> None:
     """Everything this terminal received since the last check, and its screen now."""
     assert_nothing_matches(terminal, forbidden_pattern(game, viewer), who)
+
+
+async def assert_no_leak_once_settled(game: Game, seats: Iterable[tuple[int, Terminal]]) -> None:
+    """`assert_no_leak` for each (seat, terminal), once every terminal has finished its redraw.
+
+    Read in the middle of a redraw, a screen can join old and new text into a
+    card name that no frame showed (see `Terminal.settle`).
+    """
+    seats = list(seats)
+    await asyncio.gather(*(terminal.settle() for _, terminal in seats))
+    for seat, terminal in seats:
+        assert_no_leak(terminal, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
 
 
 def assert_nothing_matches(terminal: Terminal, pattern: re.Pattern[str] | None, who: str) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 
 from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side
@@ -17,7 +16,7 @@ from tests.net.conftest import (
     seat_two_players,
     wait_until,
 )
-from tests.net.leaks import assert_no_leak, seen_by
+from tests.net.leaks import assert_no_leak_once_settled, seen_by
 
 BACK_PREVIEW = re.compile(r"back at \(-?\d+,-?\d+\): \+0 pt")
 
@@ -65,14 +64,10 @@ async def test_a_card_placed_on_its_back_shows_only_its_back_to_the_others(
         for _, terminal in others:
             await terminal.wait_for(f"placed a {card.kind.value} card ({card.kingdom.label}) on")
         await seated[place.player].wait_for(f"placed {card.kind.value.capitalize()} {place.card} back")
-    await asyncio.gather(*(terminal.settle() for _, terminal in everyone))
-    for seat, terminal in everyone:
-        assert_no_leak(terminal, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
+    await assert_no_leak_once_settled(game, everyone)
     for terminal in (ada, bo, cy):  # the other player's area, with the back on it
         await terminal.press("o")
         await terminal.wait_for("Viewing")
-        await asyncio.gather(*(other.settle() for _, other in everyone))
-        for seat, other in everyone:
-            assert_no_leak(other, game, seat, "the spectator" if seat == SPECTATOR else game.players[seat])
+        await assert_no_leak_once_settled(game, everyone)
         await terminal.press("escape")
         await terminal.wait_for(lambda text: "Viewing" not in text)

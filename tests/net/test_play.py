@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from codex_tui.games.codex.rules import SPECTATOR, result
 from codex_tui.net.serve import GameServer
 from codex_tui.storage.saves import load_save
 from tests.net.conftest import SEED, Terminal, only_table, open_terminal, play_decision_by_keys, seat_two_players
-from tests.net.leaks import assert_no_leak
+from tests.net.leaks import assert_no_leak_once_settled
 
 
 async def check_everyone(table, seated: dict[int, Terminal], watchers: list[Terminal] = ()) -> None:
-    await asyncio.gather(*(terminal.settle() for terminal in [*seated.values(), *watchers]))
-    for seat, terminal in seated.items():
-        assert_no_leak(terminal, table.game, seat, table.game.players[seat])
-    for terminal in watchers:
-        assert_no_leak(terminal, table.game, SPECTATOR, "the spectator")
+    await assert_no_leak_once_settled(table.game, [*seated.items(), *((SPECTATOR, terminal) for terminal in watchers)])
 
 
 async def test_first_turns_show_each_player_only_their_own_cards(server: GameServer, terminals: list[Terminal]) -> None:
