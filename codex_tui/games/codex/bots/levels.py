@@ -30,7 +30,8 @@ EXPERT = SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=CAREF
 these budgets, 2,400 CAREFUL playouts won 117 / 200 against 900 FAST ones (58.5%, 95% CI
 51.6-65.1%), and at these budgets expert wins 111.5 / 200 against hard (55.8%, 95% CI
 48.8-62.5%; `codex-tui tournament --bots expert,hard --games 200 --seed 1`). That margin is
-not sure on its own, but halving expert again would leave it level with the stronger hard."""
+not certain on its own, but halving expert again would leave it about level with the
+stronger hard."""
 
 EASY_GREEDY_SHARE = 0.5
 """How often the easy bot plays the greedy move instead of a random one."""
