@@ -36,9 +36,9 @@ from codex_tui.net.chat import MuteBook, RateLimit, clock
 from codex_tui.net.chat_line import MAX_LENGTH, ChatLine, clean_text
 from codex_tui.net.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
 from codex_tui.net.languages import LanguageBook, speaking
+from codex_tui.net.name_book import NameBook
 from codex_tui.net.names import name_key
 from codex_tui.net.passphrase_rules import passphrase_problem
-from codex_tui.net.passphrases import PassphraseBook
 from codex_tui.net.tables import Table, TableError, TableRoom
 
 log = logging.getLogger(__name__)
@@ -144,15 +144,16 @@ class Hub:
         room: TableRoom,
         path: Path,
         languages: LanguageBook | None = None,
-        passphrases: PassphraseBook | None = None,
+        names: NameBook | None = None,
         mutes: MuteBook | None = None,
     ) -> None:
         self.room = room
         self.path = path
         self.languages = languages if languages is not None else LanguageBook(path.parent)
         """The language each player name chose (in the data folder, beside the socket)."""
-        self.passphrases = passphrases if passphrases is not None else PassphraseBook(path.parent)
-        """The browser passphrases (PassphraseError, an IdentityError, if the file is unreadable)."""
+        self.names = names if names is not None else NameBook(path.parent)
+        """Who owns which name (IdentityError if a book is unreadable): the lobby's `p` sets passphrases."""
+        self.passphrases = self.names.passphrases
         self.mutes = mutes if mutes is not None else MuteBook(path.parent)
         """Whom each player name mutes in table chat (in the data folder too)."""
         self.chat_rate = RateLimit()
@@ -364,7 +365,7 @@ class Hub:
             peer.say(problem.message, problem.fields, "warning")
             return
         try:
-            await asyncio.to_thread(self.passphrases.set, name, passphrase)
+            await asyncio.to_thread(self.names.set_passphrase, name, passphrase)
         except OSError as error:
             log.error("cannot keep the browser passphrase of %s: %s", name, error)
             peer.say(PASSPHRASE_NOT_KEPT, {}, "error")

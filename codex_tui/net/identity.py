@@ -7,7 +7,8 @@ key may log in as it. The bindings live in `players.json` in the data folder
 optional authorized-keys file narrows who may log in at all.
 
 Binding happens only when a logged-in player's terminal session starts
-(`bind`), never when a key is merely offered (`allows`): otherwise anyone who
+(`name_book.NameBook.bind`, which checks the browser's names in the same
+step), never when a key is merely offered (`allows`): otherwise anyone who
 knows a public key could tie a name to a key they do not hold, and a refused
 `ssh host ls` or `sftp` would claim a name nobody played as.
 
@@ -127,6 +128,11 @@ class KeyBook:
         text = key_text(key)
         return next((stored for stored in self.names_like(name) if self.bound_key(stored) == text), None)
 
+    def names_of(self, key: asyncssh.SSHKey) -> list[str]:
+        """The names bound to `key`."""
+        text = key_text(key)
+        return [name for name, binding in self._bindings.items() if binding.key == text]
+
     def allows(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> bool:
         """May `key` log in as `name`? (Its signature is checked by asyncssh afterwards.)"""
         return self.refusal(name, key, host, address) is None
@@ -170,9 +176,9 @@ class KeyBook:
         return None
 
     def bind(self, name: str, key: asyncssh.SSHKey) -> bool:
-        """When a player starts to play: tie `name` to `key` if it is free. True if `name`
-        is now `key`'s (or already was); False if it or a look-alike is another key's
-        (two first logins racing, or a refusal skipped)."""
+        """Tie `name` to `key` if this book has it free. True if `name` is now `key`'s (or
+        already was); False if it or a look-alike is another key's. This book alone does not
+        know the browser's names: the doors claim through `name_book.NameBook.bind`."""
         text = key_text(key)
         with self._lock:
             bound = self.bound_key(name)

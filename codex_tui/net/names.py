@@ -6,7 +6,9 @@ row, a log line, a terminal banner) without escaping.
 
 Two names are one name when a player could not tell them apart on screen: case
 does not count (`Alice` is `alice`), nor do characters that look alike in a
-terminal font (`I`, `l`, `1`; `O`, `0`; `rn`, `m`; `vv`, `w`). Otherwise carol
+terminal font (`I`, `l`, `1`; `O`, `0`; `rn`, `m`; `vv`, `w`), nor the
+separators `. _ -` (`bea.`, `bea_` and `b-ea` are `bea`: a trailing dot is easy
+to miss, and `_` and `-` are hard to tell apart in a lobby row). Otherwise carol
 could play as `AIice` beside bob's `alice` and be taken for him. `name_key`
 gives the skeleton two names collide on; whoever stores names compares
 skeletons, never the names themselves.
@@ -37,13 +39,16 @@ LOOK_ALIKES: dict[str, str] = {
     "0": "o",
     "m": "rn",
     "w": "vv",
+    ".": "",
+    "_": "",
+    "-": "",
 }
-"""After case is folded, what each look-alike character counts as."""
+"""After case is folded, what each look-alike character counts as (a separator: nothing)."""
 
 NAME_RULES = N_(
     "Player names: 1 to 16 characters, letters A-Z a-z, digits and . _ - (not first).\n"
-    "Case and look-alikes do not count: Alice, alice and A1ice are one name, and so\n"
-    "are I l 1, O 0, rn m, vv w."
+    "Case, look-alikes and . _ - do not count: Alice, alice, A1ice and a.lice are\n"
+    "one name, and so are I l 1, O 0, rn m, vv w."
 )
 """The rules of every door, in lines of at most 80 columns (the same words as
 docs/ssh.md), shown wherever a name is refused: translate with `_(NAME_RULES)` where shown."""

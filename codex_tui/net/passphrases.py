@@ -27,10 +27,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-import asyncssh
-
-from codex_tui.i18n.text import N_, Later
-from codex_tui.net.identity import IdentityError, KeyBook, Refusal, read_players, write_private
+from codex_tui.net.identity import IdentityError, read_players, write_private
 from codex_tui.net.names import name_key
 from codex_tui.net.passphrase_rules import MAX_LENGTH, passphrase_problem
 from codex_tui.net.protocol import valid_name
@@ -117,21 +114,15 @@ class PassphraseBook:
         return hmac.compare_digest(derive(passphrase, entry.salt), entry.digest)
 
     def set(self, name: str, passphrase: str) -> None:
-        """Set (or replace) `name`'s passphrase; ValueError if `passphrase_problem` has one. (Slow.)"""
-        entry = new_entry(name, passphrase)
-        with self._lock:
-            self._entries[name_key(name)] = replace(entry, name=self.owner(name) or name)
-            self._write()
+        """Set (or replace) `name`'s passphrase; ValueError if `passphrase_problem` has one. (Slow.)
+        This book alone does not know the SSH keys' names: the doors go through `name_book.NameBook`."""
+        self.put(new_entry(name, passphrase))
 
-    def claim(self, name: str, passphrase: str) -> bool:
-        """Set `name`'s first passphrase; False if someone claimed it meanwhile. (Slow.)"""
-        entry = new_entry(name, passphrase)
+    def put(self, entry: Entry) -> None:
+        """Keep `entry` as its name's passphrase (under the spelling already kept, if any)."""
         with self._lock:
-            if name_key(name) in self._entries:
-                return False
-            self._entries[name_key(name)] = entry
+            self._entries[name_key(entry.name)] = replace(entry, name=self.owner(entry.name) or entry.name)
             self._write()
-            return True
 
     def _write(self) -> None:
         data = {
@@ -148,38 +139,3 @@ class PassphraseBook:
             },
         }
         write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
-
-
-def key_owned(keybook: KeyBook, name: str) -> bool:
-    """Is `name` (or a look-alike of it) bound to an SSH key?"""
-    return keybook.owner_of(name) is not None
-
-
-BROWSER_NAME = "name claimed in a browser (with a passphrase); no SSH key can take it"
-BROWSER_NAME_TOLD = N_(
-    "The name {name} was claimed in a browser with a passphrase; no SSH key can take it. Choose another name."
-)
-
-
-class PassphraseKeyBook(KeyBook):
-    """The key book, and a name claimed in the browser is no key's to take.
-
-    An SSH key may log in as a name only if the name is bound to it or to no
-    key; a name with a passphrase and no key was claimed in the browser, and
-    a key taking it on first use would steal it."""
-
-    def __init__(self, folder: Path, passphrases: PassphraseBook, authorized_keys: Path | None = None) -> None:
-        super().__init__(folder, authorized_keys)
-        self.passphrases = passphrases
-
-    def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> Refusal | None:
-        """The key book's refusal, or the browser's claim on a name no key owns."""
-        why = super().refusal(name, key, host, address)
-        if why is None and not key_owned(self, name) and self.passphrases.owner(name) is not None:
-            return browser_refusal(name)
-        return why
-
-
-def browser_refusal(name: str) -> Refusal:
-    """The refusal of an SSH login to a browser's name: the log line and the words for the player."""
-    return Refusal(BROWSER_NAME, Later(BROWSER_NAME_TOLD, {"name": name}))

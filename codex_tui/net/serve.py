@@ -27,8 +27,8 @@ from codex_tui.net.hostkey import HostKeyError, fingerprint, load_or_create_host
 from codex_tui.net.hub import SOCKET_NAME, Hub
 from codex_tui.net.identity import IdentityError
 from codex_tui.net.invites import remember_url
+from codex_tui.net.name_book import NameBook
 from codex_tui.net.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP
-from codex_tui.net.passphrases import PassphraseKeyBook
 from codex_tui.net.privacy import PrivacyError, make_private, private_umask
 from codex_tui.net.ssh_server import Limits, SessionCounter, start_ssh_server
 from codex_tui.net.tables import TableRoom
@@ -82,7 +82,9 @@ class GameServer:
         """Entries of the data folder that were open to others until this start."""
         self.bots = BotPool()
         self.room = TableRoom(data, self.bots, bot_delay)
-        self.hub = Hub(self.room, data / SOCKET_NAME)
+        self.names = NameBook(data, authorized_keys)
+        """Who owns which name, over both doors (IdentityError if a book cannot be read)."""
+        self.hub = Hub(self.room, data / SOCKET_NAME, names=self.names)
         self.sessions = SessionCounter(self.limits)
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.web_port = web_port
@@ -91,16 +93,13 @@ class GameServer:
         self.allow_remote = allow_remote
         self.web: WebDoor | None = None
         """The browser door, when `web_port` asks for it."""
-        self.keybook: PassphraseKeyBook | None = None
-        """Who owns which name (set by `start`)."""
 
     async def start(self) -> None:
         """Raises OSError (address in use, another server on this folder),
-        IdentityError, HostKeyError or RemoteRefused, with a message for the user."""
+        HostKeyError or RemoteRefused, with a message for the user."""
         if self.web_port is not None:
             check_listen(self.web_host, self.allow_remote)
         self.tightened = make_private(self.data)
-        keybook = self.keybook = PassphraseKeyBook(self.data, self.hub.passphrases, self.authorized_keys)
         if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
             self.host_key, self.new_host_key = load_or_create_host_key(self.data)
         await self.hub.start()
@@ -108,7 +107,7 @@ class GameServer:
             self.resumed = self.room.resume_saved()
             if self.host_key is not None:
                 self.acceptor = await start_ssh_server(
-                    self.host, self.port, self.host_key, keybook, self.hub, self.sessions
+                    self.host, self.port, self.host_key, self.names, self.hub, self.sessions
                 )
                 self.port = self.acceptor.get_port()
             if self.web_port is not None:
@@ -118,8 +117,7 @@ class GameServer:
                     await self.sessions.start_forker(self.hub.path)
                 self.web = WebDoor(
                     self.hub,
-                    keybook,
-                    self.hub.passphrases,
+                    self.names,
                     self.data,
                     self.web_host,
                     self.web_port,

@@ -31,8 +31,9 @@ from codex_tui.input_guard import InputGuard
 from codex_tui.net import app_forker
 from codex_tui.net.app_forker import AppForker, Fork
 from codex_tui.net.hub import Hub
-from codex_tui.net.identity import KeyBook
+from codex_tui.net.identity import Refusal
 from codex_tui.net.languages import client_language, speaking
+from codex_tui.net.name_book import NameBook
 from codex_tui.net.names import KEY_OWNS_NAME, NAME_RULES, name_problem
 from codex_tui.net.options import MAX_SESSIONS
 from codex_tui.net.protocol import HUB_ENV, TOKEN_ENV
@@ -52,8 +53,6 @@ CRASH_LINE = N_(
     " Your game is saved on the server: connect again to resume."
 )
 """All a player sees of a failed app: what happened, that nothing is lost, what to do."""
-NAME_RACED = N_("The name {name} was just taken by another key. Connect again with another name.")
-"""A first login whose name another key claimed while it was logging in."""
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l"
 """Styles, mouse reports, bracketed paste and the alternate screen off, the cursor shown:
 an app that died without restoring the terminal leaves it usable."""
@@ -246,9 +245,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.write(f"\r\n{refusal}\r\n".encode())
             self.chan.exit(1)
             return
-        if not self.server.claim_name():
+        taken = self.server.claim_name()
+        if taken is not None:
             with self.speaking():
-                line = _(NAME_RACED).format(name=self.name)
+                line = taken.told.text()
             self.chan.write(f"\r\n{line}\r\n".encode())
             self.chan.exit(1)
             return
@@ -346,8 +346,8 @@ class GameSSHServer(asyncssh.SSHServer):
     claimed (bound to the key) only when the terminal session starts, so a
     refused `ssh host ls` or `sftp` leaves it free."""
 
-    def __init__(self, keybook: KeyBook, hub: Hub, sessions: SessionCounter) -> None:
-        self.keybook = keybook
+    def __init__(self, names: NameBook, hub: Hub, sessions: SessionCounter) -> None:
+        self.names = names
         self.hub = hub
         self.sessions = sessions
         self.conn: asyncssh.SSHServerConnection | None = None
@@ -401,7 +401,7 @@ class GameSSHServer(asyncssh.SSHServer):
         if self.told or self.conn is None:
             return
         self.told = True
-        with speaking(self.hub.languages.language_for(self.keybook.owner_of(username) or username, None)):
+        with speaking(self.hub.languages.language_for(self.names.owner_of(username) or username, None)):
             banner = f"codex-tui: {why.text()}\n{_(NAME_RULES)}\n{_(KEY_OWNS_NAME)}\n"
         with contextlib.suppress(OSError):  # (authentication completed meanwhile)
             self.conn.send_auth_banner(banner)
@@ -419,7 +419,7 @@ class GameSSHServer(asyncssh.SSHServer):
         return False
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        why = self.keybook.refusal(username, key, self.address, self.address)
+        why = self.names.refusal(username, key, self.address, self.address)
         if why is None:  # the last key accepted is the one whose signature asyncssh checks next
             self.offered = (username, key)
             return True
@@ -430,7 +430,7 @@ class GameSSHServer(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") if self.conn is not None else None
         offered = self.offered
-        if offered is None or offered[0] != username or not self.keybook.allows(*offered, self.address, self.address):
+        if offered is None or offered[0] != username or not self.names.allows(*offered, self.address, self.address):
             fingerprint = offered[1].get_fingerprint() if offered is not None else "?"
             log.warning("login as %r refused: key %s, name just bound to another key", username, fingerprint)
             self.login_name = None  # logged here, not again when the connection closes
@@ -438,18 +438,20 @@ class GameSSHServer(asyncssh.SSHServer):
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name already taken")
             return
         name, self.key = offered
-        self.username = self.keybook.own_name(name, self.key) or name
+        self.username = self.names.own_name(name, self.key) or name
         also = f" (asked for {name!r}: one name)" if self.username != name else ""
         log.info("%s logged in with key %s%s", self.username, self.key.get_fingerprint(), also)
 
-    def claim_name(self) -> bool:
-        """When the terminal session starts: the name becomes the key's if it is free.
-        False if another key claimed it (or a look-alike) since this one logged in."""
-        if self.key is not None and self.keybook.bind(self.username, self.key):
-            return True
-        fingerprint = self.key.get_fingerprint() if self.key is not None else "?"
-        log.warning("%s: session refused: key %s, the name was just claimed by another key", self.username, fingerprint)
-        return False
+    def claim_name(self) -> Refusal | None:
+        """When the terminal session starts: the name becomes the key's if it is free at both
+        doors, in one step with the check. Why not, if it was claimed (by another key, or in a
+        browser) or a limit was reached since this key logged in."""
+        assert self.key is not None, "a session starts only after a key's login"
+        why = self.names.bind(self.username, self.key, self.address, self.address)
+        if why is not None:
+            fingerprint = self.key.get_fingerprint()
+            log.warning("%s: session refused: key %s, %s since it logged in", self.username, fingerprint, why.log)
+        return why
 
     def session_requested(self) -> AppSession | bool:
         if self.session_open:
@@ -479,13 +481,13 @@ async def start_ssh_server(
     host: str,
     port: int,
     host_key: asyncssh.SSHKey,
-    keybook: KeyBook,
+    names: NameBook,
     hub: Hub,
     sessions: SessionCounter,
 ) -> asyncssh.SSHAcceptor:
     await sessions.start_forker(hub.path)
     return await asyncssh.create_server(
-        lambda: GameSSHServer(keybook, hub, sessions),
+        lambda: GameSSHServer(names, hub, sessions),
         host,
         port,
         server_host_keys=[host_key],

@@ -38,11 +38,10 @@ from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.text import N_, Later
 from codex_tui.input_guard import InputGuard
 from codex_tui.net.hub import Hub
-from codex_tui.net.identity import KeyBook
 from codex_tui.net.invites import InviteBook, InviteError
 from codex_tui.net.languages import speaking
+from codex_tui.net.name_book import NameBook
 from codex_tui.net.passphrase_rules import DIFFERENT, passphrase_problem
-from codex_tui.net.passphrases import PassphraseBook
 from codex_tui.net.pty_bridge import Launcher
 from codex_tui.net.web_apps import LEAVE_SCREEN, PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback
@@ -83,8 +82,7 @@ class WebDoor:
     def __init__(
         self,
         hub: Hub,
-        keybook: KeyBook,
-        passphrases: PassphraseBook,
+        names: NameBook,
         data: Path,
         host: str = DEFAULT_WEB_HOST,
         port: int = DEFAULT_WEB_PORT,
@@ -101,8 +99,9 @@ class WebDoor:
         self.secure = bool(self.public_url and self.public_url.startswith("https:"))
         self.proxied = self.public_url is not None
         """Behind a reverse proxy: the client's address is in X-Forwarded-For."""
-        self.passphrases = passphrases
-        self.gate = SignInGate(keybook, passphrases)
+        self.names = names
+        self.passphrases = names.passphrases
+        self.gate = SignInGate(names)
         self.sessions = Sessions()
         self.invites = InviteBook(data)
         self.session_check: SessionCheck = session_check or NoLimits()
@@ -307,7 +306,7 @@ class WebDoor:
             name = None
         if name is None:
             return self._html(message_page(code, INVITE_GONE), 404)
-        await asyncio.to_thread(self.passphrases.set, name, passphrase)
+        await asyncio.to_thread(self.names.set_passphrase, name, passphrase)
         spelled = self.passphrases.owner(name) or name
         log.info("%s set a passphrase with an invite, from a browser at %s", spelled, address_of(request, self.proxied))
         return self._sign_in_response(request, spelled)

@@ -2,12 +2,13 @@
 
 The rules (docs/web.md):
 - a name with a passphrase signs in with it (whatever door set it);
-- a free name (no SSH key, no passphrase) is claimed by typing a passphrase twice;
+- a free name (no SSH key, no passphrase) is claimed by typing a passphrase twice,
+  through the one check-and-claim of both doors (`name_book.NameBook`);
 - a name owned by an SSH key has no browser door until its owner sets a
   passphrase from an SSH session (lobby key `p`);
-- wrong passphrases are counted per name and per address: `MAX_FAILURES` within
-  `FAILURE_WINDOW` seconds close the door for the rest of that window, and each
-  one is logged with the name and the address.
+- passphrase guesses are limited (`guess_limits`), each counted from the moment
+  its hash starts, so guesses sent at once cannot pass the limit together; each
+  wrong one is logged with the name and the address.
 Nothing here knows HTTP: `web.py` turns outcomes into pages and cookies.
 """
 
@@ -18,25 +19,26 @@ import logging
 import math
 import secrets
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from codex_tui.i18n.text import N_, Later
-from codex_tui.net.identity import KeyBook
+from codex_tui.net.attempts import Attempt, AttemptLimiter
+from codex_tui.net.name_book import NameBook
 from codex_tui.net.names import name_key
 from codex_tui.net.passphrase_rules import DIFFERENT, passphrase_problem
-from codex_tui.net.passphrases import PassphraseBook, key_owned
 from codex_tui.net.protocol import valid_name
-from codex_tui.net.web_options import is_loopback
 
 log = logging.getLogger("codex_tui.net.web")
 
-MAX_FAILURES = 5
-FAILURE_WINDOW = 60.0
-MAX_CLAIMS = 10
-CLAIM_WINDOW = 3600.0
-"""New names from one address (but this machine's) within this many seconds."""
+MAX_GUESSES = 5
+"""Passphrase guesses from one address (any names), and for one name from an address that has
+guessed it wrong, within `GUESS_WINDOW`."""
+MAX_NAME_GUESSES = 50
+"""Guesses for one name from every address together within `GUESS_WINDOW`: the ceiling that holds
+when many addresses guess one name, and the only limit a name's owner, signing in from an address
+that has not guessed wrong, can meet (50 wrong guesses a minute from elsewhere)."""
+GUESS_WINDOW = 60.0
 SESSION_LIFETIME = 7 * 24 * 3600.0
 """Seconds a browser stays signed in (sessions live in the server's memory: a restart signs everyone out)."""
 MAX_SESSIONS = 10_000
@@ -48,9 +50,7 @@ TOO_MANY = N_("Too many wrong passphrases. Wait {seconds} seconds, then try agai
 SSH_OWNED = N_(
     "{name} belongs to an SSH player. To play in the browser too, they set a passphrase in the lobby over SSH (key p)."
 )
-TOO_MANY_NAMES = N_("Too many new names from your address. Wait {minutes} minutes, then try again.")
 FREE_NAME = N_("{name} is free. Type the passphrase again to make the name yours.")
-TAKEN_MEANWHILE = N_("{name} was taken a moment ago. Choose another name.")
 
 
 @dataclass
@@ -65,78 +65,62 @@ class Outcome:
     """Ask for the passphrase a second time (a free name is being claimed)."""
 
 
-class FailureLimiter:
-    """Wrong passphrases per key (a name, an address) within a sliding window."""
-
-    def __init__(self, limit: int = MAX_FAILURES, window: float = FAILURE_WINDOW) -> None:
-        self.limit = limit
-        self.window = window
-        self._failures: dict[str, deque[float]] = {}
-
-    def _recent(self, key: str, now: float) -> deque[float]:
-        times = self._failures.get(key)
-        if times is None:
-            return deque()
-        while times and times[0] <= now - self.window:
-            times.popleft()
-        if not times:
-            del self._failures[key]
-        return times
-
-    def wait(self, *keys: str) -> float:
-        """Seconds before another try is heard for any of `keys` (0: now)."""
-        now = time.monotonic()
-        waits = [0.0]
-        for key in keys:
-            times = self._recent(key, now)
-            if len(times) >= self.limit:
-                waits.append(times[-self.limit] + self.window - now)
-        return max(waits)
-
-    def failed(self, *keys: str) -> None:
-        now = time.monotonic()
-        for key in keys:
-            self._recent(key, now)
-            self._failures.setdefault(key, deque(maxlen=self.limit)).append(now)
+def guess_limits(limiter: AttemptLimiter, name: str, address: str) -> list[tuple[str, int]]:
+    """The limits one guess of `name`'s passphrase from `address` is under:
+    - the address: `MAX_GUESSES`, whatever names it tries;
+    - the name, from an address that has guessed it wrong in the window: `MAX_GUESSES`
+      over all such addresses, so an attacker is slowed and the owner is not;
+    - the name from anywhere: the higher ceiling `MAX_NAME_GUESSES`.
+    Every guess is counted in the name's and the pair's keys, limited or not."""
+    pair = f"pair:{name_key(name)}|{address}"
+    tried_here = limiter.load(pair) > 0
+    return [
+        ("address:" + address, MAX_GUESSES),
+        ("name:" + name_key(name), MAX_GUESSES if tried_here else MAX_NAME_GUESSES),
+        (pair, MAX_GUESSES),
+    ]
 
 
 class SignInGate:
-    """Checks sign-in forms against the key book and the passphrase book."""
+    """Checks sign-in forms against the book of names (SSH keys and passphrases)."""
 
-    def __init__(self, keybook: KeyBook, passphrases: PassphraseBook, limiter: FailureLimiter | None = None) -> None:
-        self.keybook = keybook
-        self.passphrases = passphrases
-        self.limiter = limiter or FailureLimiter()
-        self.claims = FailureLimiter(MAX_CLAIMS, CLAIM_WINDOW)
-        """New names per address: each costs a scrypt hash and a line in the file."""
-
-    def _too_many(self, name: str, address: str) -> Outcome | None:
-        wait = self.limiter.wait("name:" + name_key(name), "address:" + address)
-        if wait <= 0:
-            return None
-        return Outcome(problem=Later(TOO_MANY, {"seconds": max(1, math.ceil(wait))}))
+    def __init__(self, names: NameBook, limiter: AttemptLimiter | None = None) -> None:
+        self.names = names
+        self.passphrases = names.passphrases
+        self.guesses = limiter or AttemptLimiter(GUESS_WINDOW)
 
     async def sign_in(self, name: str, passphrase: str, again: str | None, address: str) -> Outcome:
         """One sign-in form (`again`: the second passphrase field, None when the form had none)."""
         name = name.strip()
         if not valid_name(name):
             return Outcome(problem=Later(BAD_NAME), show_rules=True)
-        refused = self._too_many(name, address)
-        if refused is not None:
-            log.warning("browser sign-in as %r from %s refused: too many wrong passphrases", name, address)
-            return refused
         owner = self.passphrases.owner(name)
         if owner is not None:
-            if await asyncio.to_thread(self.passphrases.verify, owner, passphrase):
-                log.info("%s signed in from a browser at %s", owner, address)
-                return Outcome(name=owner)
-            self.limiter.failed("name:" + name_key(name), "address:" + address)
-            log.warning("browser sign-in as %r from %s refused: wrong passphrase", name, address)
-            return Outcome(problem=Later(WRONG))
-        if key_owned(self.keybook, name):
+            return await self._check(owner, name, passphrase, address)
+        if self.names.key_owned(name):
             log.info("browser sign-in as %r from %s refused: an SSH key's name without a passphrase", name, address)
             return Outcome(problem=Later(SSH_OWNED, {"name": name}))
         return await self._claim(name, passphrase, again, address)
+
+    async def _check(self, owner: str, name: str, passphrase: str, address: str) -> Outcome:
+        """A guess of `owner`'s passphrase: its slot is taken before the hash, so at most the
+        limit of guesses is ever checked at once or within the window."""
+        attempt = self.guesses.begin(*guess_limits(self.guesses, name, address))
+        if not isinstance(attempt, Attempt):
+            log.warning("browser sign-in as %r from %s refused: too many wrong passphrases", name, address)
+            return Outcome(problem=Later(TOO_MANY, {"seconds": max(1, math.ceil(attempt))}))
+        try:
+            right = await asyncio.to_thread(self.passphrases.verify, owner, passphrase)
+        except BaseException:  # (the browser left meanwhile: its hash still runs, and counts)
+            attempt.count()
+            raise
+        if right:
+            attempt.drop()
+            log.info("%s signed in from a browser at %s", owner, address)
+            return Outcome(name=owner)
+        attempt.count()
+        log.warning("browser sign-in as %r from %s refused: wrong passphrase", name, address)
+        return Outcome(problem=Later(WRONG))
 
     async def _claim(self, name: str, passphrase: str, again: str | None, address: str) -> Outcome:
         problem = passphrase_problem(passphrase)
@@ -146,15 +130,10 @@ class SignInGate:
             return Outcome(problem=Later(FREE_NAME, {"name": name}), confirm=True)
         if again != passphrase:
             return Outcome(problem=Later(DIFFERENT), confirm=True)
-        counted = not is_loopback(address)  # this machine's own players are not counted
-        wait = self.claims.wait("claims:" + address) if counted else 0
-        if wait > 0:
-            log.warning("browser claim of %r from %s refused: too many new names from there", name, address)
-            return Outcome(problem=Later(TOO_MANY_NAMES, {"minutes": max(1, math.ceil(wait / 60))}))
-        if counted:
-            self.claims.failed("claims:" + address)
-        if not await asyncio.to_thread(self.passphrases.claim, name, passphrase):
-            return Outcome(problem=Later(TAKEN_MEANWHILE, {"name": name}), show_rules=False)
+        refused = await asyncio.to_thread(self.names.claim_passphrase, name, passphrase, address)
+        if refused is not None:
+            log.warning("browser claim of %r from %s refused: %s", name, address, refused.log)
+            return Outcome(problem=refused.told)
         log.info("%s claimed from a browser at %s", name, address)
         return Outcome(name=name)
 

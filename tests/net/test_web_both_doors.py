@@ -85,4 +85,4 @@ async def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(both: GameServ
     for name in ("dee", "Dee"):
         with pytest.raises(asyncssh.PermissionDenied):
             await connect(both.port, name)
-    assert both.keybook is not None and both.keybook.bound_key("dee") is None
+    assert both.names.keys.bound_key("dee") is None

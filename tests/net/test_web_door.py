@@ -16,6 +16,7 @@ import pytest
 from codex_tui.net import protocol as p
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.invites import InviteBook
+from codex_tui.net.name_book import NameBook
 from codex_tui.net.serve import GameServer
 from codex_tui.net.ssh_server import Limits
 from codex_tui.net.web import WebDoor
@@ -172,8 +173,7 @@ async def test_an_expired_invite_is_refused(web_server: GameServer, browser: Web
 async def test_an_ssh_name_opens_to_browsers_only_once_its_owner_sets_a_passphrase(
     web_server: GameServer, browser: WebClient
 ) -> None:
-    assert web_server.keybook is not None
-    web_server.keybook.bind("cy", asyncssh.generate_private_key("ssh-ed25519"))
+    assert web_server.names.bind("cy", asyncssh.generate_private_key("ssh-ed25519")) is None
     refused = await browser.sign_in("cy", PASS, PASS)
     assert refused.status == 403 and "belongs to an SSH player" in await refused.text()
     assert web_server.hub.passphrases.owner("cy") is None, "not claimed"
@@ -314,10 +314,10 @@ async def test_a_request_for_another_site_s_name_is_refused(browser: WebClient) 
 
 
 def test_behind_a_proxy_only_the_public_name_and_loopback_are_served(tmp_path: Path) -> None:
-    door = WebDoor(None, None, None, tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+    door = WebDoor(None, NameBook(tmp_path), tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
     assert door.host_allowed("games.example.org") and door.host_allowed("127.0.0.1:8080")
     assert not door.host_allowed("evil.example") and not door.host_allowed("games.example.org.evil.example")
-    remote = WebDoor(None, None, None, tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
+    remote = WebDoor(None, NameBook(tmp_path), tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
     assert remote.host_allowed("192.168.1.5:8080"), "--allow-remote without a public URL: any name"
 
 

@@ -10,12 +10,14 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui.net.identity import KeyBook
+from codex_tui.net import name_book
+from codex_tui.net.attempts import Attempt, AttemptLimiter
 from codex_tui.net.invites import InviteBook
-from codex_tui.net.passphrases import BROWSER_NAME, PassphraseBook, PassphraseError, PassphraseKeyBook
+from codex_tui.net.name_book import BROWSER_NAME, NameBook
+from codex_tui.net.passphrases import PassphraseBook, PassphraseError
 from codex_tui.net.web_options import RemoteRefused, check_listen, is_loopback
 from codex_tui.net.web_pages import accepted_language
-from codex_tui.net.web_signin import FailureLimiter, SignInGate
+from codex_tui.net.web_signin import SignInGate
 
 
 def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path: Path) -> None:
@@ -35,9 +37,10 @@ def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path
 
 
 def test_names_are_one_without_regard_to_case(tmp_path: Path) -> None:
-    book = PassphraseBook(tmp_path)
-    assert book.claim("Ada", "correct horse")
-    assert not book.claim("ada", "another one!")
+    names = NameBook(tmp_path)
+    assert names.claim_passphrase("Ada", "correct horse", "127.0.0.1") is None
+    assert names.claim_passphrase("ada", "another one!", "127.0.0.1") is not None
+    book = names.passphrases
     assert book.owner("ADA") == "Ada"
     assert book.verify("aDa", "correct horse")
 
@@ -53,27 +56,48 @@ def test_an_unreadable_passphrase_file_stops_the_server(tmp_path: Path) -> None:
         PassphraseBook(tmp_path)
 
 
+def counted_attempt(limiter: AttemptLimiter, *limits: tuple[str, int]) -> None:
+    attempt = limiter.begin(*limits)
+    assert isinstance(attempt, Attempt)
+    attempt.count()
+
+
 def test_the_limiter_closes_after_five_failures_and_says_how_long() -> None:
-    limiter = FailureLimiter(limit=5, window=60)
+    limiter = AttemptLimiter(window=60)
     for _ in range(4):
-        limiter.failed("name:ada")
-    assert limiter.wait("name:ada") == 0
-    limiter.failed("name:ada")
-    assert 55 < limiter.wait("name:ada", "address:x") <= 60
-    assert limiter.wait("name:bo") == 0
+        counted_attempt(limiter, ("name:ada", 5))
+    counted_attempt(limiter, ("name:ada", 5))
+    wait = limiter.begin(("name:ada", 5), ("address:x", 5))
+    assert isinstance(wait, float) and 55 < wait <= 60
+    assert limiter.load("address:x") == 0, "a refused attempt takes no slot"
+    assert isinstance(limiter.begin(("name:bo", 5)), Attempt)
+
+
+def test_attempts_under_way_take_their_slots_before_they_end() -> None:
+    limiter = AttemptLimiter(window=60)
+    under_way = [limiter.begin(("name:ada", 5)) for _ in range(200)]
+    started = [attempt for attempt in under_way if isinstance(attempt, Attempt)]
+    assert len(started) == 5, "200 attempts at once: 5 start, the rest wait"
+    started[0].drop()  # a right passphrase gives its slot back
+    assert isinstance(limiter.begin(("name:ada", 5)), Attempt)
+    assert isinstance(limiter.begin(("name:ada", 5)), float)
+    for attempt in started[1:]:
+        attempt.count()
+        attempt.drop()  # (once ended, an attempt stays as it ended)
+    assert limiter.load("name:ada") == 5
 
 
 def test_the_limiter_opens_again_after_its_window() -> None:
-    limiter = FailureLimiter(limit=2, window=0.2)
-    limiter.failed("a")
-    limiter.failed("a")
-    assert limiter.wait("a") > 0
+    limiter = AttemptLimiter(window=0.2)
+    counted_attempt(limiter, ("a", 2))
+    counted_attempt(limiter, ("a", 2))
+    assert isinstance(limiter.begin(("a", 2)), float)
     time.sleep(0.25)
-    assert limiter.wait("a") == 0
+    assert isinstance(limiter.begin(("a", 2)), Attempt)
 
 
 async def test_a_free_name_is_claimed_only_with_the_passphrase_typed_twice(tmp_path: Path) -> None:
-    gate = SignInGate(KeyBook(tmp_path), PassphraseBook(tmp_path))
+    gate = SignInGate(NameBook(tmp_path))
     first = await gate.sign_in("ada", "correct horse", None, "1.2.3.4")
     assert first.name is None and first.confirm
     differ = await gate.sign_in("ada", "correct horse", "correct hors", "1.2.3.4")
@@ -85,29 +109,28 @@ async def test_a_free_name_is_claimed_only_with_the_passphrase_typed_twice(tmp_p
 
 
 async def test_a_bad_name_shows_the_rules(tmp_path: Path) -> None:
-    gate = SignInGate(KeyBook(tmp_path), PassphraseBook(tmp_path))
+    gate = SignInGate(NameBook(tmp_path))
     for name in ("josé", "a" * 17, "", "-ada"):
         outcome = await gate.sign_in(name, "correct horse", "correct horse", "1.2.3.4")
         assert outcome.name is None and outcome.show_rules, name
 
 
 def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(tmp_path: Path) -> None:
-    passphrases = PassphraseBook(tmp_path)
-    passphrases.claim("ada", "correct horse")
-    keybook = PassphraseKeyBook(tmp_path, passphrases)
+    names = NameBook(tmp_path)
+    assert names.claim_passphrase("ada", "correct horse", "127.0.0.1") is None
     key = asyncssh.generate_private_key("ssh-ed25519")
-    assert str(keybook.refusal("ada", key)) == BROWSER_NAME
-    assert str(keybook.refusal("Ada", key)) == BROWSER_NAME
-    assert keybook.refusal("bo", key) is None
+    assert str(names.refusal("ada", key)) == BROWSER_NAME
+    assert str(names.refusal("Ada", key)) == BROWSER_NAME
+    assert names.refusal("bo", key) is None
 
 
 def test_an_ssh_owner_keeps_their_name_after_setting_a_passphrase(tmp_path: Path) -> None:
-    passphrases = PassphraseBook(tmp_path)
-    keybook = PassphraseKeyBook(tmp_path, passphrases)
+    names = NameBook(tmp_path)
     key = asyncssh.generate_private_key("ssh-ed25519")
-    assert keybook.bind("ada", key)
-    passphrases.set("ada", "correct horse")
-    assert keybook.refusal("ada", key) is None
+    assert names.bind("ada", key) is None
+    names.set_passphrase("ada", "correct horse")
+    assert names.refusal("ada", key) is None
+    assert names.bind("ada", key) is None
 
 
 def test_an_invite_works_once(tmp_path: Path) -> None:
@@ -147,9 +170,9 @@ def test_listening_beyond_loopback_needs_allow_remote() -> None:
         check_listen(host, allow_remote=True)
 
 
-async def test_new_names_from_one_remote_address_are_limited(tmp_path: Path) -> None:
-    gate = SignInGate(KeyBook(tmp_path), PassphraseBook(tmp_path))
-    gate.claims = FailureLimiter(limit=2, window=60)
+async def test_new_names_from_one_remote_address_are_limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = SignInGate(NameBook(tmp_path))
+    monkeypatch.setattr(name_book, "MAX_CLAIMS", 2)
     for name in ("ann", "bea"):
         assert (await gate.sign_in(name, "correct horse", "correct horse", "203.0.113.9")).name == name
     refused = await gate.sign_in("cat", "correct horse", "correct horse", "203.0.113.9")
