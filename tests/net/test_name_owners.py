@@ -290,3 +290,58 @@ async def test_a_hundred_guesses_posted_at_once_to_the_door_are_checked_five_tim
     assert caplog.text.count("refused: wrong passphrase") <= MAX_GUESSES
     assert statuses.count(303) <= 1
     assert statuses.count(403) >= 99
+
+
+async def test_twelve_keys_waiting_on_one_free_name_leave_it_one_owner(
+    both: GameServer, terminals: list[Terminal]
+) -> None:
+    """Twelve keys log in as the free name gus, none with a terminal yet; then all ask for one at once."""
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(12)]
+    connections = await asyncio.gather(
+        *(
+            asyncssh.connect(
+                "127.0.0.1", both.port, username="gus", client_keys=[key], known_hosts=None, agent_path=None, config=[]
+            )
+            for key in keys
+        )
+    )
+    try:
+        processes = await asyncio.gather(
+            *(conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None) for conn in connections)
+        )
+
+        async def first_words(process: asyncssh.SSHClientProcess[bytes]) -> bytes:
+            """The refusal (whole, up to the channel's end), or the start of the winner's screen."""
+            words = b""
+            while b"belongs to another key" not in words and len(words) < 1000:
+                chunk = await asyncio.wait_for(process.stdout.read(4096), WAIT)
+                if not chunk:
+                    break
+                words += chunk
+            return words
+
+        said = await asyncio.gather(*(first_words(process) for process in processes))
+        refused = [words for words in said if b"belongs to another key" in words]
+        assert len(refused) == 11, said
+        owner = both.names.keys.bound_key("gus")
+        assert owner is not None
+        winner = next(i for i, words in enumerate(said) if b"belongs to another key" not in words)
+        assert both.names.own_name("gus", keys[winner]) == "gus"
+    finally:
+        for conn in connections:
+            conn.close()
+
+
+async def test_fifty_browsers_claiming_one_free_name_at_once_leave_it_one_owner(both: GameServer) -> None:
+    assert both.web is not None
+    browsers = [WebClient(both.web.url) for _ in range(50)]
+    try:
+        answers = await asyncio.gather(
+            *(browser.sign_in("hal", f"passphrase {i}", f"passphrase {i}") for i, browser in enumerate(browsers))
+        )
+        assert [answer.status for answer in answers].count(303) == 1
+        winner = next(i for i, answer in enumerate(answers) if answer.status == 303)
+        assert both.names.passphrases.verify("hal", f"passphrase {winner}")
+        assert sum(browser.signed_in() for browser in browsers) == 1
+    finally:
+        await asyncio.gather(*(browser.close() for browser in browsers))
