@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -78,6 +79,9 @@ class PassphraseBook:
         self.path = folder / PASSPHRASES_FILE
         self._lock = threading.Lock()
         self._entries = self._load()
+        self.changed: list[Callable[[str], None]] = []
+        """Told the name after `set` has replaced its passphrase (in the thread that called `set`):
+        the web door ends the browser sessions of the old one."""
 
     def _load(self) -> dict[str, Entry]:
         players = read_players(
@@ -122,6 +126,8 @@ class PassphraseBook:
         with self._lock:
             self._entries[name_key(name)] = replace(entry, name=self.owner(name) or name)
             self._write()
+        for listener in self.changed:
+            listener(name)
 
     def claim(self, name: str, passphrase: str) -> bool:
         """Set `name`'s first passphrase; False if someone claimed it meanwhile. (Slow.)"""

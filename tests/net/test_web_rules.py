@@ -42,6 +42,16 @@ def test_names_are_one_without_regard_to_case(tmp_path: Path) -> None:
     assert book.verify("aDa", "correct horse")
 
 
+def test_a_replaced_passphrase_is_told_to_the_book_s_listeners(tmp_path: Path) -> None:
+    book = PassphraseBook(tmp_path)
+    told: list[str] = []
+    book.changed.append(told.append)
+    assert book.claim("ada", "correct horse")
+    assert told == [], "a first passphrase ends no session"
+    book.set("Ada", "another horse")
+    assert told == ["Ada"]
+
+
 def test_short_passphrases_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         PassphraseBook(tmp_path).set("ada", "short")
