@@ -1,0 +1,133 @@
+"""A browser session's terminals end with it: sign-out, a new passphrase, expiry."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from codex_tui.net.invites import InviteBook
+from codex_tui.net.serve import GameServer
+from codex_tui.net.web import WebDoor
+from tests.net.conftest import start_server, wait_until
+from tests.net.web_client import WebClient, WebTerminal, process_alive
+
+PASS = "correct horse"
+NEW = "a brand new one"
+
+
+@pytest.fixture
+async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def clients(web_server: GameServer) -> AsyncIterator[list[WebClient]]:
+    """Browsers (each its own cookie jar), closed at the end."""
+    opened: list[WebClient] = []
+    try:
+        yield opened
+    finally:
+        for client in opened:
+            await client.close()
+
+
+def door_of(server: GameServer) -> WebDoor:
+    assert server.web is not None
+    return server.web
+
+
+async def browser(server: GameServer, opened: list[WebClient]) -> WebClient:
+    client = WebClient(door_of(server).url)
+    opened.append(client)
+    return client
+
+
+async def app_pids(door: WebDoor, count: int) -> list[int]:
+    """The processes of the door's apps, once there are `count` of them."""
+    await wait_until(lambda: len([app.pid for app in door.apps if app.pid is not None]) == count, what="the apps")
+    return [app.pid for app in door.apps if app.pid is not None]
+
+
+async def wait_ended(door: WebDoor, terminal: WebTerminal, words: str, pids: list[int]) -> None:
+    """`terminal`'s socket has closed with `words` on its screen, its app is gone, and keys reach nothing."""
+    await wait_until(terminal.closed.is_set, what="the terminal's socket to close")
+    assert words in terminal.text()
+    await wait_until(lambda: not any(process_alive(pid) for pid in pids), what="the apps to end")
+    assert not set(pids) & {app.pid for app in door.apps}
+    received = len(terminal.received)
+    with contextlib.suppress(ConnectionError):
+        await terminal.press("n")
+    assert len(terminal.received) == received
+
+
+async def signed_in(client: WebClient) -> bool:
+    """What the app page asks once its terminal has closed."""
+    async with client.session.get(client.url + "/session") as response:
+        return bool((await response.json())["signed_in"])
+
+
+async def test_signing_out_closes_every_terminal_of_that_session_and_no_other(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    ada = await browser(web_server, clients)
+    await ada.sign_in("ada", PASS, PASS)
+    tabs = [await ada.terminal(), await ada.terminal()]
+    pids = await app_pids(door, 2)
+    elsewhere = await browser(web_server, clients)  # ada in another browser: a session of its own
+    await elsewhere.sign_in("ada", PASS)
+    kept = await elsewhere.terminal()
+    for terminal in (*tabs, kept):
+        await terminal.wait_for("you are ada")
+
+    assert (await ada.post("/sign-out", {})).status == 303  # another request with the same cookie
+
+    for terminal in tabs:
+        await wait_ended(door, terminal, "this browser has signed out. Sign in again", pids)
+    assert not await signed_in(ada) and await signed_in(elsewhere)
+    assert not kept.closed.is_set()
+    await kept.press("n")
+    await kept.wait_for("Create")
+    await kept.close()
+
+
+async def test_an_invite_that_resets_the_passphrase_closes_the_terminals_of_the_old_one(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    old = await browser(web_server, clients)
+    await old.sign_in("bo", PASS, PASS)
+    terminal = await old.terminal()
+    await terminal.wait_for("you are bo")
+    pids = await app_pids(door, 1)
+    token = InviteBook(web_server.data).create("bo")  # `codex-tui invite bo`, from another process
+
+    invited = await browser(web_server, clients)
+    assert (await invited.post(f"/invite/{token}", {"passphrase": NEW, "again": NEW})).status == 303
+
+    await wait_ended(door, terminal, "your passphrase has changed. Sign in again with the new one", pids)
+    assert not await signed_in(old)
+    fresh = await invited.terminal()  # the invite's own session is the new passphrase's
+    await fresh.wait_for("you are bo")
+    await fresh.close()
+
+
+async def test_an_expiring_session_closes_its_terminals_when_it_expires(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    door.sessions.lifetime = 4.0  # long enough to open the socket, however slow the machine
+    cy = await browser(web_server, clients)
+    await cy.sign_in("cy", PASS, PASS)
+    terminal = await cy.terminal()
+    pids = await app_pids(door, 1)
+
+    await wait_ended(door, terminal, "your sign-in has expired. Sign in again", pids)
+    assert not door.apps
