@@ -195,14 +195,36 @@ class WebDoor:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
 
-    @staticmethod
-    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         # not no-referrer: with it a browser sends `Origin: null` with a form post, and the post is refused
         response.headers.setdefault("Referrer-Policy", "same-origin")
         if response.content_type == "text/html":
             response.headers.setdefault("Cache-Control", "no-store")
+            response.headers.setdefault("Content-Security-Policy", self.content_policy(request))
+
+    def content_policy(self, request: web.Request) -> str:
+        """The pages' Content-Security-Policy: scripts, styles and fonts from this site only (the public
+        URL's too, which the app page names), no inline script, the app's websocket, no framing.
+        Inline styles are let in: textual.js and xterm.js put theirs in `<style>` elements and
+        `style` attributes as they draw."""
+        own = "'self'"
+        if self.public_url:
+            public = urlsplit(self.public_url)
+            own += f" {public.scheme}://{public.netloc}"
+        socket = urlsplit(self._websocket_url(request))
+        return "; ".join(
+            [
+                f"default-src {own}",
+                f"style-src {own} 'unsafe-inline'",
+                f"connect-src {own} {socket.scheme}://{socket.netloc}",
+                "object-src 'none'",
+                "base-uri 'none'",
+                "form-action 'self'",
+                "frame-ancestors 'none'",
+            ]
+        )
 
     # -------------------------------------------------------------- checks
 

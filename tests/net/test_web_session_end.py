@@ -1,12 +1,14 @@
-"""A browser session's terminals end with it: sign-out, a new passphrase, expiry."""
+"""A browser session's terminals end with it: sign-out, a new passphrase, expiry (and the pages' CSP)."""
 
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiohttp.test_utils import make_mocked_request
 
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.serve import GameServer
@@ -131,3 +133,46 @@ async def test_an_expiring_session_closes_its_terminals_when_it_expires(
 
     await wait_ended(door, terminal, "your sign-in has expired. Sign in again", pids)
     assert not door.apps
+
+
+async def test_every_page_has_a_content_security_policy_and_no_inline_script(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    client = await browser(web_server, clients)
+    pages = [("GET", "/", None)]
+    token = InviteBook(web_server.data).create("dee")
+    pages += [("GET", f"/invite/{token}", None), ("GET", "/invite/nothing", None)]
+    pages += [("POST", "/sign-in", "http://evil.example")]  # the refusal page
+    for method, path, origin in pages:
+        headers = {"Origin": origin} if origin else {}
+        async with client.session.request(method, client.url + path, headers=headers) as response:
+            assert response.content_type == "text/html", path
+            assert_policy(response.headers["Content-Security-Policy"], door.port)
+    await client.sign_in("dee", PASS, PASS)
+    async with client.session.get(client.url + "/") as response:
+        assert_policy(response.headers["Content-Security-Policy"], door.port)
+        page = await response.text()
+    assert "textual.js" in page
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
+    assert len(scripts) == 2 and all('src="' in attributes and not body for attributes, body in scripts)
+    assert not re.search(r"\son[a-z]+=", page), "no inline event handler"
+    async with client.session.get(client.url + "/page.js") as response:
+        assert response.content_type == "text/javascript" and "/session" in await response.text()
+
+
+def assert_policy(policy: str, port: int) -> None:
+    directives = {part.split()[0]: part.split()[1:] for part in policy.split("; ")}
+    assert directives["default-src"] == ["'self'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert f"ws://127.0.0.1:{port}" in directives["connect-src"]
+    assert "script-src" not in directives, "scripts fall back to default-src: no inline script"
+    assert directives["object-src"] == ["'none'"] and directives["base-uri"] == ["'none'"]
+
+
+def test_behind_a_proxy_the_policy_names_the_public_site_and_its_wss(tmp_path: Path) -> None:
+    door = WebDoor(None, None, None, tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+    request = make_mocked_request("GET", "/", headers={"Host": "127.0.0.1:8080"})
+    policy = door.content_policy(request)
+    assert "default-src 'self' https://games.example.org;" in policy
+    assert "connect-src 'self' https://games.example.org wss://games.example.org;" in policy
