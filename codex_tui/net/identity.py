@@ -189,7 +189,14 @@ class KeyBook:
             since = datetime.now(UTC).replace(microsecond=0).isoformat()
             self._bindings[name] = Binding(text, key.get_fingerprint(), since)
             self._skeletons.setdefault(name_key(name), []).append(name)
-            self._write()
+            try:
+                self._write()
+            except BaseException:  # a name is owned once the file says so, not before
+                del self._bindings[name]
+                self._skeletons[name_key(name)].remove(name)
+                if not self._skeletons[name_key(name)]:
+                    del self._skeletons[name_key(name)]
+                raise
         log.info("the name %r now belongs to key %s", name, key.get_fingerprint())
         return True
 

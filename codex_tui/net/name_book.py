@@ -47,6 +47,7 @@ TOO_MANY_FOR_KEY = N_(
 )
 TOO_MANY_NAMES = N_("Too many new names from your address. Wait {minutes} minutes, then try again.")
 TAKEN_MEANWHILE = N_("{name} was taken a moment ago. Choose another name.")
+NOT_KEPT = N_("The server cannot write down new names right now. Try again in a while, or tell its host.")
 
 
 def browser_refusal(name: str) -> Refusal:
@@ -114,7 +115,11 @@ class NameBook:
             attempt = self._claim_slot(address)
             if not isinstance(attempt, Attempt):
                 return too_many_names(attempt)
-            bound = self.keys.bind(name, key)
+            try:
+                bound = self.keys.bind(name, key)
+            except OSError as error:
+                attempt.drop()
+                return not_kept(error)
             assert bound, "checked under the lock"
             attempt.count()
             return None
@@ -134,6 +139,8 @@ class NameBook:
                 self.passphrases.put(entry)
                 attempt.count()
                 return None
+        except OSError as error:
+            return not_kept(error)
         finally:
             attempt.drop()  # (a no-op once counted) a failed hash or write claims nothing
 
@@ -156,6 +163,11 @@ def counted(address: str) -> bool:
 
 def claims_key(address: str) -> str:
     return "claims:" + address
+
+
+def not_kept(error: OSError) -> Refusal:
+    """A claim that could not be written: nothing is claimed, and the player is told so."""
+    return Refusal(f"the name could not be written down ({error})", Later(NOT_KEPT))
 
 
 def too_many_names(wait: float) -> Refusal:

@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -75,6 +76,9 @@ class PassphraseBook:
         self.path = folder / PASSPHRASES_FILE
         self._lock = threading.Lock()
         self._entries = self._load()
+        self.changed: list[Callable[[str], None]] = []
+        """Told the name after `set` has replaced its passphrase (in the thread that called `set`):
+        the web door ends the browser sessions of the old one."""
 
     def _load(self) -> dict[str, Entry]:
         players = read_players(
@@ -119,10 +123,23 @@ class PassphraseBook:
         self.put(new_entry(name, passphrase))
 
     def put(self, entry: Entry) -> None:
-        """Keep `entry` as its name's passphrase (under the spelling already kept, if any)."""
+        """Keep `entry` as its name's passphrase (under the spelling already kept, if any);
+        if it replaced one, tell the `changed` listeners (a first passphrase ends no session)."""
+        key = name_key(entry.name)
         with self._lock:
-            self._entries[name_key(entry.name)] = replace(entry, name=self.owner(entry.name) or entry.name)
-            self._write()
+            before = self._entries.get(key)
+            self._entries[key] = replace(entry, name=before.name if before is not None else entry.name)
+            try:
+                self._write()
+            except BaseException:  # what is in force is what the file holds
+                if before is None:
+                    del self._entries[key]
+                else:
+                    self._entries[key] = before
+                raise
+        if before is not None:
+            for listener in self.changed:
+                listener(entry.name)
 
     def _write(self) -> None:
         data = {

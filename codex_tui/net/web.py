@@ -12,10 +12,19 @@ Routes (the browser tests rely on these names):
 - `POST /sign-in` (form `name`, `passphrase`, and `again` when claiming a free name):
   a session cookie and a redirect to `/`, or the sign-in page saying what went wrong;
 - `POST /sign-out`;
+- `GET /session`: JSON `{"signed_in": bool}`, asked by the app page once its terminal has closed;
+- `GET /page.js`: the app page's own script (the pages hold no inline script);
 - `GET /invite/{token}`, `POST /invite/{token}` (form `passphrase`, `again`):
   an invite link from `codex-tui invite NAME`; choosing a passphrase signs in;
 - `GET /ws`: the app's websocket, only with the session cookie and an `Origin`
   of this site (another site's page cannot drive a player's app).
+
+A session's terminals end with it: signed out (from any tab), its passphrase changed
+(lobby `p`, an invite), expired, or pushed out by newer sign-ins. The door keeps each
+terminal under its session's cookie; `Sessions` tells it of every end, and a timer
+per session with open terminals ends it when it expires. The app is told to quit (and
+ended if it does not, within `END_GRACE`), its keys are dropped at once, and its page
+is left with why, then offers to sign in again.
 """
 
 from __future__ import annotations
@@ -24,7 +33,9 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -35,7 +46,7 @@ from aiohttp.typedefs import Handler
 from textual_serve.download_manager import DownloadManager
 
 from codex_tui.i18n import DEFAULT
-from codex_tui.i18n.text import N_, Later
+from codex_tui.i18n.text import N_, Later, _
 from codex_tui.input_guard import InputGuard
 from codex_tui.net.hub import Hub
 from codex_tui.net.invites import InviteBook, InviteError
@@ -45,8 +56,8 @@ from codex_tui.net.passphrase_rules import DIFFERENT, passphrase_problem
 from codex_tui.net.pty_bridge import Launcher
 from codex_tui.net.web_apps import LEAVE_SCREEN, PlayerAppService, web_environment
 from codex_tui.net.web_options import DEFAULT_WEB_HOST, DEFAULT_WEB_PORT, is_loopback
-from codex_tui.net.web_pages import accepted_language, app_page, invite_page, message_page, sign_in_page
-from codex_tui.net.web_signin import Sessions, SignInGate
+from codex_tui.net.web_pages import PAGE_SCRIPT, accepted_language, app_page, invite_page, message_page, sign_in_page
+from codex_tui.net.web_signin import Ending, Sessions, SignInGate
 
 log = logging.getLogger("codex_tui.net.web")
 
@@ -59,6 +70,8 @@ CROSS_SITE = N_("This request came from another site and was refused.")
 SURROGATE = re.compile("[\ud800-\udfff]")
 """Lone surrogates (JSON may carry them) have no UTF-8: they become U+FFFD, no key (not '?', which is one)."""
 STATIC = Path(textual_serve.__file__).resolve().parent / "static"
+END_GRACE = 1.5
+"""Seconds the app of an ended session has to quit before it is killed (its page is told within 2 s)."""
 
 
 def language_of(request: web.Request) -> str:
@@ -102,13 +115,16 @@ class WebDoor:
         self.names = names
         self.passphrases = names.passphrases
         self.gate = SignInGate(names)
-        self.sessions = Sessions()
+        self.sessions = Sessions(ended=self._session_ended)
         self.invites = InviteBook(data)
         self.session_check: SessionCheck = session_check or NoLimits()
         self.launcher = launcher
         self.downloads = DownloadManager()
-        self.apps: set[PlayerAppService] = set()
-        self.sockets: set[web.WebSocketResponse] = set()
+        self.terminals: dict[str, set[Terminal]] = {}
+        """The open terminals of each session (by its cookie): they end with it."""
+        self._expiry: dict[str, asyncio.TimerHandle] = {}
+        """A timer for each session with open terminals, at its expiry."""
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.runner: web.AppRunner | None = None
 
     # ----------------------------------------------------------- lifecycle
@@ -120,6 +136,8 @@ class WebDoor:
                 web.get("/", self.index),
                 web.post("/sign-in", self.sign_in),
                 web.post("/sign-out", self.sign_out),
+                web.get("/session", self.session),
+                web.get("/page.js", self.page_script),
                 web.get("/invite/{token}", self.invite),
                 web.post("/invite/{token}", self.invite_post),
                 web.get("/ws", self.websocket),
@@ -144,20 +162,30 @@ class WebDoor:
         sockets = getattr(server, "sockets", None) or []
         if sockets:
             self.port = sockets[0].getsockname()[1]
+        self._loop = asyncio.get_running_loop()
+        self.passphrases.changed.append(self._passphrase_changed)
 
     async def close(self, grace: float = 0.0) -> None:
         """Stop every browser app, then the site. The apps first get `grace` seconds to quit by
         themselves (the hub has said goodbye: each shows its player why), then are told to."""
-        running = [task for app in self.apps if (task := app.running) is not None]
+        if self._passphrase_changed in self.passphrases.changed:
+            self.passphrases.changed.remove(self._passphrase_changed)
+        terminals = [terminal for each in self.terminals.values() for terminal in each]
+        running = [task for terminal in terminals if (task := terminal.app.running) is not None]
         if running and grace > 0:
             await asyncio.wait(running, timeout=grace)
-        await asyncio.gather(*(app.stop() for app in list(self.apps)), return_exceptions=True)
-        for socket in list(self.sockets):
+        await asyncio.gather(*(terminal.stop() for terminal in terminals), return_exceptions=True)
+        for terminal in terminals:
             with contextlib.suppress(Exception):
-                await socket.close()
+                await terminal.socket.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+
+    @property
+    def apps(self) -> list[PlayerAppService]:
+        """The apps of the open terminals."""
+        return [terminal.app for each in self.terminals.values() for terminal in each]
 
     @property
     def url(self) -> str:
@@ -166,14 +194,36 @@ class WebDoor:
         host = f"[{self.host}]" if ":" in self.host else self.host
         return f"http://{host}:{self.port}"
 
-    @staticmethod
-    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         # not no-referrer: with it a browser sends `Origin: null` with a form post, and the post is refused
         response.headers.setdefault("Referrer-Policy", "same-origin")
         if response.content_type == "text/html":
             response.headers.setdefault("Cache-Control", "no-store")
+            response.headers.setdefault("Content-Security-Policy", self.content_policy(request))
+
+    def content_policy(self, request: web.Request) -> str:
+        """The pages' Content-Security-Policy: scripts, styles and fonts from this site only (the public
+        URL's too, which the app page names), no inline script, the app's websocket, no framing.
+        Inline styles are let in: textual.js and xterm.js put theirs in `<style>` elements and
+        `style` attributes as they draw."""
+        own = "'self'"
+        if self.public_url:
+            public = urlsplit(self.public_url)
+            own += f" {public.scheme}://{public.netloc}"
+        socket = urlsplit(self._websocket_url(request))
+        return "; ".join(
+            [
+                f"default-src {own}",
+                f"style-src {own} 'unsafe-inline'",
+                f"connect-src {own} {socket.scheme}://{socket.netloc}",
+                "object-src 'none'",
+                "base-uri 'none'",
+                "form-action 'self'",
+                "frame-ancestors 'none'",
+            ]
+        )
 
     # -------------------------------------------------------------- checks
 
@@ -237,8 +287,8 @@ class WebDoor:
         name = self.signed_in(request)
         if name is None:
             return self._html(sign_in_page(code))
-        static = f"{self.public_url}/static/" if self.public_url else "/static/"
-        return self._html(app_page(code, name, static, self._websocket_url(request)))
+        base = self.public_url or ""
+        return self._html(app_page(code, name, f"{base}/static/", f"{base}/page.js", self._websocket_url(request)))
 
     def _websocket_url(self, request: web.Request) -> str:
         base = self.public_url or f"{'https' if request.secure else 'http'}://{request.host}"
@@ -261,12 +311,22 @@ class WebDoor:
         return self._html(page, 200 if outcome.confirm else 403)
 
     async def sign_out(self, request: web.Request) -> web.Response:
+        """End the session, and with it every terminal it has open (`_session_ended`)."""
         if not self._post_allowed(request):
             return self._html(message_page(language_of(request), CROSS_SITE), 403)
         self.sessions.close(request.cookies.get(COOKIE))
         response = _see_home()
         response.del_cookie(COOKIE, path="/")
         return response
+
+    async def session(self, request: web.Request) -> web.Response:
+        """Is this browser signed in? The app page asks once its terminal has closed, to offer a sign-in."""
+        response = web.json_response({"signed_in": self.signed_in(request) is not None})
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def page_script(self, request: web.Request) -> web.Response:
+        return web.Response(text=PAGE_SCRIPT, content_type="text/javascript")
 
     async def invite(self, request: web.Request) -> web.Response:
         code = language_of(request)
@@ -312,13 +372,15 @@ class WebDoor:
         return self._sign_in_response(request, spelled)
 
     async def websocket(self, request: web.Request) -> web.StreamResponse:
-        name = self.signed_in(request)
+        cookie = request.cookies.get(COOKIE, "")
+        name = self.sessions.name_of(cookie, self.passphrases.proof)
         if name is None:
             raise web.HTTPUnauthorized(text="sign in first")
         if not self.same_site(request):
             log.warning("refused a websocket for %s from origin %r", name, request.headers.get("Origin"))
             raise web.HTTPForbidden(text="cross-site websocket refused")
-        with speaking(language_of(request)):
+        code = language_of(request)
+        with speaking(code):
             refusal = self.session_check.refusal(name)
         socket = web.WebSocketResponse(heartbeat=WS_HEARTBEAT, max_msg_size=64 * 1024)
         await socket.prepare(request)
@@ -327,13 +389,21 @@ class WebDoor:
             await socket.send_bytes(f"{LEAVE_SCREEN}{refusal}\r\n".encode())
             await socket.close()
             return socket
+        if self.sessions.name_of(cookie, self.passphrases.proof) is None:  # it ended while the socket opened
+            await socket.close()
+            return socket
         width, height = _int(request.query.get("width"), 80), _int(request.query.get("height"), 24)
 
         async def close() -> None:
+            """The app has ended: if its session did, the page is told why, then the socket closes."""
+            if terminal.ended is not None:
+                with speaking(code):
+                    words = _(terminal.ended.value)
+                await socket.send_bytes(f"{LEAVE_SCREEN}{words}\r\n".encode())
             await socket.close()
 
         token = self.hub.issue_token(name)
-        environment = web_environment(self.hub.path, token, language_of(request), width, height)
+        environment = web_environment(self.hub.path, token, code, width, height)
         app = PlayerAppService(
             name,
             environment,
@@ -344,28 +414,30 @@ class WebDoor:
             close=close,
             download_manager=self.downloads,
         )
+        terminal = Terminal(app, socket)
         self.session_check.opened(name)
-        self.apps.add(app)
-        self.sockets.add(socket)
+        self._watch(cookie, terminal)  # no await since the session was checked: its end cannot go unseen
         try:
             await app.start(width, height)
-            await self._pump(socket, app)
+            if terminal.ended is None:
+                await self._pump(terminal)
         except OSError as error:
             log.error("cannot start a browser app for %s: %s", name, error)
         finally:
             self.hub.revoke_token(token)
-            await app.stop()
-            self.apps.discard(app)
-            self.sockets.discard(socket)
+            await terminal.stop()
+            self._unwatch(cookie, terminal)
             self.session_check.closed(name)
             await socket.close()
         return socket
 
-    async def _pump(self, socket: web.WebSocketResponse, app: PlayerAppService) -> None:
-        """The browser's messages to the app: JSON ["stdin", text], ["resize", {width, height}], ..."""
+    async def _pump(self, terminal: Terminal) -> None:
+        """The browser's messages to the app: JSON ["stdin", text], ["resize", {width, height}], ...
+        Once the session has ended none goes through (the app is quitting)."""
+        socket, app = terminal.socket, terminal.app
         guard = InputGuard()
         async for message in socket:
-            if message.type != WSMsgType.TEXT:
+            if message.type != WSMsgType.TEXT or terminal.ended is not None:
                 continue
             try:
                 envelope = message.json()
@@ -382,6 +454,89 @@ class WebDoor:
                     await app.focus()
             except (ValueError, TypeError, KeyError, IndexError):
                 continue  # not a message of textual.js: ignored, as a terminal ignores noise
+
+    # ------------------------------------------------------ ending sessions
+
+    def revoke(self, name: str, why: Ending, keep: bytes | None = None) -> None:
+        """End the browser sessions of `name` but those signed in with the passphrase hash `keep`,
+        and so every terminal they have open."""
+        self.sessions.end(name, why, keep)
+
+    def _passphrase_changed(self, name: str) -> None:
+        """`PassphraseBook.set` (in a worker thread) replaced `name`'s passphrase: on the
+        loop, the sessions signed in with the old one end, their terminals with them."""
+        assert self._loop is not None
+
+        def revoke() -> None:
+            self.revoke(name, Ending.PASSPHRASE_CHANGED, keep=self.passphrases.proof(name))
+
+        self._loop.call_soon_threadsafe(revoke)
+
+    def _session_ended(self, cookie: str, why: Ending) -> None:
+        """`Sessions` says a session has ended: so do its terminals."""
+        timer = self._expiry.pop(cookie, None)
+        if timer is not None:
+            timer.cancel()
+        for terminal in self.terminals.get(cookie, ()):
+            if terminal.end(why):
+                log.info("ended a browser terminal of %s: %s", terminal.app.name, why.name.lower().replace("_", " "))
+
+    def _watch(self, cookie: str, terminal: Terminal) -> None:
+        self.terminals.setdefault(cookie, set()).add(terminal)
+        if cookie not in self._expiry:
+            self._expire_later(cookie)
+
+    def _unwatch(self, cookie: str, terminal: Terminal) -> None:
+        terminals = self.terminals.get(cookie, set())
+        terminals.discard(terminal)
+        if not terminals:
+            self.terminals.pop(cookie, None)
+            timer = self._expiry.pop(cookie, None)
+            if timer is not None:
+                timer.cancel()
+
+    def _expire_later(self, cookie: str) -> None:
+        expires = self.sessions.expires(cookie)
+        if expires is not None:
+            delay = max(0.0, expires - time.monotonic())
+            self._expiry[cookie] = asyncio.get_running_loop().call_later(delay, self._expired, cookie)
+
+    def _expired(self, cookie: str) -> None:
+        """A session's timer: `name_of` ends it if it has expired (`_session_ended`), else (the
+        timer came a moment early) it is set again."""
+        del self._expiry[cookie]
+        if self.sessions.name_of(cookie, self.passphrases.proof) is not None:
+            self._expire_later(cookie)
+
+
+@dataclass(eq=False)
+class Terminal:
+    """One browser tab's app and websocket, kept by the door under its session."""
+
+    app: PlayerAppService
+    socket: web.WebSocketResponse
+    ended: Ending | None = None
+    """Why the door ended it (its session ended), or None."""
+    stopping: asyncio.Task[None] | None = None
+
+    def end(self, why: Ending) -> bool:
+        """Its session has ended: drop its keys, tell its app to quit (ended within `END_GRACE`
+        seconds); its page then gets `why` (see `WebDoor.websocket`). False if it was ended already."""
+        if self.ended is not None:
+            return False
+        self.ended = why
+        if self.app.running is not None:  # started, and not stopping yet
+            self.stopping = asyncio.create_task(self.app.stop(END_GRACE))
+        return True
+
+    async def stop(self) -> None:
+        """Stop its app, or wait for the stop `end` began."""
+        if self.stopping is not None:
+            await self.stopping
+        elif self.ended is not None:  # ended while its app was starting
+            await self.app.stop(END_GRACE)
+        else:
+            await self.app.stop()
 
 
 class SessionCheck(Protocol):

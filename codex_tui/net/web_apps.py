@@ -217,15 +217,15 @@ class PlayerAppService(AppService):
                 elif text:
                     log.warning("browser app of %s: %s", self.name, text[:MAX_ERROR_LINE])
 
-    async def stop(self) -> None:
-        """Ask the app to quit; end its process group if it has not within `STOP_GRACE` seconds."""
+    async def stop(self, grace: float = STOP_GRACE) -> None:
+        """Ask the app to quit; end its process group if it has not within `grace` seconds."""
         task = self._task
         if task is None:
             return
         self._task = None
         await self.send_meta({"type": "quit"})
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.shield(task), STOP_GRACE)
+            await asyncio.wait_for(asyncio.shield(task), grace)
         if not task.done() and self.app is not None:
             with contextlib.suppress(OSError):
                 os.killpg(self.app.pid, signal.SIGKILL)

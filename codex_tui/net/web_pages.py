@@ -1,9 +1,11 @@
 """The few HTML pages of the browser front door, in the player's language.
 
-Small and self-contained: no external asset, no script but textual-serve's
-terminal (served from this server's `/static`), every value escaped. The app
-page is textual-serve's own (`templates/app_index.html`) without its web font
-link (the same font is served from `/static/fonts`) and with a sign-out bar.
+Small and self-contained: no external asset, no inline script (the door's
+Content-Security-Policy allows none), every value escaped. The app page is
+textual-serve's own (`templates/app_index.html`) without its web font link (the
+same font is served from `/static/fonts`) or its inline script, with a sign-out
+bar, and a bar for when the terminal has closed that offers to sign in again
+once the session has ended (`PAGE_SCRIPT`, served as `/page.js`).
 """
 
 from __future__ import annotations
@@ -123,25 +125,49 @@ body.-first-byte .textual-terminal { opacity: 1; }
   gap: 1em; padding: .5em; color: #e8eef2; background: #12232d; z-index: 10; }
 body.-closed .ended { display: flex; }
 .ended p { margin: 0; }
-.ended button { padding: .5em 1.4em; background: #5e0ba7; color: #fff; border: 0; cursor: pointer; }
+.ended a { padding: .5em 1.4em; background: #5e0ba7; color: #fff; text-decoration: none; }
+.signed-out, body.-signed-out .signed-in { display: none; }
+body.-signed-out .signed-out { display: block; }
+body.-signed-out #bar { visibility: hidden; }
 """
 
+PAGE_SCRIPT = """\
+// The app page's script: once the terminal's websocket has closed (textual.js marks the
+// body `-closed`), ask whether this browser is still signed in; if not (signed out, a new
+// passphrase, expired), the bar at the bottom offers to sign in rather than to start again.
+new MutationObserver((changes, observer) => {
+  if (!document.body.classList.contains("-closed")) return;
+  observer.disconnect();
+  fetch("/session", {cache: "no-store"})
+    .then((response) => response.json())
+    .then((session) => {
+      if (!session.signed_in) document.body.classList.add("-signed-out");
+    })
+    .catch(() => {});  // the server has gone: "Start again" it is
+}).observe(document.body, {attributes: true, attributeFilter: ["class"]});
+"""
+"""Loaded with `defer`: it runs once the body is there, before textual.js connects (on `load`)."""
 
-def app_page(code: str, name: str, static_url: str, websocket_url: str, font_size: int = 16) -> str:
-    """The terminal page: textual-serve's `textual.js` connects to `websocket_url` and draws the app."""
+
+def app_page(code: str, name: str, static_url: str, script_url: str, websocket_url: str, font_size: int = 16) -> str:
+    """The terminal page: textual-serve's `textual.js` connects to `websocket_url` and draws the app;
+    `script_url`: where `PAGE_SCRIPT` is served."""
     with speaking(code):
         style = APP_STYLE.replace("{static}", static_url)
         who = _("Signed in as {name}").format(name=name)
         ended, again, sign_out = _("The session has ended."), _("Start again"), _("Sign out")
+        signed_out, sign_in = _("You are signed out."), _("Sign in")
         return (
             f'<!DOCTYPE html>\n<html lang="{escape(code)}"><head><meta charset="utf-8">'
             f"<title>codex-tui · {escape(name)}</title>"
             f'<link rel="stylesheet" href="{escape(static_url)}css/xterm.css">'
-            f'<script src="{escape(static_url)}js/textual.js"></script><style>{style}</style></head><body>'
+            f'<script src="{escape(static_url)}js/textual.js"></script>'
+            f'<script src="{escape(script_url)}" defer></script><style>{style}</style></head><body>'
             f'<div id="bar"><span>{escape(who)}</span><form method="post" action="/sign-out">'
             f'<button type="submit">{escape(sign_out)}</button></form></div>'
-            f'<div class="ended"><p>{escape(ended)}</p>'
-            f'<button type="button" onclick="location.reload()">{escape(again)}</button></div>'
+            f'<div class="ended"><p class="signed-in">{escape(ended)}</p>'
+            f'<p class="signed-out">{escape(signed_out)}</p><a class="signed-in" href="/">{escape(again)}</a>'
+            f'<a class="signed-out" href="/">{escape(sign_in)}</a></div>'
             f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{escape(websocket_url)}"'
             f' data-font-size="{int(font_size)}"></div></body></html>\n'
         )

@@ -21,6 +21,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 
 from codex_tui.i18n.text import N_, Later
 from codex_tui.net.attempts import Attempt, AttemptLimiter
@@ -141,16 +142,21 @@ class SignInGate:
 @dataclass
 class Sessions:
     """Signed-in browsers: a random cookie value -> the player name (in memory), and the
-    passphrase hash it was signed in with: a new passphrase ends the sessions of the old one."""
+    passphrase hash it was signed in with: a new passphrase ends the sessions of the old one.
+
+    Each session that ends (signed out, expired, its passphrase changed, pushed out by
+    newer ones) is told to `ended`, with why: the web door closes its terminals."""
 
     lifetime: float = SESSION_LIFETIME
+    ended: Callable[[str, Ending], None] | None = None
+    """Told the token of each session that ends, and why."""
     _names: dict[str, tuple[str, float, bytes | None]] = field(default_factory=dict)
 
     def open(self, name: str, proof: bytes | None) -> str:
         """A new session of `name`; `proof`: its passphrase's hash now (`PassphraseBook.proof`)."""
         token = secrets.token_urlsafe(32)
         if len(self._names) >= MAX_SESSIONS:
-            del self._names[next(iter(self._names))]
+            self._end(next(iter(self._names)), Ending.PUSHED_OUT)
         self._names[token] = (name, time.monotonic() + self.lifetime, proof)
         return token
 
@@ -162,11 +168,45 @@ class Sessions:
         if entry is None:
             return None
         name, expires, signed_with = entry
-        if expires < time.monotonic() or proof(name) != signed_with:
-            del self._names[token]
+        if expires < time.monotonic():
+            self._end(token, Ending.EXPIRED)
+            return None
+        if proof(name) != signed_with:
+            self._end(token, Ending.PASSPHRASE_CHANGED)
             return None
         return name
 
+    def expires(self, token: str) -> float | None:
+        """When the session `token` expires (on the `time.monotonic` clock); None if it is none."""
+        entry = self._names.get(token)
+        return entry[1] if entry is not None else None
+
     def close(self, token: str | None) -> None:
-        if token:
-            self._names.pop(token, None)
+        """Sign out."""
+        if token and token in self._names:
+            self._end(token, Ending.SIGNED_OUT)
+
+    def end(self, name: str, why: Ending, keep: bytes | None = None) -> None:
+        """End every session of `name` but those signed in with the passphrase hash `keep`."""
+        key = name_key(name)
+        ending = [
+            token
+            for token, (owner, _expires, proof) in self._names.items()
+            if name_key(owner) == key and (keep is None or proof != keep)
+        ]
+        for token in ending:
+            self._end(token, why)
+
+    def _end(self, token: str, why: Ending) -> None:
+        del self._names[token]
+        if self.ended is not None:
+            self.ended(token, why)
+
+
+class Ending(Enum):
+    """Why a browser session ended: the words its terminals are left with (translated where shown)."""
+
+    SIGNED_OUT = N_("codex-tui: this browser has signed out. Sign in again to play.")
+    PASSPHRASE_CHANGED = N_("codex-tui: your passphrase has changed. Sign in again with the new one.")
+    EXPIRED = N_("codex-tui: your sign-in has expired. Sign in again to play.")
+    PUSHED_OUT = N_("codex-tui: your sign-in has ended (the server keeps only the newest ones). Sign in again to play.")

@@ -18,7 +18,7 @@ import aiohttp
 import asyncssh
 import pytest
 
-from codex_tui.net import name_book
+from codex_tui.net import identity, name_book, passphrases
 from codex_tui.net.identity import KEYBOOK_FILE
 from codex_tui.net.name_book import BROWSER_NAME, MAX_NAMES_PER_KEY, NameBook
 from codex_tui.net.passphrases import PassphraseBook
@@ -345,3 +345,22 @@ async def test_fifty_browsers_claiming_one_free_name_at_once_leave_it_one_owner(
         assert sum(browser.signed_in() for browser in browsers) == 1
     finally:
         await asyncio.gather(*(browser.close() for browser in browsers))
+
+
+def test_a_claim_that_cannot_be_written_claims_nothing_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = NameBook(tmp_path)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    def full_disk(path: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(identity, "write_private", full_disk)
+    monkeypatch.setattr(passphrases, "write_private", full_disk)
+    for refused in (names.bind("ivy", key), names.claim_passphrase("ivy", PASS, "127.0.0.1")):
+        assert refused is not None and "cannot write down new names" in refused.told.text()
+        assert "No space left" in refused.log
+    assert names.owner_of("ivy") is None and names.keys.names_of(key) == []
+    monkeypatch.undo()
+    assert names.bind("ivy", key) is None, "the name is still free once the disk has room"

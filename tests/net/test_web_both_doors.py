@@ -20,7 +20,7 @@ from tests.net.conftest import (
     start_server,
     wait_until,
 )
-from tests.net.web_client import WebClient
+from tests.net.web_client import WebClient, process_alive
 
 PASS = "correct horse"
 
@@ -57,6 +57,35 @@ async def test_an_ssh_player_sets_a_browser_passphrase_in_the_lobby(
     await ada.press(*PASS, "enter", *PASS, "enter")
     await ada.wait_for("passphrase is set")
     assert (await browser.sign_in("ada", PASS)).status == 303
+
+
+async def test_a_new_passphrase_from_the_lobby_closes_the_browser_terminals_of_the_old_one(
+    both: GameServer, terminals: list[Terminal], browser: WebClient
+) -> None:
+    ada = await open_terminal(terminals, both.port, "ada")
+    await ada.press("p")
+    await ada.wait_for("A passphrase lets you play")
+    await ada.press(*PASS, "enter", *PASS, "enter")
+    await ada.wait_for("passphrase is set")
+    assert (await browser.sign_in("ada", PASS)).status == 303
+    tab = await browser.terminal()
+    try:
+        await tab.wait_for("you are ada")
+        assert both.web is not None
+        (pid,) = [app.pid for app in both.web.apps]
+        assert pid is not None
+        new = "a brand new one"
+        await ada.press("p")
+        await ada.wait_for("A passphrase lets you play")
+        await ada.press(*new, "enter", *new, "enter")
+
+        await wait_until(tab.closed.is_set, what="the browser terminal to close")
+        assert "your passphrase has changed. Sign in again with the new one" in tab.text()
+        await wait_until(lambda: not process_alive(pid), what="the browser app to end")
+        assert not both.web.apps
+        assert (await browser.sign_in("ada", new)).status == 303
+    finally:
+        await tab.close()
 
 
 async def test_an_ssh_player_and_a_browser_player_sit_at_one_table(

@@ -10,14 +10,14 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui.net import name_book
+from codex_tui.net import name_book, web_signin
 from codex_tui.net.attempts import Attempt, AttemptLimiter
 from codex_tui.net.invites import InviteBook
 from codex_tui.net.name_book import BROWSER_NAME, NameBook
 from codex_tui.net.passphrases import PassphraseBook, PassphraseError
 from codex_tui.net.web_options import RemoteRefused, check_listen, is_loopback
 from codex_tui.net.web_pages import accepted_language
-from codex_tui.net.web_signin import SignInGate
+from codex_tui.net.web_signin import Ending, Sessions, SignInGate
 
 
 def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path: Path) -> None:
@@ -45,6 +45,17 @@ def test_names_are_one_without_regard_to_case(tmp_path: Path) -> None:
     assert book.verify("aDa", "correct horse")
 
 
+def test_a_replaced_passphrase_is_told_to_the_book_s_listeners(tmp_path: Path) -> None:
+    names = NameBook(tmp_path)
+    book = names.passphrases
+    told: list[str] = []
+    book.changed.append(told.append)
+    assert names.claim_passphrase("ada", "correct horse", "127.0.0.1") is None
+    assert told == [], "a first passphrase ends no session"
+    names.set_passphrase("Ada", "another horse")
+    assert told == ["Ada"]
+
+
 def test_short_passphrases_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError):
         PassphraseBook(tmp_path).set("ada", "short")
@@ -54,6 +65,36 @@ def test_an_unreadable_passphrase_file_stops_the_server(tmp_path: Path) -> None:
     (tmp_path / "passphrases.json").write_text("{not json")
     with pytest.raises(PassphraseError, match="fix or remove"):
         PassphraseBook(tmp_path)
+
+
+def test_every_end_of_a_browser_session_is_told_with_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The door closes a session's terminals when told: each way a session ends must tell it."""
+    told: list[tuple[str, Ending]] = []
+    sessions = Sessions(ended=lambda token, why: told.append((token, why)))
+    proofs = {"ada": b"first", "bo": b"bo's"}
+    ada, other_ada, bo = sessions.open("ada", b"first"), sessions.open("Ada", b"first"), sessions.open("bo", b"bo's")
+    sessions.close(ada)
+    sessions.close(ada)
+    assert told == [(ada, Ending.SIGNED_OUT)], "told once"
+
+    proofs["ada"] = b"second"
+    newer = sessions.open("ada", b"second")
+    sessions.end("ADA", Ending.PASSPHRASE_CHANGED, keep=b"second")  # look-alikes are one name
+    assert told[1:] == [(other_ada, Ending.PASSPHRASE_CHANGED)]
+    assert sessions.name_of(newer, proofs.get) == "ada" and sessions.name_of(bo, proofs.get) == "bo"
+
+    proofs["bo"] = b"changed unseen"
+    assert sessions.name_of(bo, proofs.get) is None
+    assert told[-1] == (bo, Ending.PASSPHRASE_CHANGED)
+
+    sessions.lifetime = -1.0
+    old = sessions.open("cy", None)
+    assert sessions.expires(old) is not None and sessions.name_of(old, proofs.get) is None
+    assert told[-1] == (old, Ending.EXPIRED) and sessions.expires(old) is None
+
+    monkeypatch.setattr(web_signin, "MAX_SESSIONS", 1)
+    sessions.open("dee", None)
+    assert told[-1] == (newer, Ending.PUSHED_OUT)
 
 
 def counted_attempt(limiter: AttemptLimiter, *limits: tuple[str, int]) -> None:

@@ -13,6 +13,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import aiohttp
 
@@ -22,6 +23,15 @@ from tests.net.vt import Screen, plain_text
 
 def origin_of(url: str) -> str:
     return url.rstrip("/")
+
+
+def process_alive(pid: int) -> bool:
+    """Is `pid` a live process (neither gone nor a zombie)?"""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat[stat.rindex(")") + 2] != "Z"
 
 
 class WebClient:

@@ -13,7 +13,8 @@ helpers there (`create_table_by_keys`, `play_decision_by_keys`...) and the
 leak checks (tests/net/leaks.py) drive and check a browser seat unchanged.
 
 At the end of every browser test (passed or failed) each page's screenshot
-is written to tests/output/ (ignored by git): what the player saw last.
+is written to tests/output/ (ignored by git): what the player saw last. Then
+no page may have had anything refused by the door's Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page, Playwright, WebSocket, async_playwright
+from playwright.async_api import Browser, ConsoleMessage, Page, Playwright, WebSocket, async_playwright
 
 from codex_tui.games.codex.rules import Game
 from codex_tui.net.serve import GameServer
@@ -129,7 +130,14 @@ class BrowserTerminal:
         """How much of `received` a leak check has looked at."""
         self.screen = ""
         self.sockets: list[WebSocket] = []
+        self.refused: list[str] = []
+        """What the page's Content-Security-Policy refused, as the browser's console said it."""
         page.on("websocket", self._watch)
+        page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if "Content Security Policy" in message.text:
+            self.refused.append(message.text)
 
     def _watch(self, socket: WebSocket) -> None:
         self.sockets.append(socket)
@@ -199,7 +207,8 @@ async def wait_for_text(page: BrowserTerminal, text: str, timeout: float = WAIT)
 @pytest.fixture
 async def pages(browser: Browser, request: pytest.FixtureRequest) -> AsyncIterator[list[BrowserTerminal]]:
     """Browser tabs a test opened (each in its own context: its own cookies); each one's
-    screenshot goes to tests/output/<test>[-<name>].png at the end, then all are closed."""
+    screenshot goes to tests/output/<test>[-<name>].png at the end, then all are closed,
+    and none may have had anything refused by the Content-Security-Policy."""
     opened: list[BrowserTerminal] = []
     try:
         yield opened
@@ -213,6 +222,8 @@ async def pages(browser: Browser, request: pytest.FixtureRequest) -> AsyncIterat
         for tab in opened:
             with contextlib.suppress(Exception):
                 await tab.page.context.close()
+    refused = {tab.name: tab.refused for tab in opened if tab.refused}
+    assert not refused, f"the Content-Security-Policy refused: {refused}"
 
 
 async def open_page(

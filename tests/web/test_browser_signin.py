@@ -9,8 +9,8 @@ from codex_tui.i18n.text import _
 from codex_tui.net.languages import speaking
 from codex_tui.net.serve import GameServer
 from codex_tui.net.web_pages import NAME_RULES
-from codex_tui.net.web_signin import WRONG
-from tests.net.conftest import SEED, choose_setup_by_keys, create_table_by_keys, wait_until
+from codex_tui.net.web_signin import WRONG, Ending
+from tests.net.conftest import SEED, WAIT, choose_setup_by_keys, create_table_by_keys, wait_until
 from tests.web.conftest import PASSPHRASE, BrowserTerminal, only_table, open_page, sign_in, submit, web_url
 
 
@@ -66,3 +66,26 @@ async def test_a_reload_keeps_the_player_signed_in_and_seated_and_sign_out_ends_
     await bea.page.reload()
     assert await bea.page.locator("input[name=passphrase]").count() == 1  # still signed out
     assert not await bea.page.locator("#terminal").count()
+
+
+async def test_signing_out_in_one_tab_ends_the_other_tab_s_game_and_offers_a_sign_in(
+    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+) -> None:
+    bea = await open_page(browser, pages, "bea")
+    await sign_in(bea, web_url(server), "bea")
+    other = BrowserTerminal(await bea.page.context.new_page(), "bea-other-tab")  # the same browser: one cookie
+    pages.append(other)
+    await other.page.goto(web_url(server))
+    await other.wait_for("you are bea")
+
+    await submit(other.page, "#bar button")  # sign out in the other tab
+
+    await bea.wait_for(english(Ending.SIGNED_OUT.value))  # said on the terminal, in the page's language
+    offer = bea.page.locator(".ended a.signed-out")
+    await offer.wait_for(state="visible", timeout=WAIT * 1000)
+    assert await offer.inner_text() == english("Sign in")
+    assert not await bea.page.locator(".ended a.signed-in").is_visible()
+    await wait_until(lambda: not server.web or not server.web.apps, what="both apps to end")
+    async with bea.page.expect_navigation(timeout=WAIT * 1000):
+        await offer.click()
+    assert await bea.page.locator("input[name=passphrase]").count() == 1
