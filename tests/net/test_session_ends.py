@@ -1,0 +1,53 @@
+"""How sessions end, as the player and the server's log see it: nothing of Python's internals
+on the player's stream, and a client that goes away is a normal end (info, at most).
+
+Each door's real server: the SSH terminal and the browser's websocket keep every
+byte they received, and `caplog` has all the server logged (the apps' error
+pipes included: `app of ada: ...`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+
+import pytest
+
+from codex_tui.net.serve import GameServer
+from tests.net.conftest import WAIT, Terminal, open_terminal, wait_until
+
+PYTHON_TALK = re.compile(rb"Warning|Traceback|<frozen|Exception")
+"""What Python says when it reports a problem: never for a player's eyes."""
+
+
+def assert_no_python_talk(received: bytes | bytearray) -> None:
+    found = PYTHON_TALK.search(received)
+    assert found is None, f"the player was sent {bytes(received[max(0, found.start() - 200) : found.end() + 200])!r}"
+
+
+def troubles(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """Every record above info, or with a traceback: a normal end has none."""
+    return [
+        f"{record.levelname} {record.name}: {record.getMessage()}"
+        for record in caplog.records
+        if record.levelno > logging.INFO or record.exc_info
+    ]
+
+
+async def session_over(server: GameServer) -> None:
+    """Until no session is left and their apps have been stopped and reaped."""
+    await wait_until(lambda: not server.sessions.live and not server.sessions.tasks, what="the session's end")
+
+
+async def test_quitting_leaves_nothing_of_python_on_the_player_s_terminal(
+    server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    ada = await open_terminal(terminals, server.port, "ada")
+    await ada.wait_for("No tables yet")
+    await ada.press("q")
+    await asyncio.wait_for(ada.closed.wait(), WAIT)
+    assert ada.process.exit_status == 0
+    assert_no_python_talk(ada.received)
+    await session_over(server)
+    assert troubles(caplog) == []
