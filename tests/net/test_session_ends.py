@@ -13,8 +13,10 @@ import re
 
 import pytest
 
+import codex_tui.net.ssh_server as ssh_server
 from codex_tui.net.serve import GameServer
 from tests.net.conftest import WAIT, Terminal, open_terminal, wait_until
+from tests.net.noisy_app import NOISE
 
 PYTHON_TALK = re.compile(rb"Warning|Traceback|<frozen|Exception")
 """What Python says when it reports a problem: never for a player's eyes."""
@@ -51,3 +53,21 @@ async def test_quitting_leaves_nothing_of_python_on_the_player_s_terminal(
     assert_no_python_talk(ada.received)
     await session_over(server)
     assert troubles(caplog) == []
+
+
+async def test_what_python_reports_in_an_app_goes_to_the_log_not_the_terminal(
+    server: GameServer, terminals: list[Terminal], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A warning, an exception in a thread and one raised in `__del__`: Python prints them
+    on standard error, the player's terminal; they are the server's to read."""
+    monkeypatch.setattr(ssh_server, "APP_MODULE", "tests.net.noisy_app")
+    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    ada = await open_terminal(terminals, server.port, "ada")
+    await ada.press("q")
+    await asyncio.wait_for(ada.closed.wait(), WAIT)
+    assert NOISE.encode() not in ada.received
+    assert_no_python_talk(ada.received)
+    await session_over(server)
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    for report in ("RuntimeWarning: noisy on purpose: a warning", "Exception in thread noisy", "raised in __del__"):
+        assert report in logged
