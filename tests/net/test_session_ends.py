@@ -15,7 +15,7 @@ import pytest
 
 import codex_tui.net.ssh_server as ssh_server
 from codex_tui.net.serve import GameServer
-from tests.net.conftest import WAIT, Terminal, open_terminal, wait_until
+from tests.net.conftest import WAIT, Terminal, connect, open_terminal, wait_until
 from tests.net.noisy_app import NOISE
 
 PYTHON_TALK = re.compile(rb"Warning|Traceback|<frozen|Exception")
@@ -71,3 +71,36 @@ async def test_what_python_reports_in_an_app_goes_to_the_log_not_the_terminal(
     logged = "\n".join(record.getMessage() for record in caplog.records)
     for report in ("RuntimeWarning: noisy on purpose: a warning", "Exception in thread noisy", "raised in __del__"):
         assert report in logged
+
+
+async def test_a_client_whose_input_ends_ends_its_session(
+    server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
+) -> None:
+    """As `ssh` does when its standard input ends: the session closes and its app stops;
+    what the app draws meanwhile goes nowhere, quietly."""
+    caplog.set_level(logging.INFO)
+    ada = await open_terminal(terminals, server.port, "ada")
+    await ada.wait_for("No tables yet")
+    (app,) = server.sessions.apps
+    ada.process.stdin.write_eof()
+    ada.process.change_terminal_size(70, 20)  # the app redraws: for a client that is leaving
+    await session_over(server)
+    assert app.returncode is not None
+    assert troubles(caplog) == []
+    assert any(record.getMessage() == "ada left; their app is stopped" for record in caplog.records)
+
+
+async def test_a_client_that_drops_is_a_normal_end(
+    server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    ada = await connect(server.port, "ada")
+    terminals.append(ada)
+    await ada.wait_for("No tables yet")
+    (app,) = server.sessions.apps
+    for columns in range(60, 90):  # redraw after redraw: the app is writing when its client vanishes
+        ada.process.change_terminal_size(columns, 24)
+    ada.conn.abort()
+    await session_over(server)
+    assert app.returncode is not None
+    assert troubles(caplog) == []
