@@ -10,16 +10,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 
 import codex_tui.net.ssh_server as ssh_server
 from codex_tui.net.serve import GameServer
-from tests.net.conftest import WAIT, Terminal, connect, open_terminal, wait_until
+from tests.net.conftest import WAIT, Terminal, connect, open_terminal, start_server, wait_until
 from tests.net.noisy_app import NOISE
+from tests.net.web_client import WebClient
 
 PYTHON_TALK = re.compile(rb"Warning|Traceback|<frozen|Exception")
 """What Python says when it reports a problem: never for a player's eyes."""
+PASS = "correct horse"
 
 
 def assert_no_python_talk(received: bytes | bytearray) -> None:
@@ -104,3 +108,39 @@ async def test_a_client_that_drops_is_a_normal_end(
     await session_over(server)
     assert app.returncode is not None
     assert troubles(caplog) == []
+
+
+@pytest.fixture
+async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.mark.parametrize("how", ["closed", "dropped"])
+async def test_a_closed_browser_tab_is_a_normal_end(
+    web_server: GameServer, caplog: pytest.LogCaptureFixture, how: str
+) -> None:
+    """The tab closed (the websocket's closing handshake) or its connection dropped, while the app draws."""
+    caplog.set_level(logging.INFO)
+    web = web_server.web
+    assert web is not None
+    browser = WebClient(web.url)
+    try:
+        await browser.sign_in("ada", PASS, PASS)
+        tab = await browser.terminal()
+        await tab.wait_for("No tables yet")
+        for columns in range(60, 90):
+            await tab.socket.send_str(f'["resize", {{"width": {columns}, "height": 24}}]')
+        if how == "closed":
+            await tab.close()
+        else:
+            await browser.close()  # its connections closed under it: no closing handshake
+        await wait_until(lambda: not web.apps, what="the browser app's end")
+        assert_no_python_talk(tab.received)
+    finally:
+        await browser.close()
+    assert troubles(caplog) == []
+    assert any(record.getMessage().startswith("the browser app of ada ended") for record in caplog.records)
