@@ -15,8 +15,12 @@ led by itself, its terminal as standard input, output and error, no other
 file descriptor but its error pipe, the signal handlers of a fresh
 interpreter, the environment the server built for the session *replacing*
 the forker's (`app_environment`, the same as for an app of its own), fresh
-standard streams, then the module run as `__main__`. Its exit status is that
-of such a process (the argument of `sys.exit`, 1 after an uncaught exception).
+standard streams, then the module's `main()`, which `python -m MODULE` runs
+too (an app's module ends with `sys.exit(main())`). Not the module run again
+as `__main__`: it is preloaded, and `runpy` would execute a second copy of
+it beside the one every other module sees (and warn so on the player's
+terminal). Its exit status is that of such a process (what `main` returns or
+passes to `sys.exit`, 1 after an uncaught exception).
 
 The server talks to the forker over a private socket pair (SOCK_SEQPACKET:
 one JSON message per request or answer, the session's terminal and error pipe
@@ -44,7 +48,6 @@ import io
 import json
 import logging
 import os
-import runpy
 import selectors
 import signal
 import socket
@@ -236,7 +239,7 @@ def become_app(
         if cwd:
             os.chdir(cwd)
         fresh_streams()
-        status = run_as_main(module)
+        status = run_main(module)
     except BaseException:
         with contextlib.suppress(BaseException):
             sys.excepthook(*sys.exc_info())
@@ -262,21 +265,22 @@ def _text_stream(fd: int, writing: bool, errors: str) -> io.TextIOWrapper:
     return io.TextIOWrapper(buffered, encoding="utf-8", errors=errors, line_buffering=writing)
 
 
-def run_as_main(module: str) -> int:  # pragma: no cover (runs in the child)
-    """`python -m module`: its exit status (uncaught exceptions go to `sys.excepthook`, as there)."""
+def run_main(module: str) -> int:  # pragma: no cover (runs in the child)
+    """`module.main()`, as `python -m module` calls it: its exit status (uncaught exceptions
+    go to `sys.excepthook`, as there). The module is imported once: preloaded, it is the
+    forker's copy, the one every other module imported too."""
     sys.argv = [module]
     try:
-        runpy.run_module(module, run_name="__main__", alter_sys=True)
+        code = importlib.import_module(module).main()
     except SystemExit as leaving:
         code = leaving.code
-        if code is None or isinstance(code, int):
-            return code or 0
-        print(code, file=sys.stderr)
-        return FAILED
     except BaseException:
         sys.excepthook(*sys.exc_info())
         return FAILED
-    return 0
+    if code is None or isinstance(code, int):
+        return code or 0
+    print(code, file=sys.stderr)  # as `sys.exit(text)` does
+    return FAILED
 
 
 def _excepthook_to(fd: int) -> Any:
@@ -360,7 +364,7 @@ class AppForker:
     async def launch(
         self, module: str, terminal: int, errors: int | None, env: Mapping[str, str], cwd: str | None
     ) -> ForkedApp:
-        """A new app running `module` on `terminal`; OSError if the forker cannot make one."""
+        """A new app running `module`'s `main()` on `terminal`; OSError if the forker cannot make one."""
         if self.broken:
             raise OSError("the app forker could not preload the app")
         if self._control is None:
@@ -460,8 +464,9 @@ class AppForker:
 
 
 class Fork:
-    """The `Launcher` of the SSH server's apps: forked by `forker` to run `module`,
-    or, when the forker cannot, run as processes of their own."""
+    """The `Launcher` of the SSH server's apps: forked by `forker` to run `module`'s `main()`,
+    or, when the forker cannot, run as processes of their own (`python -m module`, whose
+    `if __name__ == "__main__"` calls the same `main`)."""
 
     def __init__(self, forker: AppForker, module: str) -> None:
         self.forker = forker

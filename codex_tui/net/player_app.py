@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import sys
+import threading
 import traceback
 from pathlib import Path
 from types import TracebackType
@@ -30,19 +31,36 @@ WEB_DRIVER_ENV = "TEXTUAL_DRIVER"
 
 
 def send_errors_to(fd: int) -> None:
-    """Logging (warnings and worse) and uncaught exceptions to the server's pipe."""
+    """Logging (warnings and worse), Python's warnings and uncaught exceptions to the server's pipe.
+
+    Python prints all of these on standard error, which over SSH is the
+    player's terminal (Textual draws there): warnings, exceptions of the main
+    thread and of the others, and those it can only report (raised in a
+    `__del__`, a weak reference's callback...)."""
     stream = open(fd, "w", encoding="utf-8", errors="backslashreplace", buffering=1)  # noqa: SIM115 (open for the whole process)
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(logging.WARNING)
+    logging.captureWarnings(True)
 
-    def excepthook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+    def excepthook(kind: type[BaseException], error: BaseException | None, trace: TracebackType | None) -> None:
         stream.write("".join(traceback.format_exception(kind, error, trace)))
         stream.flush()
 
+    def thread_excepthook(failed: threading.ExceptHookArgs) -> None:
+        if failed.exc_type is not SystemExit:  # as Python's own: a thread may end with sys.exit
+            stream.write(f"Exception in thread {failed.thread.name if failed.thread else '?'}:\n")
+            excepthook(failed.exc_type, failed.exc_value, failed.exc_traceback)
+
+    def unraisablehook(unraisable: sys.UnraisableHookArgs) -> None:
+        stream.write(f"{unraisable.err_msg or 'Exception ignored in'}: {unraisable.object!r}\n")
+        excepthook(unraisable.exc_type, unraisable.exc_value, unraisable.exc_traceback)
+
     sys.excepthook = excepthook
+    threading.excepthook = thread_excepthook
+    sys.unraisablehook = unraisablehook
 
 
 def main() -> int:

@@ -284,7 +284,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             await app.stop()
 
     def _output(self, data: bytes) -> None:
-        if self.chan is not None and not self.closed:
+        if self.chan is not None and not self.chan.is_closing():  # (a client gone: what it misses is for nobody)
             self.chan.write(data)
 
     def _app_error_line(self, line: str) -> None:
@@ -314,7 +314,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.resume_reading()
 
     def eof_received(self) -> bool:
-        return False  # the client closed its input: close the session
+        """The client closed its input: close the session (its app is stopped with it)."""
+        if self.chan is not None:
+            self.chan.close()
+        return False
 
     def pause_writing(self) -> None:
         if self.app is not None:
@@ -334,6 +337,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.server.sessions.live.discard(self)
         app = self.app
         if app is not None:
+            if app.returncode is None:
+                log.info("%s left; their app is stopped", self.name)
             self.server.sessions.track(asyncio.get_running_loop().create_task(app.stop()))
 
 

@@ -105,6 +105,8 @@ class PlayerAppService(AppService):
         self._errors: asyncio.StreamReader | None = None
         self.leaving = False
         """The app has said it is leaving (its web driver's `exit`)."""
+        self.browser_gone = False
+        """The browser's websocket has closed under the app's output (`_pass_on`)."""
         self.last_words: list[str] = []
 
     @property
@@ -154,12 +156,8 @@ class PlayerAppService(AppService):
                 kind = await output.readexactly(1)
                 size = int.from_bytes(await output.readexactly(4), "big")
                 payload = await output.readexactly(size)
-                if kind == b"D":
-                    await self.on_data(payload)
-                elif kind == b"M":
-                    await self.on_meta(payload)
-                elif kind == b"P":
-                    await self.on_packed(payload)
+                if not self.browser_gone:
+                    await self._pass_on(kind, payload)
         except (asyncio.IncompleteReadError, ConnectionError, ValueError):
             pass
         finally:
@@ -169,10 +167,26 @@ class PlayerAppService(AppService):
             status = await app.wait()
             if status:
                 log.error("the browser app of %s failed (exit status %s)", self.name, status)
+            else:
+                log.info("the browser app of %s ended%s", self.name, " (its tab closed)" if self.browser_gone else "")
             with contextlib.suppress(Exception):
                 await self._say_goodbye(status)
             with contextlib.suppress(Exception):
                 await self.remote_close()
+
+    async def _pass_on(self, kind: bytes, payload: bytes) -> None:
+        """One of the app's packets to the browser. Once the browser has gone (its tab closed)
+        the app's output is still read, and dropped, until it has quit (`stop` asks it to):
+        closing its link at once would fail its next write, and it would end as a failure."""
+        try:
+            if kind == b"D":
+                await self.on_data(payload)
+            elif kind == b"M":
+                await self.on_meta(payload)
+            elif kind == b"P":
+                await self.on_packed(payload)
+        except ConnectionError:
+            self.browser_gone = True
 
     async def on_meta(self, data: bytes) -> None:
         """textual-serve closes the websocket when the app says it is leaving; here the

@@ -3,7 +3,8 @@
 
 The SSH server runs it in place of the real app (tests monkeypatch
 `ssh_server.APP_MODULE`), through the same launcher, so what the player sees
-of a failure and what the server logs are those of the real thing.
+of a failure and what the server logs are those of the real thing: its `main`
+is the real app's, which starts `served_app.ServedApp`, replaced here.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ import sys
 
 from textual import events
 
-from codex_tui.net import player_app, served_app
+from codex_tui.net import served_app
+from codex_tui.net.player_app import main
 
 SECRET = "/srv/secret/checkout/codex_tui/boom.py"
 """A path that must reach the server log and never the player's screen."""
@@ -31,4 +33,4 @@ class FailingApp(served_app.ServedApp):
 served_app.ServedApp = FailingApp  # type: ignore[misc]
 
 if __name__ == "__main__":
-    sys.exit(player_app.main())
+    sys.exit(main())

@@ -1,6 +1,6 @@
 """An app that tells what it was started with, for tests of the app forker.
 
-Run in place of the player's app (as `python -m` would run it), it writes to
+Run in place of the player's app (its `main`, as the forker runs an app), it writes to
 its terminal one line `PROBE {json}`: its environment, its open file
 descriptors, whether it leads its own session on a terminal, its signal
 handlers; then it does what `PROBE_THEN` says: `exit` (status 3), `raise`,
@@ -34,15 +34,19 @@ def report() -> dict[str, object]:
         "sighup_default": signal.getsignal(signal.SIGHUP) == signal.SIG_DFL,
         "sigchld_default": signal.getsignal(signal.SIGCHLD) == signal.SIG_DFL,
         "sigint_raises": signal.getsignal(signal.SIGINT) is signal.default_int_handler,
-        "main": __name__,
+        "argv": sys.argv,
     }
 
 
-if __name__ == "__main__":
+def main() -> int:
     then = os.environ.get("PROBE_THEN", "exit")
     print("PROBE " + json.dumps(report()), flush=True)
     if then == "raise":
         raise RuntimeError("the probe failed on purpose")
     while then == "sleep":
         time.sleep(0.1)
-    sys.exit(3)
+    return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

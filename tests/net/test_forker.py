@@ -85,9 +85,20 @@ async def test_a_forked_app_has_its_session_environment_terminal_and_nothing_els
     assert report["fds"] == sorted({0, 1, 2, int(error_fd)})  # no other session's terminal, no socket
     assert report["session_leader"] and report["terminal"]
     assert report["sighup_default"] and report["sigchld_default"] and report["sigint_raises"]
-    assert report["main"] == "__main__"
+    assert report["argv"] == [PROBE]
     assert run.app.returncode == 3
     assert isinstance(run.app.process, app_forker.ForkedApp)
+
+
+async def test_a_preloaded_app_runs_as_the_one_module_every_other_imported(forker: AppForker) -> None:
+    """The player's app is preloaded: run again as `__main__` (`runpy`), it would be a second copy
+    of itself, and Python would warn so on the player's terminal."""
+    run = Run(forker, "codex_tui.net.player_app", session_env())
+    await run.app.start()
+    await asyncio.wait_for(run.ended.wait(), WAIT)
+    assert run.app.returncode == 1  # started without a hub token: it says so in the log, not on the terminal
+    assert any("started without" in line for line in run.errors)
+    assert bytes(run.output) == b""
 
 
 async def test_a_failure_before_the_app_starts_goes_to_the_error_pipe(forker: AppForker) -> None:

@@ -10,7 +10,7 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.net.hub_client import HubClient
 from codex_tui.net.serve import GameServer
 from codex_tui.net.tables import Table
-from codex_tui.storage.saves import load_save
+from codex_tui.storage.saves import SavedGame, SaveError, load_save
 from tests.net.conftest import Terminal, create_table_by_keys, only_table, open_terminal, start_server, wait_until
 from tests.net.instinkt_keys import game_of, instinkt_decision_by_keys, next_seat
 from tests.net.leaks import animal_patterns, assert_no_instinkt_leak, instinkt_hidden_from
@@ -52,6 +52,26 @@ async def seat_two(server: GameServer, terminals: list[Terminal], draft: bool = 
     return ada, bo
 
 
+async def saved_as_now(table: Table) -> SavedGame:
+    """The table's save once it holds the table's game as it is now. The game starts before
+    its save is written (`_start` writes it in the background, after the table's options and
+    chat), and every action is applied before it is saved."""
+
+    def read() -> SavedGame | None:
+        if table.save_path is None:
+            return None
+        try:
+            saved = load_save(table.save_path)
+        except SaveError:  # not written yet (a save is replaced whole: never half written)
+            return None
+        return saved if saved.game == table.game else None
+
+    await wait_until(lambda: read() is not None, what="the table's save")
+    saved = read()
+    assert saved is not None
+    return saved
+
+
 async def play(
     table: Table,
     seated: dict[int, Terminal],
@@ -85,7 +105,7 @@ async def test_an_instinkt_table_made_by_keys_shows_each_player_only_their_own_c
     table = only_table(server)
     game = game_of(table)
     assert table.module.name == INSTINKT and table.variant.draft and game.variant.draft and game.seed == SEED
-    assert game.players == ("ada", "bo") and load_save(table.save_path).kinds == ("human", "human")
+    assert game.players == ("ada", "bo") and (await saved_as_now(table)).kinds == ("human", "human")
     cy = await open_terminal(terminals, server.port, "cy")
     await cy.press("w")  # watch the running table
     await cy.wait_for("Watching: hands stay hidden")
