@@ -35,6 +35,7 @@ from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen, ResumeScr
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
 from codex_tui.app.screens.replay import ReplayExit
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
+from codex_tui.app.screens.unsaved import UnsavedScreen
 from codex_tui.app.session import GameSession, bot_level
 from codex_tui.app.terminal_input import guarded_driver_class
 from codex_tui.core import registry
@@ -49,6 +50,8 @@ T = TypeVar("T")
 
 BOT_DELAY = 0.7
 """Seconds a bot waits before moving, so a player can follow what happens."""
+SAVE_RETRY = 5.0
+"""Seconds between two tries of an autosave that failed (each move tries too)."""
 
 
 def shown_path(path: Path) -> str:
@@ -89,6 +92,8 @@ class CodexApp(CalmCrashes):
         self.advance_held = False
         """`advance` waited for the game screen to be on top again."""
         self.bot_timer: Timer | None = None
+        self.save_retry: Timer | None = None
+        """Trying the failed autosave again, every SAVE_RETRY seconds, until it works."""
         self.crash_log_path = saves_dir / CRASH_LOG_NAME
         self.notices = notices
 
@@ -102,6 +107,10 @@ class CodexApp(CalmCrashes):
         if path is None:
             return _("codex-tui stopped after an unexpected error.") + where
         saved = _("Your game is saved in {path}: resume it with `codex-tui play {path}`.").format(path=shown_path(path))
+        if self.session is not None and self.session.save_problem is not None:
+            saved = _("Your game's last autosave failed; {path} holds it as it was before.").format(
+                path=shown_path(path)
+            )
         return _("codex-tui stopped after an unexpected error.") + " " + saved + where
 
     # ---------------------------------------------------------- start-up
@@ -137,6 +146,9 @@ class CodexApp(CalmCrashes):
             self.notify(notice.text(), severity="warning", timeout=20)
 
     def ask_new_game(self) -> None:
+        self.once_saved(self._new_game_form)
+
+    def _new_game_form(self) -> None:
         self._leave_game()
         self.push_screen(NewGameScreen(), self.start_new_game)
 
@@ -147,21 +159,18 @@ class CodexApp(CalmCrashes):
         game = registry.game_named(settings.game).new_game(settings.names, seed, settings.variant)
         path = new_save_path(self.saves_dir, settings.names)
         session = GameSession(game, settings.kinds, path)
-        try:
-            session.autosave()
-        except SaveError as error:
-            self.notify(
-                _("{error}. The game will not be saved.").format(error=error.later.text()), severity="error", timeout=10
-            )
-            session.save_path = None
+        session.autosave()  # one that fails is shown over the game, and tried again
         self.begin(session)
 
     def open_save(self, path: Path) -> None:
+        self.once_saved(lambda: self._open_save(path))
+
+    def _open_save(self, path: Path) -> None:
         try:
             saved = load_save(path)
         except SaveError as error:
             self.notify(error.later.text(), severity="error", timeout=10)
-            self.ask_new_game()
+            self._new_game_form()
             return
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints))
 
@@ -176,6 +185,9 @@ class CodexApp(CalmCrashes):
         """Stop the game on show and pop every screen: the game is saved, and no
         bot move, privacy screen or summary of it may turn up over what comes next."""
         self._cancel_bot()
+        if self.save_retry is not None:
+            self.save_retry.stop()
+            self.save_retry = None
         self.session = None
         self.game_screen = None
         self.revealed = None
@@ -216,6 +228,69 @@ class CodexApp(CalmCrashes):
             session.can_redo(),
             waiting_for,
         )
+        self.show_saving()
+
+    # ---------------------------------------------------- a failed autosave
+
+    def show_saving(self) -> None:
+        """While the autosave fails: a line over the game saying so (which file, why, what to do), and a
+        try every SAVE_RETRY seconds. Once it works again, the line goes and a notice says so."""
+        session, screen = self.session, self.game_screen
+        if session is None:
+            return
+        problem = session.save_problem
+        line = None if problem is None else self._unsaved_line(problem)
+        if screen is not None:
+            screen.show_alert(line)
+        if line is not None and self.save_retry is None:
+            self.save_retry = self.set_interval(SAVE_RETRY, self._retry_save)
+            if self.screen is not screen:  # a set-up choice, the privacy screen: said there at once too
+                self.notify(line, severity="error", timeout=10)
+        elif problem is None and self.save_retry is not None:
+            self.save_retry.stop()
+            self.save_retry = None
+            if session.save_path is not None:
+                self.notify(_("Saved again: {path}").format(path=shown_path(session.save_path)))
+
+    @staticmethod
+    def _unsaved_line(problem: SaveError) -> str:
+        return _(
+            "Not saved: {error}. The game goes on in memory; saving is tried again after every move and "
+            "every few seconds, and quitting asks first."
+        ).format(error=problem.later.text())
+
+    def _retry_save(self) -> None:
+        if self.session is not None:
+            self.session.autosave()
+        self.show_saving()
+
+    def once_saved(self, then: Callable[[], None], quitting: bool = False) -> None:
+        """Run `then` (quit, or leave this game for another) once the game's save holds it. While its
+        autosave fails, the player chooses first: try again, back to the game, or leave it unsaved."""
+        session = self.session
+        if session is None or session.save_problem is None or session.autosave():
+            then()
+            return
+        if isinstance(self.screen, UnsavedScreen):
+            return  # asking already (ctrl+q pressed over the question)
+        self.show_saving()
+        problem = session.save_problem
+        assert problem is not None
+
+        def retry() -> SaveError | None:
+            session.autosave()
+            self.show_saving()
+            return session.save_problem
+
+        def chosen(leave: bool | None) -> None:
+            if leave:
+                then()
+
+        self.push_screen(UnsavedScreen(problem, retry, quitting), chosen)
+
+    async def action_quit(self) -> None:
+        """q, ctrl+q, the palette's Quit: at once while the game is saved, else after asking."""
+        self.once_saved(self.exit, quitting=True)
 
     def advance(self) -> None:
         """Decide what happens next: a bot move, a privacy screen, set-up, or the end."""
@@ -312,7 +387,7 @@ class CodexApp(CalmCrashes):
         elif choice == "new":
             self.ask_new_game()
         else:
-            self.exit()
+            self.once_saved(self.exit, quitting=True)
 
     def _review(self, session: GameSession) -> None:
         """The finished game's replay with the review of the player's turns open on it.
@@ -388,6 +463,9 @@ class CodexApp(CalmCrashes):
 
     def branch(self, opened: Replayable, index: int) -> None:
         """Play on from a moment of a replay, in a new save (the original is untouched)."""
+        self.once_saved(lambda: self._branch(opened, index))
+
+    def _branch(self, opened: Replayable, index: int) -> None:
         title = _("{title} (from action {index})").format(title=opened.title, index=index)
         game = opened.game
         earlier = registry.game_of(game).rebuild(game, list(game.actions[:index]))
@@ -438,8 +516,6 @@ class CodexApp(CalmCrashes):
             self.session.act(action)
         except IllegalAction as error:
             self.notify(str(error), severity="error")
-        except SaveError as error:
-            self.notify(_("Autosave failed: {error}").format(error=error.later.text()), severity="error", timeout=10)
         if advance:
             self.advance()
 
@@ -454,12 +530,10 @@ class CodexApp(CalmCrashes):
         session = self.session
         if session is None:
             return
-        try:
-            session.note_hint(message.seat)
-        except SaveError as error:
-            self.notify(_("Autosave failed: {error}").format(error=error.later.text()), severity="error", timeout=10)
+        session.note_hint(message.seat)
         if self.game_screen is not None:
             self.game_screen.hint_notes = session.hints
+        self.show_saving()
 
     def on_undo_requested(self, message: UndoRequested) -> None:
         if self.session is not None and self.session.can_undo():
@@ -507,6 +581,7 @@ class CodexApp(CalmCrashes):
         A settings file the player must look at first (not JSON, say) is kept as
         it is: the app says so and switches for this run only."""
         set_language(code)
+        self.show_saving()  # its line, in the new language
         try:
             save_settings(Settings(language=code))
         except SettingsError as error:

@@ -349,6 +349,7 @@ class RemoteApp(CalmCrashes):
         tags = tuple(str(tag) for tag in message.get("tags", ()))
         waiting_for = message.get("waiting_for")
         self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
+        self._show_paused(message.get("paused"))
         self._turn_notice(ui, view)
         setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
         if setup is not None:
@@ -362,6 +363,16 @@ class RemoteApp(CalmCrashes):
                 return ui.network_end_screen(view, outcome)
 
             self._game_over(view.players, ui.result_winners(outcome), summary)
+
+    def _show_paused(self, paused: object) -> None:
+        """The server's line over the game while it cannot save the table (worded by the server, in our
+        language); once it can again, the line goes and a notice says play goes on."""
+        screen = self.game_screen
+        assert screen is not None
+        line = str(paused)[:300] if paused else None
+        if line is None and screen.alert is not None:
+            self.notify(_("The server can save again: play goes on."), timeout=6)
+        screen.show_alert(line)
 
     def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
         """The final board under a game-over bar; enter shows the summary, esc there comes back,

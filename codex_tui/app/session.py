@@ -3,6 +3,9 @@
 Widgets and screens never touch the game; they ask the session. The session
 knows which seats are human and which are bots, keeps the redo stack, and
 writes the save after every change, so quitting at any moment loses nothing.
+A save that cannot be written (a full disk, a read-only folder) stops
+nothing: the game goes on in memory, `save_problem` says why the save is
+behind, and the next change or `autosave` writes it again.
 No Textual here: it is tested directly, and the app only calls it. The
 rules are the game's own `GameModule`, found in the registry by the state.
 """
@@ -15,7 +18,7 @@ from typing import Any
 
 from codex_tui.core import registry
 from codex_tui.core.contract import BotMove, GameModule
-from codex_tui.storage.saves import HUMAN, SavedGame, write_save
+from codex_tui.storage.saves import HUMAN, SavedGame, SaveError, write_save
 
 BOT_PREFIX = "bot:"
 
@@ -38,6 +41,8 @@ class GameSession:
     Undo keeps them: a hint once seen stays noted."""
     redo_groups: list[list[Any]] = field(default_factory=list)
     bots: dict[int, BotMove] = field(default_factory=dict)
+    save_problem: SaveError | None = None
+    """Why the last autosave failed; None while the save holds the game as it is in memory."""
 
     def __post_init__(self) -> None:
         self.rules: GameModule = registry.game_of(self.game)
@@ -81,7 +86,7 @@ class GameSession:
         return self.game
 
     def note_hint(self, seat: int) -> None:
-        """`seat` was shown a hint now (SaveError propagates, the note is kept in memory)."""
+        """`seat` was shown a hint now."""
         self.hints += ((len(self.game.actions), seat),)
         self.autosave()
 
@@ -120,9 +125,17 @@ class GameSession:
         self.game = self.rules.rebuild(self.game, actions)
         self.autosave()
 
-    def autosave(self) -> None:
-        if self.save_path is not None:
+    def autosave(self) -> bool:
+        """Write the save; False when it cannot be (`save_problem` says why): the game stays in memory."""
+        if self.save_path is None:
+            return True
+        try:
             write_save(self.save_path, self.saved())
+        except SaveError as error:
+            self.save_problem = error
+            return False
+        self.save_problem = None
+        return True
 
     def saved(self) -> SavedGame:
         """The game as its save holds it."""

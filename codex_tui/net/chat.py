@@ -9,7 +9,8 @@ terminal or a browser runs the same player app):
 - `RateLimit`: a few lines per player per window; the next one is refused with
   the time to wait (a flood is told, not cut silently).
 - `ChatLog`: a table's last lines, kept beside its save (`<save>.chat.json`,
-  never in the save or the game record) so a restart keeps them.
+  never in the save or the game record) so a restart keeps them; the table
+  writes the file before anyone reads a new line.
 - `MuteBook`: whom each player mutes, remembered per name in the data folder.
 
 Names are compared by `name_key` (case-insensitive), so muting `Bo` mutes `bo`.
@@ -74,8 +75,8 @@ class RateLimit:
 class ChatLog:
     """A table's last lines, kept in `<save>.chat.json` beside its save once it has one.
 
-    Writing the file is the caller's (`TableRoom`, in a thread, off the event loop): this holds the
-    lines, `write_chat` writes a copy of them (`lines` may grow while a thread writes)."""
+    Writing the file is the caller's (`TableRoom`, in a thread, off the event loop, before the new line
+    is added here): this holds the lines, `write_chat` writes a list of them."""
 
     def __init__(self, lines: Iterable[ChatLine] = ()) -> None:
         self.lines: deque[ChatLine] = deque(lines, maxlen=KEEP_LINES)
@@ -104,15 +105,12 @@ class ChatLog:
 
 
 def write_chat(save_path: Path, lines: list[ChatLine]) -> None:
-    """Write `lines` beside the save, atomically, readable by the server's user only; a failure is
-    logged (the chat goes on in memory, and the next line tries again)."""
+    """Write `lines` beside the save, atomically, readable by the server's user only. OSError when it
+    cannot be written: the table refuses the line instead of showing one it could lose."""
     if not lines:
         return
     data = json.dumps({"chat": [line.to_wire() for line in lines]}, ensure_ascii=False)
-    try:
-        write_private(chat_path(save_path), data.encode("utf-8"))
-    except OSError as error:
-        log.warning("could not keep the chat of %s: %s", save_path, error)
+    write_private(chat_path(save_path), data.encode("utf-8"))
 
 
 def chat_path(save_path: Path) -> Path:

@@ -39,7 +39,7 @@ from codex_tui.net.languages import LanguageBook, speaking
 from codex_tui.net.name_book import NameBook
 from codex_tui.net.names import name_key
 from codex_tui.net.passphrase_rules import passphrase_problem
-from codex_tui.net.tables import Table, TableError, TableRoom
+from codex_tui.net.tables import MOVE_WAITS, PAUSED, Table, TableError, TableRoom
 
 log = logging.getLogger(__name__)
 
@@ -347,12 +347,13 @@ class Hub:
                 raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
             peer.queue(pack_frame(finished.record_message()))
         elif kind == p.CHAT:
-            self._chat(peer, p.parse_chat(message))
+            await self._chat(peer, p.parse_chat(message))
         elif kind == p.ACT:
             if peer.table is None or peer.seat is None:
                 raise TableError(N_("you are not at a table"))
             action = p.parse_action(message, peer.table.module.name)
-            await self.room.act(peer.table, peer.seat, action)
+            if not await self.room.act(peer.table, peer.seat, action):
+                peer.say(MOVE_WAITS)  # not refused: the table is paused, every screen says so
         else:
             raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
 
@@ -439,6 +440,8 @@ class Hub:
         }
         if game.is_over:
             message["result"] = module.result_to_wire(game)
+        if table.paused:
+            message["paused"] = _(PAUSED)
         return pack_frame(message)
 
     def _schedule_lobby(self) -> None:
@@ -459,9 +462,9 @@ class Hub:
 
     # ---------------------------------------------------------------- chat
 
-    def _chat(self, peer: Peer, raw: str) -> None:
-        """A chat line or command from `peer`: checked, cleaned, kept, sent to everyone at the
-        table who does not mute its sender. Every refusal is a notice saying why."""
+    async def _chat(self, peer: Peer, raw: str) -> None:
+        """A chat line or command from `peer`: checked, cleaned, kept (written, at a live table), then
+        sent to everyone at the table who does not mute its sender. Every refusal is a notice saying why."""
         name = peer.name
         assert name is not None
         table = peer.table
@@ -482,7 +485,10 @@ class Hub:
         if peer.seat == SPECTATOR and not table.spectator_chat:
             raise ChatRefused(N_("Spectators read this table's chat but may not write in it (its creator chose so)."))
         self._check_chat_rate(name)
-        line = self.room.say(table, name, text, clock())
+        try:
+            line = await self.room.say(table, name, text, clock())
+        except TableError as error:  # it could not be kept: a chat refusal, the move under way stays
+            raise ChatRefused(error.message, **error.fields) from None
         for other in list(table.watchers):
             if isinstance(other, Peer) and other.name is not None and not self.mutes.mutes(other.name, name):
                 other.queue(pack_frame(p.chat_message(table.id, [line], replace=False)))

@@ -64,8 +64,9 @@ LOBBY = "lobby"
 WAITING = "waiting"
 """{table: table info}: you sit at a table that waits for players."""
 TABLE = "table"
-"""{table, game, seat, view, tags, waiting_for, hints?, result?}: your seat's view of the table's game
-(`hints`: whether its creator allowed hints; off when absent, as older servers send it)."""
+"""{table, game, seat, view, tags, waiting_for, hints?, result?, paused?}: your seat's view of the table's game
+(`hints`: whether its creator allowed hints; off when absent, as older servers send it; `paused`: the line
+to show while the server cannot save the table, which takes no action meanwhile)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from codex_tui.net.identity import write_private
 
 log = logging.getLogger(__name__)
 
@@ -35,14 +36,14 @@ def options_path(save_path: Path) -> Path:
 
 
 def write_options(save_path: Path, options: TableOptions) -> None:
-    """Write the options beside the save (atomically); the defaults need no file."""
+    """Write the options beside the save (atomically, fsynced, owner-only); the defaults need no file.
+    OSError when it cannot be written: the table pauses rather than forget its creator's choice."""
     path = options_path(save_path)
     if options == TableOptions():
         path.unlink(missing_ok=True)
         return
-    temp = path.with_name(f".{path.name}.tmp")
-    temp.write_text(json.dumps({"hints": options.hints, "spectator_chat": options.spectator_chat}), encoding="utf-8")
-    os.replace(temp, path)
+    data = json.dumps({"hints": options.hints, "spectator_chat": options.spectator_chat})
+    write_private(path, data.encode("utf-8"))
 
 
 def read_options(save_path: Path) -> TableOptions:

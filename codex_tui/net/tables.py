@@ -7,6 +7,14 @@ never hold a game, only their seat's view, so this is the one place a game
 changes. On start the room reloads every unfinished save, so a restart
 resumes every game where it stood.
 
+A save that cannot be written (a full disk, a folder made read-only) pauses
+the table instead of letting play run ahead of its save: the action waits,
+unseen, as the table's `unsaved` state; the table takes no other action and
+no chat line, every player at it reads the paused line, and the room writes
+the waiting state again and again (a little longer apart each time) until
+it works, then shows it and play goes on by itself. So whatever a player saw
+accepted is in the save, whenever the server is killed.
+
 A table holds any game of the registry; what differs between games is asked
 of the table's `GameModule` (`codex_tui.core.contract`), never decided here.
 
@@ -17,6 +25,7 @@ is told about every change through `on_change`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -32,7 +41,7 @@ from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.net.botpool import BotPool, move_seed
 from codex_tui.net.chat import ChatLog, remove_chat, write_chat
-from codex_tui.net.chat_line import ChatLine
+from codex_tui.net.chat_line import KEEP_LINES, ChatLine
 from codex_tui.net.protocol import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.net.table_options import TableOptions, read_options, remove_options, write_options
 from codex_tui.storage.saves import (
@@ -55,6 +64,16 @@ MAX_TABLES_PER_PLAYER = 8
 """Unfinished tables one player may sit at: creating tables is cheap to ask for."""
 KEEP_FINISHED = 20
 """Finished games stay in the lobby (with their result) until this many newer ones end."""
+RETRY_FIRST = 0.5
+RETRY_MOST = 30.0
+"""Seconds before a paused table writes its save again: RETRY_FIRST, then twice as long each time, up to this."""
+PAUSED = N_("Paused: the server cannot save this game just now. Play goes on by itself as soon as it can.")
+"""The line every player at a paused table reads over the game."""
+PAUSED_STATUS = N_("paused: the server cannot save it")
+"""A paused table in the lobby."""
+NOT_PLAYED = N_("Not played: the server cannot save this game just now. Play goes on by itself as soon as it can.")
+NOT_SAID = N_("Not sent: the server cannot save this table's chat just now. Try again once play goes on.")
+MOVE_WAITS = N_("Your move waits: it is played as soon as the server can save it.")
 
 
 class TableError(Exception):
@@ -87,12 +106,13 @@ class Table:
     """Its creator let spectators write in its chat (everyone at the table reads it)."""
     chat: ChatLog = field(default_factory=ChatLog)
     """What was said at the table: beside its save once it has one, in memory before."""
-    chat_task: asyncio.Task[None] | None = None
-    """Writing the chat file (one write at a time, the newest lines last)."""
-    chat_dirty: bool = False
-    """Lines were said since the running write took its copy."""
     game: Any = None
-    """The game state (a `GameState` of `module`) once every seat is taken."""
+    """The game state (a `GameState` of `module`) once every seat is taken: what everyone sees."""
+    unsaved: Any = None
+    """The state whose save could not be written, None while the save holds `game`. The table is paused
+    meanwhile: it shows `game` and takes no action until the room has written this; then it is `game`."""
+    retry_task: asyncio.Task[None] | None = None
+    """Writing `unsaved` again until it works."""
     save_path: Path | None = None
     title: str = ""
     watchers: dict[object, int] = field(default_factory=dict)
@@ -101,6 +121,10 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     version: int = 0
     """Bumped on every change, so the hub can cache what it sends."""
+
+    @property
+    def paused(self) -> bool:
+        return self.unsaved is not None
 
     @property
     def state(self) -> str:
@@ -152,7 +176,7 @@ class Table:
         if game is None:
             missing = len(self.open_seats())
             return f"waiting for {missing} player{'s' if missing != 1 else ''}"
-        return self.module.status(game)
+        return _(PAUSED_STATUS) if self.paused else self.module.status(game)
 
     def tags(self) -> tuple[str, ...]:
         """What the score track shows after each name: a bot's level, or 'away'."""
@@ -192,6 +216,8 @@ class TableRoom:
         self.listeners: list[ChangeListener] = []
         self._next_id = 1
         self._closing = False
+        self._stopping = asyncio.Event()
+        """Set by `close`: a paused table makes its last try at once."""
 
     # ------------------------------------------------------------ start, stop
 
@@ -207,8 +233,9 @@ class TableRoom:
                 log.warning("not resuming %s: %s", path, error)
                 continue
             game = saved.game
-            if game.is_over:
-                continue  # finished: left where a crash before the move to finished/ put it
+            if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
+                self._file_away(path)
+                continue
             options = read_options(path)
             table = Table(
                 id=self._new_id(),
@@ -230,13 +257,18 @@ class TableRoom:
         return count
 
     async def close(self) -> None:
+        """Stop the bots; a paused table tries its save once more; every write under way ends."""
         self._closing = True
-        tasks = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
-        for task in tasks:
+        self._stopping.set()
+        bots = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in bots:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        for table in list(self.tables.values()):  # the last lines said reach the chat files
-            await self._chat_written(table)
+        await asyncio.gather(*bots, return_exceptions=True)
+        retries = [t.retry_task for t in self.tables.values() if t.retry_task is not None]
+        await asyncio.gather(*retries, return_exceptions=True)
+        for table in list(self.tables.values()):  # a chat line or a move being written
+            async with table.lock:
+                pass
 
     def _new_id(self) -> int:
         table_id = self._next_id
@@ -338,56 +370,52 @@ class TableRoom:
             del self.tables[table.id]
         self._changed(table)
 
-    def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
-        """Keep a chat line (already checked and cleaned by the hub) with the table: beside its save
-        while the game is live (a finished game's chat stays in memory only, its save filed away)."""
-        at = 0 if table.game is None else len(table.game.actions)
-        line = ChatLine(name, time, text, at)
-        table.chat.add(line)
-        self._keep_chat(table)
+    async def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
+        """Keep a chat line (already checked and cleaned by the hub) with the table, before anyone reads it:
+        in the chat file beside its save while the game is live (before the game, and once it is over, the
+        chat stays in memory only). TableError when it cannot be kept: nobody reads it, its sender is told,
+        and the table pauses (a line said at a paused table is refused the same way)."""
+        async with table.lock:
+            if table.paused:
+                raise TableError(NOT_SAID)
+            at = 0 if table.game is None else len(table.game.actions)
+            line = ChatLine(name, time, text, at)
+            kept = await self._keep_chat(table, [*table.chat.lines, line][-KEEP_LINES:])
+            if kept:
+                table.chat.add(line)
+        if not kept:
+            self._changed(table)  # its players read that it is paused
+            raise TableError(NOT_SAID)
         return line
 
-    def _keep_chat(self, table: Table) -> None:
-        """Write the table's chat file soon, in a thread: a write already under way is followed by one more."""
-        if table.game is None or table.game.is_over or table.save_path is None:
-            return
-        if table.chat_task is not None and not table.chat_task.done():
-            table.chat_dirty = True
-            return
-        table.chat_task = asyncio.get_running_loop().create_task(self._write_chat(table))
-
-    async def _write_chat(self, table: Table) -> None:
-        while True:
-            table.chat_dirty = False
-            path = table.save_path
-            if path is None or table.game is None or table.game.is_over:
-                return
-            await asyncio.to_thread(write_chat, path, list(table.chat.lines))
-            if not table.chat_dirty:
-                return
-
-    async def _chat_written(self, table: Table) -> None:
-        """Wait for a chat write under way (before the file is removed, or the server stops)."""
-        task = table.chat_task
-        if task is not None and not task.done():
-            await asyncio.gather(task, return_exceptions=True)
+    async def _keep_chat(self, table: Table, lines: list[ChatLine]) -> bool:
+        """Write `lines` as the table's chat file, if it has one now (the lock held); False (and the table
+        paused) when it cannot be written."""
+        game, path = table.game, table.save_path
+        if game is None or game.is_over or path is None:
+            return True
+        try:
+            await asyncio.to_thread(write_chat, path, lines)
+        except OSError as error:
+            self._pause(table, game, error)
+            return False
+        return True
 
     async def _start(self, table: Table) -> None:
+        """Deal, then write the save and what is kept beside it: options, the chat said while it waited.
+        If that cannot be written the game is shown paused, before its first move."""
         names = tuple(name or "" for name in table.names)
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
-        table.game = table.module.new_game(names, seed, table.variant)
-        table.save_path = new_save_path(self.folder, names)
-        try:
-            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
-            await asyncio.to_thread(write_options, table.save_path, options)
-        except OSError as error:
-            log.error("could not save table %s's options: %s", table.id, error)
-        await asyncio.to_thread(write_chat, table.save_path, list(table.chat.lines))  # said while it waited
-        await self._save(table)
+        async with table.lock:
+            table.game = table.module.new_game(names, seed, table.variant)
+            table.save_path = new_save_path(self.folder, names)
+            await self._commit(table, table.game, beside=True)
         self._schedule_bots(table)
 
-    async def act(self, table: Table, seat: int, action: Any) -> None:
-        """A human's action; the engine's IllegalAction or TableError if refused.
+    async def act(self, table: Table, seat: int, action: Any) -> bool:
+        """A human's action: True once played (saved, then shown to everyone); False when its save cannot
+        be written: the table pauses, and the action is played once it is written. The engine's
+        IllegalAction or TableError if refused (NOT_PLAYED while the table is paused).
 
         Any seat `players_to_act` names may act, in any order: a game may
         let several seats choose at once (secret picks, set-up choices)."""
@@ -396,41 +424,92 @@ class TableRoom:
         async with table.lock:
             if table.game is None:
                 raise TableError(N_("the game has not started"))
-            table.game = table.module.apply(table.game, action)
-            await self._save(table)
+            if table.paused:
+                raise TableError(NOT_PLAYED)
+            played = await self._commit(table, table.module.apply(table.game, action))
         self._changed(table)
-        self._schedule_bots(table)
+        if played:
+            self._schedule_bots(table)
+        return played
 
-    async def _save(self, table: Table) -> None:
-        """Write the save before anyone sees the change; a failure is logged, play goes on."""
-        if table.game is None or table.save_path is None:
-            return
-        saved = SavedGame(table.game, tuple(table.kinds), title=table.title)
+    # ----------------------------------------------------------------- saves
+
+    async def _commit(self, table: Table, game: Any, beside: bool = False) -> bool:
+        """Make `game` the table's state once its save is written (`beside`: the options and chat files
+        too), the lock held. False when it cannot be written: the table pauses with `game` unsaved."""
         try:
-            await asyncio.to_thread(write_save, table.save_path, saved)
-            if table.game.is_over:
-                await self._chat_written(table)  # a write under way would bring the chat file back
-                table.save_path = await asyncio.to_thread(self._file_away, table.save_path)
-        except SaveError as error:
-            log.error("autosave failed: %s", error)
-        except OSError as error:
-            log.error("could not move a finished game's save: %s", error)
+            await self._write(table, game, beside)
+        except (SaveError, OSError) as error:
+            self._pause(table, game, error)
+            return False
+        table.game = game
+        return True
+
+    async def _write(self, table: Table, game: Any, beside: bool) -> None:
+        """Write `game`'s save, in a thread (SaveError or OSError when it cannot be); a finished game's is
+        then filed away. `beside`: the table's options and chat files first (a live game's only)."""
+        path = table.save_path
+        assert path is not None
+        if beside and not game.is_over:
+            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
+            await asyncio.to_thread(write_options, path, options)
+            await asyncio.to_thread(write_chat, path, list(table.chat.lines))
+        await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
+        if game.is_over:
+            table.save_path = await asyncio.to_thread(self._file_away, path)
+
+    def _pause(self, table: Table, game: Any, error: Exception) -> None:
+        """`game` could not be saved: the table waits with it unsaved, and writes it again until it works."""
+        log.error("table %s is paused, its save cannot be written: %s", table.id, error)
+        table.unsaved = game
+        table.retry_task = asyncio.get_running_loop().create_task(self._retry(table))
+
+    async def _retry(self, table: Table) -> None:
+        """Write a paused table's unsaved state (with its options and chat) until it works, waiting
+        twice as long after each failure, up to RETRY_MOST seconds; then it is the table's state and
+        play goes on. Closing the room makes one last try at once."""
+        delay = RETRY_FIRST
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), delay)
+            delay = min(delay * 2, RETRY_MOST)
+            async with table.lock:
+                game = table.unsaved
+                try:
+                    await self._write(table, game, beside=True)
+                except (SaveError, OSError) as error:
+                    if self._closing:
+                        log.error("table %s stops unsaved (%s); its save holds what its players saw", table.id, error)
+                        return
+                    log.warning("table %s is still paused: %s", table.id, error)
+                    continue
+                table.game, table.unsaved, table.retry_task = game, None, None
+            log.warning("table %s is saved again; play goes on", table.id)
+            self._changed(table)
+            self._schedule_bots(table)
+            return
 
     def _file_away(self, path: Path) -> Path:
-        """A finished game's save moves to `finished/`, so a restart need not read it again."""
-        remove_options(path)
-        remove_chat(path)
-        finished = self.folder / FINISHED_DIR
-        finished.mkdir(exist_ok=True, mode=0o700)
-        target = finished / path.name
-        os.replace(path, target)
+        """A finished game's save moves to `finished/` (its options and chat files go), so a restart need not
+        read it again; returns where it is. If it cannot move it stays whole where it is (logged), and the
+        next start files it away."""
+        try:
+            remove_options(path)
+            remove_chat(path)
+            finished = self.folder / FINISHED_DIR
+            finished.mkdir(exist_ok=True, mode=0o700)
+            target = finished / path.name
+            os.replace(path, target)
+        except OSError as error:
+            log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
+            return path
         return target
 
     # ------------------------------------------------------------------ bots
 
     def _schedule_bots(self, table: Table) -> None:
         game = table.game
-        if self._closing or game is None or game.is_over:
+        if self._closing or game is None or game.is_over or table.paused:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
@@ -441,7 +520,7 @@ class TableRoom:
     async def _bot_turn(self, table: Table, seat: int, game: Any) -> None:
         """One bot decision. Humans may act meanwhile (set-up choices and
         secret picks are made in parallel): then this move is
-        dropped and the bot looks again."""
+        dropped and the bot looks again. A paused table takes no move."""
         module = table.module
         try:
             if self.bot_delay > 0:
@@ -450,14 +529,14 @@ class TableRoom:
             legal = module.legal_actions_for(game, seat)
             action = await self.bots.choose(table.bot_level(seat), seed, module.view(game, seat), module, legal)
             async with table.lock:
-                if table.game is not game:
+                if table.game is not game or table.paused:
                     return
                 try:
-                    table.game = module.apply(game, action)
+                    moved = module.apply(game, action)
                 except IllegalAction as error:
                     log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
-                    table.game = module.apply(game, legal[0])
-                await self._save(table)
+                    moved = module.apply(game, legal[0])
+                await self._commit(table, moved)
             self._changed(table)
         except asyncio.CancelledError:
             table.bot_task = None

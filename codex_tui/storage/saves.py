@@ -15,6 +15,7 @@ describes the format for other programs.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import secrets
@@ -463,7 +464,8 @@ def remove_stale_temp_files(folder: Path, target: Path | None = None) -> int:
 
 
 def write_save(path: Path | str, saved: SavedGame) -> None:
-    """Write atomically; the old file stays whole if anything goes wrong.
+    """Write atomically; the old file stays whole if anything goes wrong, and a disk that refuses the
+    write (full, read-only, the folder gone) is always a SaveError, never a bare OSError.
 
     A save is its owner's alone (mode 0600, a new folder 0700): it holds the
     deck order and every hand, which the other players of a hot-seat game or
@@ -486,7 +488,8 @@ def write_save(path: Path | str, saved: SavedGame) -> None:
         os.replace(tmp, path)
         _fsync_dir(path.parent)
     except OSError as error:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # gone, or in a folder that is no folder any more
+            tmp.unlink()
         raise SaveError(
             path, N_("could not be written ({error})"), N_("check the folder and free space"), error=error.strerror
         ) from None

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from codex_tui.app.messages import GameInView, HintShown
+from codex_tui.app.widgets.alert_line import AlertLine
 from codex_tui.core.advice import Hint
 from codex_tui.i18n.text import N_, _
 
@@ -100,6 +101,31 @@ class PlayScreen(LiveScreen[None]):
     chat_notes: tuple[tuple[int, str], ...] = ()
     """(actions played when it was said, 'HH:MM ada: text'): the table's chat, which each game's log
     shows after that many moves (`chat_field.notes_at`); a local game has none."""
+    alert: str | None = None
+    """A line over the game while it cannot be saved (a paused server table, a local autosave that
+    failed), worded by the app; None while all is well."""
+
+    def show_alert(self, text: str | None) -> None:
+        """Show `text` over the game until it is replaced, or taken away (None)."""
+        if text == self.alert:
+            return
+        self.alert = text
+        if self.drawable:
+            self._draw_alert()
+
+    def render_all(self) -> None:
+        """Each game's screen draws from its reactives; the alert is drawn here (a game that draws
+        more in `render_all` calls this too)."""
+        self._draw_alert()
+
+    def _draw_alert(self) -> None:
+        shown = self.query(AlertLine)
+        if self.alert is None:
+            shown.remove()
+        elif shown:
+            shown.first().update(self.alert)
+        else:
+            self.mount(AlertLine(self.alert))
 
     def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
         """The table's chat changed: keep it, and let the game's log show it (`chat_changed`)."""
