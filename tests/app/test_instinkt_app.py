@@ -18,6 +18,7 @@ from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from tests.app.conftest import session, settle
+from tests.scenes import shown
 
 A = Animal
 
@@ -137,6 +138,7 @@ def duel(black: list[Animal], white: list[Animal], rounds: list[tuple[Animal, An
 
 async def open_screen(app: CodexApp, pilot) -> InstinktScreen:
     await settle(pilot)
+    await shown(pilot, lambda: isinstance(app.screen, PassDeviceScreen | InstinktScreen), "the game")
     if isinstance(app.screen, PassDeviceScreen):
         await pilot.press("enter")
         await settle(pilot)
@@ -276,10 +278,18 @@ async def test_the_newest_log_line_stays_in_sight_at_80x24(saves: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_screen(app, pilot)
         panel = screen.query_one(SidePanel)
-        shown = panel.render()
-        lines = shown.wrap(app.console, panel.size.width)
+
+        def log_in_view() -> bool:
+            """The panel laid out, holding the log of the game as it is now (a bot may have moved)."""
+            view = screen.view
+            current = view is not None and len(view.log) == len(session(app).game.log)
+            return current and bool(panel.log_lines) and panel.log_lines == screen.recent_log and panel.size.height > 0
+
+        await shown(pilot, log_in_view, "the game's log in the side panel")
+        shown_text = panel.render()
+        lines = shown_text.wrap(app.console, panel.size.width)
         assert len(lines) <= panel.size.height
-        assert shown.plain.endswith(panel.log_lines[-1].plain)
+        assert shown_text.plain.endswith(panel.log_lines[-1].plain)
 
 
 async def test_an_instinkt_game_record_replays(saves: Path, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ ways. Each part of the app keeps its scenes in its own module.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,10 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
+
+WAIT = 20.0
+"""Seconds a scene waits for its screen to show what it should (a loaded machine is slow)."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,21 @@ async def settle(pilot: Pilot[Any]) -> None:
     """Let bots finish thinking and the screen catch up."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def shown(pilot: Pilot[Any], test: Callable[[], bool], what: str) -> None:
+    """Until `test()` holds: the screen shows `what`. A pause is not enough: it waits
+    until the app looks idle, which a loaded machine can make it look too soon."""
+    deadline = time.monotonic() + WAIT
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the screen never showed {what}")
+        await pilot.pause()
+
+
+def offered_keys(pilot: Pilot[Any]) -> set[str]:
+    """The actions the screen's key bar shows now."""
+    return {key.action for key in pilot.app.screen.query(FooterKey)}
 
 
 def all_scenes() -> list[Scene]:

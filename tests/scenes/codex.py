@@ -8,14 +8,19 @@ from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
 from codex_tui.games.codex.rules import Phase, new_game
-from tests.scenes import Scene, settle
+from codex_tui.games.codex.ui.setup import SetupScreen
+from tests.scenes import Scene, offered_keys, settle, shown
 from tests.scenes.games import PLAYERS, app_with, mid_game, played
 from tests.scenes.shell import SAVES_WORDS, stable_saves
 
 
 async def choose_side(pilot: Pilot[Any]) -> None:
+    """The starter's side chosen: the objective step, whose key bar offers to go back to the side.
+    The set-up opens over the game once the app has read the save: a key sent before goes to the game."""
     await settle(pilot)
+    await shown(pilot, lambda: isinstance(pilot.app.screen, SetupScreen), "the set-up")
     await pilot.press("enter")
+    await shown(pilot, lambda: "back" in offered_keys(pilot), "the objective step's keys")
 
 
 async def to_summary(pilot: Pilot[Any]) -> None:

@@ -61,7 +61,7 @@ class SetupScreen(Screen[list[Action]]):
 
     CSS_PATH = "setup.tcss"
 
-    step: var[str] = var("starter", init=False)
+    step: var[str] = var("starter", init=False, bindings=True)
     """'starter' (which side goes on the table), then 'objective'."""
     choice: var[int] = var(0, init=False)
     roomy: var[bool] = var(False, init=False, toggle_class="-roomy")
