@@ -62,6 +62,26 @@ async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
         await game_server.close()
 
 
+@pytest.fixture
+async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    """A server with the browser door only."""
+    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def both(tmp_path: Path) -> AsyncIterator[GameServer]:
+    """A server with both doors (`serve --web-port`)."""
+    server = await start_server(tmp_path / "data", web_port=0)
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
 class Terminal:
     """One player's SSH session with a PTY: every byte kept, the screen emulated."""
 

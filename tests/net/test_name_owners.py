@@ -11,7 +11,6 @@ import asyncio
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -24,21 +23,12 @@ from codex_tui.net.name_book import BROWSER_NAME, MAX_NAMES_PER_KEY, NameBook
 from codex_tui.net.passphrases import PassphraseBook
 from codex_tui.net.serve import GameServer
 from codex_tui.net.web_signin import MAX_GUESSES, MAX_NAME_GUESSES, SignInGate
-from tests.net.conftest import WAIT, Terminal, open_terminal, start_server, wait_until
+from tests.net.conftest import WAIT, Terminal, open_terminal, wait_until
 from tests.net.web_client import WebClient
 
 PASS = "correct horse"
 REMOTE = "203.0.113.9"
 """An address that is not this machine's (its new names are counted)."""
-
-
-@pytest.fixture
-async def both(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = await start_server(tmp_path / "data", web_port=0)
-    try:
-        yield server
-    finally:
-        await server.close()
 
 
 # ------------------------------------------------------------ one owner

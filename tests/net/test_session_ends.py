@@ -10,14 +10,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 import codex_tui.net.ssh_server as ssh_server
 from codex_tui.net.serve import GameServer
-from tests.net.conftest import WAIT, Terminal, connect, open_terminal, start_server, wait_until
+from tests.net.conftest import WAIT, Terminal, connect, open_terminal, wait_until
 from tests.net.noisy_app import NOISE
 from tests.net.web_client import WebClient
 
@@ -108,15 +106,6 @@ async def test_a_client_that_drops_is_a_normal_end(
     await session_over(server)
     assert app.returncode is not None
     assert troubles(caplog) == []
-
-
-@pytest.fixture
-async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
-    try:
-        yield server
-    finally:
-        await server.close()
 
 
 @pytest.mark.parametrize("how", ["closed", "dropped"])

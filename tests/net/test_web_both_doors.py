@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import asyncssh
 import pytest
@@ -17,21 +16,11 @@ from tests.net.conftest import (
     create_table_by_keys,
     only_table,
     open_terminal,
-    start_server,
     wait_until,
 )
 from tests.net.web_client import WebClient, process_alive
 
 PASS = "correct horse"
-
-
-@pytest.fixture
-async def both(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = await start_server(tmp_path / "data", web_port=0)
-    try:
-        yield server
-    finally:
-        await server.close()
 
 
 @pytest.fixture

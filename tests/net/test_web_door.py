@@ -28,15 +28,6 @@ PASS = "correct horse"
 
 
 @pytest.fixture
-async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
-    try:
-        yield server
-    finally:
-        await server.close()
-
-
-@pytest.fixture
 async def browser(web_server: GameServer) -> AsyncIterator[WebClient]:
     assert web_server.web is not None
     client = WebClient(web_server.web.url)

@@ -14,20 +14,11 @@ from codex_tui.net.invites import InviteBook
 from codex_tui.net.name_book import NameBook
 from codex_tui.net.serve import GameServer
 from codex_tui.net.web import WebDoor
-from tests.net.conftest import start_server, wait_until
+from tests.net.conftest import wait_until
 from tests.net.web_client import WebClient, WebTerminal, process_alive
 
 PASS = "correct horse"
 NEW = "a brand new one"
-
-
-@pytest.fixture
-async def web_server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    server = await start_server(tmp_path / "data", ssh=False, web_port=0)
-    try:
-        yield server
-    finally:
-        await server.close()
 
 
 @pytest.fixture
