@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import machine_line  # noqa: E402
 
-from codex_tui.net.hub_client import HubClient  # noqa: E402
+from codex_tui.client.hub_client import HubClient  # noqa: E402
 
 HOST = "127.0.0.1"
 MAX_CLIENTS = 100
@@ -118,7 +118,7 @@ async def start_server(data: Path, clients: int, port: int) -> tuple[subprocess.
     server = subprocess.Popen(
         [
             sys.executable,
-            *("-m", "codex_tui.net.serve", "--host", HOST, "--port", str(port), "--data", str(data)),
+            *("-m", "codex_tui.server.serve", "--host", HOST, "--port", str(port), "--data", str(data)),
             *("--bot-delay", "0", "--max-sessions", str(clients + 5)),
         ],
         stdout=subprocess.PIPE,
@@ -193,7 +193,7 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-BOT_WORKER = b"codex_tui.net.botworker"
+BOT_WORKER = b"codex_tui.server.botworker"
 
 
 def app_processes(pid: int) -> list[int]:

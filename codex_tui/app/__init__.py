@@ -1,1 +1,4 @@
-"""The Textual app. Widgets render the state they are given; the session applies actions."""
+"""The local app: the game session, new game, saves browser, resume, settings.
+
+Imports no client, server or protocol.
+"""

@@ -22,22 +22,12 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.timer import Timer
 
-from codex_tui.app.commands import language_commands, textual_commands
-from codex_tui.app.crash import CRASH_LOG_NAME, CalmCrashes
-from codex_tui.app.game_ui import GameUI
-from codex_tui.app.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.app.opening import Replayable, open_replayable
-from codex_tui.app.paging import PageSafeCommandPalette
 from codex_tui.app.resume import latest_unfinished
-from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.live import PlayScreen
-from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen, ResumeScreen
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
-from codex_tui.app.screens.replay import ReplayExit
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
 from codex_tui.app.screens.unsaved import UnsavedScreen
 from codex_tui.app.session import GameSession, bot_level
-from codex_tui.app.terminal_input import guarded_driver_class
 from codex_tui.core import registry
 from codex_tui.core.contract import GameAction
 from codex_tui.core.errors import IllegalAction
@@ -45,6 +35,16 @@ from codex_tui.i18n import TextDomain, set_language
 from codex_tui.i18n.text import N_, Later, _
 from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_save, new_save_path, write_save
 from codex_tui.storage.settings import Settings, SettingsError, save_settings
+from codex_tui.ui.commands import language_commands, textual_commands
+from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
+from codex_tui.ui.game_ui import GameUI
+from codex_tui.ui.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
+from codex_tui.ui.paging import PageSafeCommandPalette
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen, ResumeScreen
+from codex_tui.ui.screens.replay import ReplayExit
+from codex_tui.ui.terminal_input import guarded_driver_class
 
 T = TypeVar("T")
 

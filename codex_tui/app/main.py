@@ -16,8 +16,8 @@ def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str =
     """
     from codex_tui.app.app import CodexApp
     from codex_tui.app.opening import open_replayable
-    from codex_tui.app.terminal_input import EXIT_NO_TERMINAL, has_terminal
     from codex_tui.cli.language import STARTUP_PROBLEMS
+    from codex_tui.ui.terminal_input import EXIT_NO_TERMINAL, has_terminal
 
     if not has_terminal():
         print("codex-tui: needs an interactive terminal (its input and output are not one)", file=sys.stderr)
@@ -31,4 +31,4 @@ def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str =
     folder = saves_dir or default_saves_dir()
     app = CodexApp(saves_dir=folder, save=save, mode=mode, notices=tuple(STARTUP_PROBLEMS))
     app.run()
-    return app.return_code or 0  # 1 after a crash (see app/crash.py)
+    return app.return_code or 0  # 1 after a crash (see ui/crash.py)

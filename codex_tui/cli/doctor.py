@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 
 from codex_tui.core.contract import CliCommand
-from codex_tui.net.options import DOCTOR_HELP, add_doctor_arguments
+from codex_tui.server.options import DOCTOR_HELP, add_doctor_arguments
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.net.doctor import run_doctor
+    from codex_tui.server.doctor import run_doctor
 
     return run_doctor(args)
 

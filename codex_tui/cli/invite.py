@@ -1,4 +1,4 @@
-"""`codex-tui invite NAME`: a one-time link for a browser player (see `codex_tui.net.invites`).
+"""`codex-tui invite NAME`: a one-time link for a browser player (see `codex_tui.server.invites`).
 
 It writes the link's hashed token to the data folder; the running server
 (another process) reads it when the link is opened.
@@ -10,16 +10,16 @@ import argparse
 
 from codex_tui.cli.common import fail
 from codex_tui.core.contract import CliCommand
-from codex_tui.net.web_options import INVITE_HELP, add_invite_arguments
+from codex_tui.server.web_options import INVITE_HELP, add_invite_arguments
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.net.invites import LIFETIME, InviteBook, InviteError, remembered_url
-    from codex_tui.net.privacy import private_umask
-    from codex_tui.net.protocol import valid_name
-    from codex_tui.net.serve import default_data_dir
-    from codex_tui.net.web_options import DEFAULT_URL
-    from codex_tui.net.web_pages import NAME_RULES
+    from codex_tui.protocol.messages import valid_name
+    from codex_tui.server.invites import LIFETIME, InviteBook, InviteError, remembered_url
+    from codex_tui.server.privacy import private_umask
+    from codex_tui.server.serve import default_data_dir
+    from codex_tui.server.web_options import DEFAULT_URL
+    from codex_tui.server.web_pages import NAME_RULES
 
     if not valid_name(args.name):
         return fail(f"{args.name!r} is not a player name. {NAME_RULES}")

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 
 from codex_tui.core.contract import CliCommand
-from codex_tui.net.options import JOIN_HELP, add_join_arguments
+from codex_tui.server.options import JOIN_HELP, add_join_arguments
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.app.remote import run_join
+    from codex_tui.client.app import run_join
 
     return run_join(args)
 

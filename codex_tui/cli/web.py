@@ -1,15 +1,15 @@
-"""`codex-tui web`: host games that players join in a browser (the door is in `codex_tui.net.web`)."""
+"""`codex-tui web`: host games that players join in a browser (the door is in `codex_tui.server.web`)."""
 
 from __future__ import annotations
 
 import argparse
 
 from codex_tui.core.contract import CliCommand
-from codex_tui.net.web_options import WEB_HELP, add_web_arguments
+from codex_tui.server.web_options import WEB_HELP, add_web_arguments
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.net.serve import run_web
+    from codex_tui.server.serve import run_web
 
     return run_web(args)
 

@@ -28,7 +28,7 @@ from codex_tui.i18n.text import DOMAIN as SHELL_WORDS
 from codex_tui.i18n.text import _
 
 if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
-    from codex_tui.app.game_ui import GameUI
+    from codex_tui.ui.game_ui import GameUI
 
 BotMove = Callable[[Any], Any]
 """A bot as the shell uses it: a seat's view in, an action out."""
@@ -294,7 +294,7 @@ class GameModule(ABC):
         """The game's screens (imported here, lazily, so the rules never load Textual).
 
         Returns the `UI` object of the game's `ui` package, which the app's
-        game-UI protocol describes (`codex_tui.app.game_ui.GameUI`).
+        game-UI protocol describes (`codex_tui.ui.game_ui.GameUI`).
         """
 
     # ------------------------------------------------------------- commands

@@ -14,11 +14,11 @@ from textual.pilot import Pilot
 from codex_tui.app import app as app_module
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.unsaved import UnsavedScreen
-from codex_tui.app.widgets.alert_line import AlertLine
 from codex_tui.games.codex.rules import Phase
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.storage.saves import load_save
+from codex_tui.ui.widgets.alert_line import AlertLine
 from tests.app.conftest import app_for, saved_game, session, settle
 from tests.unwritable import Unwritable
 

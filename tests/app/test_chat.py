@@ -11,16 +11,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from codex_tui.app.remote import RemoteApp
-from codex_tui.app.screens.lobby import LobbyScreen, WaitingScreen
-from codex_tui.app.widgets.chat_field import CHAT_KEY, ChatField, notes_at
+from codex_tui.client.app import RemoteApp
+from codex_tui.client.hub_client import HubClient
+from codex_tui.client.lobby import LobbyScreen, WaitingScreen
 from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.instinkt.module import INSTINKT as INSTINKT_GAME
 from codex_tui.games.instinkt.ui.screen import InstinktScreen, SidePanel
 from codex_tui.games.instinkt.ui.words import log_lines
-from codex_tui.net import protocol as p
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.serve import GameServer
+from codex_tui.protocol import messages as p
+from codex_tui.server.serve import GameServer
+from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, notes_at
 from tests.net.conftest import start_server, wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"
@@ -163,7 +163,7 @@ async def test_a_spectator_reads_but_writes_only_where_allowed(server: GameServe
 def test_the_player_app_does_not_load_the_server_s_ssh_library() -> None:
     """Chat's server side (mutes, files) imports identity and so asyncssh; the player app, one process
     per session, takes only the line (`chat_line`) and stays as light as before chat."""
-    code = "import sys, codex_tui.app.remote; print('asyncssh' in sys.modules, 'codex_tui.net.chat' in sys.modules)"
+    code = "import sys, codex_tui.client.app; print('asyncssh' in sys.modules, 'codex_tui.server.chat' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
 

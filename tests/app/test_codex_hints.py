@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.core.advice import HINT_LEVEL, Hint
 from codex_tui.games.codex.module import CODEX, CodexNaturalis
 from codex_tui.games.codex.rules import ChooseObjective, ChooseStarter, Draw, Phase, Place, new_game
@@ -22,6 +21,7 @@ from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
+from codex_tui.ui.widgets.status_line import StatusLine
 from tests.app.test_layout_game import game_app
 from tests.scenes import settle
 from tests.scenes.games import app_with

@@ -16,7 +16,6 @@ from textual.app import App
 from textual.screen import Screen
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.core.advice import Assessment, Estimate
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.module import CodexNaturalis
@@ -28,6 +27,7 @@ from codex_tui.games.codex.ui.panels import MarketPanel
 from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.storage.saves import load_save
+from codex_tui.ui.widgets.status_line import StatusLine
 from tests.app.test_layout_game import area_rows
 from tests.app.test_saves_and_replay import finished_save
 

@@ -15,14 +15,14 @@ import pytest
 from textual.app import App
 from textual.widgets import Input, Select
 
-from codex_tui.app.screens.game_form import field_id, game_options, variant_words
-from codex_tui.app.screens.lobby import NewTableScreen, seat_options
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
+from codex_tui.client.lobby import NewTableScreen, seat_options
 from codex_tui.core import registry
 from codex_tui.core.contract import VariantField
 from codex_tui.core.errors import RecordError
 from codex_tui.games.instinkt.module import Instinkt
-from codex_tui.net.protocol import CreateRequest, ProtocolError, TableInfo, create_message, parse_create
+from codex_tui.protocol.messages import CreateRequest, ProtocolError, TableInfo, create_message, parse_create
+from codex_tui.ui.screens.game_form import field_id, game_options, variant_words
 
 
 @dataclass(frozen=True)

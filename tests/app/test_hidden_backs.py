@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.describe import card_name, describe_entry
 from codex_tui.games.codex.rules import CATALOG, Game, LogEntry, Phase, Place, Side, apply, legal_actions, new_game
 from codex_tui.games.codex.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
@@ -16,6 +15,7 @@ from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.canvas import Canvas
 from tests.app.conftest import app_for, settle
 from tests.backs import back_placed, backs_game, public_cards
 from tests.helpers import finish_setup

@@ -12,9 +12,9 @@ from typing import Any
 
 from textual.app import App
 
-from codex_tui.app.messages import HintShown
-from codex_tui.app.screens.live import PlayScreen
 from codex_tui.core.advice import Hint
+from codex_tui.ui.messages import HintShown
+from codex_tui.ui.screens.live import PlayScreen
 from tests.core.tictactoe import rules
 from tests.core.tictactoe.module import TICTACTOE, TicTacToe
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from codex_tui.app.messages import HintShown
 from codex_tui.app.session import GameSession
 from codex_tui.games.codex.rules import Variant, new_game
 from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.ui.messages import HintShown
 from tests.app.conftest import app_for, saved_game, session, settle
 from tests.helpers import play_random, started_game
 

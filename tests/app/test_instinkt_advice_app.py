@@ -270,7 +270,7 @@ async def test_r_on_the_final_scores_asks_for_the_review(network: bool) -> None:
 
 async def test_the_review_screen_s_choice_is_shown_on_the_replay(saves: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """With the app's own review screen (skipped where it is not there yet), at a small budget in one process."""
-    review = pytest.importorskip("codex_tui.app.screens.review")
+    review = pytest.importorskip("codex_tui.ui.screens.review")
     monkeypatch.setitem(advice.SAMPLES, "easy", 2)
 
     def review_screen(self: InstinktReplayScreen, seat: int) -> Screen[Decision | None]:

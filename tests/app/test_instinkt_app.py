@@ -6,8 +6,6 @@ import json
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.modals import PassDeviceScreen
-from codex_tui.app.screens.replay import ReplayLog
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules import Animal, Choose, Phase, Setup, Variant, apply, new_game, start
 from codex_tui.games.instinkt.rules.actions import Enter
@@ -17,6 +15,8 @@ from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.ui.screens.modals import PassDeviceScreen
+from codex_tui.ui.screens.replay import ReplayLog
 from tests.app.conftest import session, settle
 from tests.scenes import shown
 
@@ -113,7 +113,7 @@ async def test_hot_seat_picks_stay_secret(saves: Path) -> None:
 
 
 async def test_help_explains_instinkt_at_an_instinkt_game(saves: Path) -> None:
-    from codex_tui.app.screens.modals import HelpScreen
+    from codex_tui.ui.screens.modals import HelpScreen
 
     app = CodexApp(saves_dir=saves, save=save(saves, new_game(("Ada", "Bo"), 8)), bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:

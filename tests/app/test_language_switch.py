@@ -13,16 +13,16 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.paging import PageSafeCommandPalette
-from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.live import PlayScreen
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.app.screens.review import ReviewScreen
 from codex_tui.app.screens.saves_browser import SavesBrowser
 from codex_tui.cli.language import start_language
 from codex_tui.games.codex.rules import Phase, new_game
 from codex_tui.i18n import language, set_language
 from codex_tui.storage.settings import load_settings, settings_path
+from codex_tui.ui.paging import PageSafeCommandPalette
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.screens.review import ReviewScreen
 from tests.i18n.screen_words import screen_lines
 from tests.scenes import settle
 from tests.scenes.games import app_with, mid_game, played

@@ -10,9 +10,6 @@ from rich.cells import cell_len
 from textual.widgets import Footer
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.canvas import Canvas
-from codex_tui.app.screens.replay import ReplayLog
-from codex_tui.app.widgets.status_line import StatusLine, fit
 from codex_tui.games.codex.describe import scoring_text
 from codex_tui.games.codex.rules import CATALOG, Phase, Side, view
 from codex_tui.games.codex.rules.cards import Scoring
@@ -24,6 +21,9 @@ from codex_tui.games.codex.ui.score_track import status_line
 from codex_tui.i18n import PSEUDO, set_language
 from codex_tui.i18n.pseudo import CLOSE, OPEN
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.canvas import Canvas
+from codex_tui.ui.screens.replay import ReplayLog
+from codex_tui.ui.widgets.status_line import StatusLine, fit
 from tests.scenes import settle
 from tests.scenes.games import KINDS, mid_game, played
 

@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from codex_tui.app.messages import ActionChosen
-from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.games.codex.rules import Phase, Place, result
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.storage.saves import load_save
+from codex_tui.ui.messages import ActionChosen
+from codex_tui.ui.screens.modals import PassDeviceScreen
 from tests.app.conftest import app_for, saved_game, session, settle
 
 MAX_KEYS = 600

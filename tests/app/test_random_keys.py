@@ -23,10 +23,8 @@ from textual.command import Command, CommandList, CommandPalette
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.lobby import LobbyScreen, NewTableRequested, NewTableScreen
-from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.client.lobby import LobbyScreen, NewTableRequested, NewTableScreen
 from codex_tui.core import registry
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.bots.selfplay import play_out
@@ -36,8 +34,10 @@ from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.rules import Animal, Setup
-from codex_tui.net.protocol import SeatInfo, TableInfo
+from codex_tui.protocol.messages import SeatInfo, TableInfo
 from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.modals import PassDeviceScreen
 from tests.app.conftest import saved_game, settle
 
 KEYS = (

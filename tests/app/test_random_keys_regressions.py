@@ -32,18 +32,18 @@ from textual.widgets._select import SelectOverlay
 from textual.widgets.option_list import Option
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.crash import CRASH_LOG_NAME, CRASH_LOGGER
-from codex_tui.app.paging import PageSafeCommandPalette
-from codex_tui.app.remote import RemoteApp
-from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.app.terminal_input import GuardedParser
-from codex_tui.app.widgets.status_line import StatusLine
+from codex_tui.client.app import RemoteApp
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.rules import Phase, Variant, apply, new_game, players_to_act, view
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.input_guard import InputGuard
 from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.ui.crash import CRASH_LOG_NAME, CRASH_LOGGER
+from codex_tui.ui.paging import PageSafeCommandPalette
+from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
+from codex_tui.ui.terminal_input import GuardedParser
+from codex_tui.ui.widgets.status_line import StatusLine
 from tests.app.conftest import saved_game, session, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -229,7 +229,7 @@ FAULTY_PLAY = """
 import sys
 import termios
 from codex_tui.games.codex.ui.game import GameScreen
-from codex_tui.app.screens.modals import HelpScreen, PassDeviceScreen
+from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.cli import main
 
 def broken(self, *args, **kwargs):

@@ -11,7 +11,6 @@ import pytest
 from textual.widget import Widget
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.games.codex.rules import Phase, new_game, view
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel
@@ -19,6 +18,7 @@ from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
+from codex_tui.ui.widgets.status_line import StatusLine
 from tests.app.test_layout_game import game_app
 from tests.scenes import settle
 from tests.scenes.games import mid_game

@@ -9,13 +9,13 @@ from pathlib import Path
 from textual.widget import Widget
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.modals import PassDeviceScreen
 from codex_tui.games.instinkt.rules import Animal, Choose, Place, Setup, Variant, apply, start, view
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.ui.board import BoardView
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen, PromptLine, ScoreHeader, SidePanel
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.screens.modals import PassDeviceScreen
 from tests.app.conftest import settle
 
 A = Animal

@@ -17,13 +17,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.replay import ReplayExit
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.rules import Game, Variant, apply, new_game, players_to_act, view
 from codex_tui.games.codex.ui import CodexUI
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.replay import ReplayExit
 from tests.app.conftest import session, settle
 
 

@@ -16,17 +16,17 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, ProgressBar, Static
 
-from codex_tui.app.screens.modals import HelpScreen
-from codex_tui.app.screens.review import (
+from codex_tui.core import registry
+from codex_tui.core.advice import Assessment
+from codex_tui.core.contract import GameModule
+from codex_tui.core.review import Decision, costliest, points_text, review, review_rows
+from codex_tui.ui.screens.modals import HelpScreen
+from codex_tui.ui.screens.review import (
     ReviewScreen,
     ReviewStopped,
     start_resource_tracker,
     totals_line,
 )
-from codex_tui.core import registry
-from codex_tui.core.advice import Assessment
-from codex_tui.core.contract import GameModule
-from codex_tui.core.review import Decision, costliest, points_text, review, review_rows
 from tests.core.tictactoe import rules
 from tests.core.tictactoe.module import TICTACTOE, TicTacToe
 

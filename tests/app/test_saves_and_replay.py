@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.replay import ReplayLog, ReplaySummary
 from codex_tui.app.screens.saves_browser import SavesBrowser, when
 from codex_tui.games.codex.bots.selfplay import selfplay_game
 from codex_tui.games.codex.record import record_json
@@ -17,6 +16,7 @@ from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.storage.catalog import scan_saves
 from codex_tui.storage.saves import SavedGame, load_save, write_save
+from codex_tui.ui.screens.replay import ReplayLog, ReplaySummary
 from tests.app.conftest import session
 
 

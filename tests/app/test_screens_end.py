@@ -11,9 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.messages import ActionChosen
-from codex_tui.app.remote import RemoteApp
-from codex_tui.app.screens.game_over import GameOverBar
+from codex_tui.client.app import RemoteApp
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
@@ -25,8 +23,10 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.bots import make_instinkt_bot
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.words import log_lines
-from codex_tui.net import protocol as p
+from codex_tui.protocol import messages as p
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.messages import ActionChosen
+from codex_tui.ui.screens.game_over import GameOverBar
 from tests.app.conftest import session, settle
 
 

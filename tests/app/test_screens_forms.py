@@ -8,11 +8,11 @@ from pathlib import Path
 from textual.widgets import Select
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.game_form import game_options
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.core import registry
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
+from codex_tui.ui.screens.game_form import game_options
 from tests.app.conftest import saved_game, settle
 
 README = Path(__file__).parents[2] / "README.md"

@@ -12,19 +12,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.lobby import LobbyScreen, NewTableScreen, WaitingScreen
-from codex_tui.app.screens.modals import (
-    KEYS_WIDTH,
-    Help,
-    HelpScreen,
-    PassDeviceScreen,
-    ResumeScreen,
-    help_renderable,
-)
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.app.screens.review import ReviewScreen
 from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
+from codex_tui.client.lobby import LobbyScreen, NewTableScreen, WaitingScreen
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.help import HELP_TEXT
@@ -34,6 +24,16 @@ from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.help import HELP_TEXT as INSTINKT_HELP_TEXT
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.modals import (
+    KEYS_WIDTH,
+    Help,
+    HelpScreen,
+    PassDeviceScreen,
+    ResumeScreen,
+    help_renderable,
+)
+from codex_tui.ui.screens.review import ReviewScreen
 from tests.app.conftest import saved_game, settle
 
 SHOWN = {

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from codex_tui.app.words import possessive, with_verb
 from codex_tui.games.codex.rules import EndReason
 from codex_tui.games.codex.rules.scoring import Result
 from codex_tui.games.codex.ui.end import winners_text
@@ -14,6 +13,7 @@ from codex_tui.games.instinkt.rules.scoring import Result as InstinktResult
 from codex_tui.games.instinkt.rules.state import LogEntry
 from codex_tui.games.instinkt.ui.end import verdict
 from codex_tui.games.instinkt.ui.words import describe
+from codex_tui.i18n.words import possessive, with_verb
 
 APP = Path(__file__).parents[2] / "codex_tui" / "app"
 

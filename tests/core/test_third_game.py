@@ -20,12 +20,12 @@ import pytest
 
 from codex_tui.app.session import GameSession
 from codex_tui.cli import main as cli_main
+from codex_tui.client.hub_client import HubClient
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
-from codex_tui.net.botpool import BotPool
-from codex_tui.net.hub import Hub
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.tables import TableRoom
+from codex_tui.server.botpool import BotPool
+from codex_tui.server.hub import Hub
+from codex_tui.server.tables import TableRoom
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from tests.core.tictactoe import rules

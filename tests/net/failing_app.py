@@ -13,8 +13,8 @@ import sys
 
 from textual import events
 
-from codex_tui.net import served_app
-from codex_tui.net.player_app import main
+from codex_tui.client import served_app
+from codex_tui.client.player_app import main
 
 SECRET = "/srv/secret/checkout/codex_tui/boom.py"
 """A path that must reach the server log and never the player's screen."""

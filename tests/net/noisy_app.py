@@ -13,8 +13,8 @@ import threading
 import warnings
 from pathlib import Path
 
-from codex_tui.net import served_app
-from codex_tui.net.player_app import main
+from codex_tui.client import served_app
+from codex_tui.client.player_app import main
 
 NOISE = "noisy on purpose"
 """In each of the three reports: never on the player's terminal."""

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-import codex_tui.net.ssh_server as ssh_server
+import codex_tui.server.ssh_server as ssh_server
 from codex_tui.games.codex.rules import Phase
-from codex_tui.net.hub import GOODBYE
-from codex_tui.net.protocol import CreateRequest
-from codex_tui.net.serve import GameServer
-from codex_tui.net.tables import Table
+from codex_tui.protocol.messages import CreateRequest
+from codex_tui.server.hub import GOODBYE
+from codex_tui.server.serve import GameServer
+from codex_tui.server.tables import Table
 from tests.net.conftest import (
     SEED,
     WAIT,
@@ -139,7 +139,7 @@ async def test_a_failing_app_shows_one_calm_line_and_logs_the_rest(
     """x: an exception in a key handler; y: a panic (as when the input thread dies);
     z: the app quits with an error status and a text naming a server file."""
     monkeypatch.setattr(ssh_server, "APP_MODULE", "tests.net.failing_app")
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     ada = await open_terminal(terminals, server.port, "ada")
     ada.new_text()
     await ada.press(key)
@@ -157,7 +157,7 @@ async def test_a_failing_app_shows_one_calm_line_and_logs_the_rest(
 async def test_an_app_killed_on_the_server_leaves_a_calm_line_and_a_usable_terminal(
     server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     ada = await open_terminal(terminals, server.port, "ada")
     (app,) = server.sessions.apps
     assert app.process is not None

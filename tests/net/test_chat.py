@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from codex_tui.net import protocol as p
-from codex_tui.net.chat import CHAT_SUFFIX, MUTES_FILE, ChatLog, MuteBook, RateLimit, write_chat
-from codex_tui.net.chat_line import ChatLine, clean_text
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.names import name_key
-from codex_tui.net.serve import GameServer
+from codex_tui.client.hub_client import HubClient
+from codex_tui.protocol import messages as p
+from codex_tui.protocol.chat_line import ChatLine, clean_text
+from codex_tui.protocol.names import name_key
+from codex_tui.server.chat import CHAT_SUFFIX, MUTES_FILE, ChatLog, MuteBook, RateLimit, write_chat
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import start_server, wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from codex_tui.net import protocol as p
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.serve import GameServer
+from codex_tui.client.hub_client import HubClient
+from codex_tui.protocol import messages as p
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import Terminal, open_terminal, wait_until
 
 FIELD_KEYS = "esc Close"

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from codex_tui.net.doctor import Finding, diagnose, split_options
+from codex_tui.server.doctor import Finding, diagnose, split_options
 from tests.net.conftest import start_server
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from codex_tui import __file__ as package_file
-from codex_tui.net import app_forker
-from codex_tui.net.app_forker import AppForker, Fork
-from codex_tui.net.pty_bridge import ERROR_FD_ENV, PtyApp
-from codex_tui.net.serve import GameServer
+from codex_tui.server import app_forker
+from codex_tui.server.app_forker import AppForker, Fork
+from codex_tui.server.pty_bridge import ERROR_FD_ENV, PtyApp
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import WAIT, Terminal, open_terminal
 from tests.net.vt import plain_text
 
@@ -93,7 +93,7 @@ async def test_a_forked_app_has_its_session_environment_terminal_and_nothing_els
 async def test_a_preloaded_app_runs_as_the_one_module_every_other_imported(forker: AppForker) -> None:
     """The player's app is preloaded: run again as `__main__` (`runpy`), it would be a second copy
     of itself, and Python would warn so on the player's terminal."""
-    run = Run(forker, "codex_tui.net.player_app", session_env())
+    run = Run(forker, "codex_tui.client.player_app", session_env())
     await run.app.start()
     await asyncio.wait_for(run.ended.wait(), WAIT)
     assert run.app.returncode == 1  # started without a hub token: it says so in the log, not on the terminal

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side
-from codex_tui.net.serve import GameServer
-from codex_tui.net.tables import Table
+from codex_tui.server.serve import GameServer
+from codex_tui.server.tables import Table
 from tests.net.conftest import (
     Terminal,
     only_table,

@@ -8,21 +8,21 @@ from typing import Any
 
 import pytest
 
-from codex_tui.app.remote import RemoteApp
-from codex_tui.app.screens import review as review_screen
-from codex_tui.app.screens.game_over import GameOverBar
-from codex_tui.app.screens.live import PlayScreen
-from codex_tui.app.screens.lobby import WaitingScreen, row_cells
-from codex_tui.app.screens.review import ReviewScreen
+from codex_tui.client.app import RemoteApp
+from codex_tui.client.hub_client import HubClient
+from codex_tui.client.lobby import WaitingScreen, row_cells
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.module import CODEX as CODEX_MODULE
 from codex_tui.games.codex.rules import SPECTATOR, result, view
 from codex_tui.games.codex.ui import CodexUI
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
-from codex_tui.net import protocol as p
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.serve import GameServer
-from codex_tui.net.table_options import OPTIONS_SUFFIX
+from codex_tui.protocol import messages as p
+from codex_tui.server.serve import GameServer
+from codex_tui.server.table_options import OPTIONS_SUFFIX
+from codex_tui.ui.screens import review as review_screen
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.screens.review import ReviewScreen
 from tests.app.test_screens_end import codex_history
 from tests.net.conftest import (
     FORM_TITLE,

@@ -9,15 +9,15 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from codex_tui.client.hub_client import HubClient
 from codex_tui.games.codex.rules import SPECTATOR, ChooseStarter, Pass, Side, legal_actions_for
 from codex_tui.games.codex.wire import decode_view
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
-from codex_tui.net.framing import FrameError, pack_frame
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.identity import IdentityError, KeyBook, key_text
-from codex_tui.net.protocol import CREATE, CreateRequest, ProtocolError, create_message, parse_create
-from codex_tui.net.serve import GameServer
+from codex_tui.protocol.framing import FrameError, pack_frame
+from codex_tui.protocol.messages import CREATE, CreateRequest, ProtocolError, create_message, parse_create
+from codex_tui.server.identity import IdentityError, KeyBook, key_text
+from codex_tui.server.serve import GameServer
 from codex_tui.storage.saves import load_save
 from tests.net.conftest import wait_until
 
@@ -170,7 +170,7 @@ def test_the_key_book_binds_a_name_once_and_keeps_it(tmp_path: Path) -> None:
 
 def test_the_server_never_loads_the_ui() -> None:
     """Textual lives in the app processes only; the server stays small."""
-    code = "import sys, codex_tui.net.serve; print(sorted(m for m in sys.modules if m.startswith('textual')))"
+    code = "import sys, codex_tui.server.serve; print(sorted(m for m in sys.modules if m.startswith('textual')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

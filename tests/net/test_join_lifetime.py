@@ -20,10 +20,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from codex_tui.app.remote import EXIT_LOST, EXIT_NO_SERVER, EXIT_NO_TERMINAL
-from codex_tui.net import protocol as p
-from codex_tui.net.framing import pack_frame
-from codex_tui.net.hubcheck import hub_problem
+from codex_tui.client.app import EXIT_LOST, EXIT_NO_SERVER, EXIT_NO_TERMINAL
+from codex_tui.protocol import messages as p
+from codex_tui.protocol.framing import pack_frame
+from codex_tui.protocol.hubcheck import hub_problem
 from tests.net.conftest import WAIT, start_server
 from tests.net.vt import Screen
 

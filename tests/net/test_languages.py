@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from codex_tui.client.hub_client import HubClient
 from codex_tui.core import registry
 from codex_tui.i18n import language, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.languages import LANGUAGES_FILE, LanguageBook, client_language, client_locale, speaking
-from codex_tui.net.protocol import OPEN, CreateRequest
-from codex_tui.net.pty_bridge import Exec, PtyApp
-from codex_tui.net.serve import GameServer
-from codex_tui.net.ssh_server import app_environment
+from codex_tui.protocol.messages import OPEN, CreateRequest
+from codex_tui.server.languages import LANGUAGES_FILE, LanguageBook, client_language, client_locale, speaking
+from codex_tui.server.pty_bridge import Exec, PtyApp
+from codex_tui.server.serve import GameServer
+from codex_tui.server.ssh_server import app_environment
 from tests.net.conftest import SEED, WAIT, Terminal, connect, start_server, wait_until
 from tests.net.vt import Screen
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from codex_tui.client.hub_client import HubClient
 from codex_tui.games.instinkt import record as instinkt_record
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
-from codex_tui.net import protocol as p
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.serve import GameServer
-from codex_tui.net.tables import Table
+from codex_tui.protocol import messages as p
+from codex_tui.server.serve import GameServer
+from codex_tui.server.tables import Table
 from tests.net.conftest import FORM_TITLE, Terminal, open_terminal, wait_until
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
-from codex_tui.app.screens.lobby import LanguageScreen, LobbyScreen
+from codex_tui.client.lobby import LanguageScreen, LobbyScreen
 from codex_tui.i18n import language
 from tests.i18n.screen_words import screen_lines
 from tests.scenes import settle

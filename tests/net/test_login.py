@@ -17,9 +17,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui.net.identity import KEYBOOK_FILE, key_text
-from codex_tui.net.pty_bridge import set_size
-from codex_tui.net.serve import GameServer
+from codex_tui.server.identity import KEYBOOK_FILE, key_text
+from codex_tui.server.pty_bridge import set_size
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
 from tests.net.vt import Screen
 
@@ -40,7 +40,7 @@ async def test_an_asyncssh_client_reaches_the_lobby_and_owns_its_name(
 async def test_a_name_refuses_every_key_but_its_first(
     server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     await open_terminal(terminals, server.port, "ada")
     assert f"ada logged in with key {key_for('ada').get_fingerprint()}" in caplog.text
     stranger = asyncssh.generate_private_key("ssh-ed25519")
@@ -56,7 +56,7 @@ async def test_a_name_refuses_every_key_but_its_first(
 async def test_names_that_cannot_be_shown_safely_are_refused(
     server: GameServer, name: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     with pytest.raises(asyncssh.PermissionDenied):
         await connect(server.port, name, key=key_for("someone"))
     if name:  # (an empty name never reaches the server's checks)
@@ -65,7 +65,7 @@ async def test_names_that_cannot_be_shown_safely_are_refused(
 
 
 async def test_there_is_no_password_login(server: GameServer, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect(
             "127.0.0.1",
@@ -136,7 +136,7 @@ async def read_until(fd: int, screen: Screen, text: str, timeout: float = WAIT) 
 async def test_the_serve_command_and_the_system_ssh_client(tmp_path: Path) -> None:
     data = tmp_path / "data"
     server = subprocess.Popen(
-        [sys.executable, "-m", "codex_tui.net.serve", "--port", "0", "--data", str(data)],
+        [sys.executable, "-m", "codex_tui.server.serve", "--port", "0", "--data", str(data)],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

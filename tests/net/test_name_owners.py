@@ -17,12 +17,12 @@ import aiohttp
 import asyncssh
 import pytest
 
-from codex_tui.net import identity, name_book, passphrases
-from codex_tui.net.identity import KEYBOOK_FILE
-from codex_tui.net.name_book import BROWSER_NAME, MAX_NAMES_PER_KEY, NameBook
-from codex_tui.net.passphrases import PassphraseBook
-from codex_tui.net.serve import GameServer
-from codex_tui.net.web_signin import MAX_GUESSES, MAX_NAME_GUESSES, SignInGate
+from codex_tui.server import identity, name_book, passphrases
+from codex_tui.server.identity import KEYBOOK_FILE
+from codex_tui.server.name_book import BROWSER_NAME, MAX_NAMES_PER_KEY, NameBook
+from codex_tui.server.passphrases import PassphraseBook
+from codex_tui.server.serve import GameServer
+from codex_tui.server.web_signin import MAX_GUESSES, MAX_NAME_GUESSES, SignInGate
 from tests.net.conftest import WAIT, Terminal, open_terminal, wait_until
 from tests.net.web_client import WebClient
 
@@ -39,7 +39,7 @@ async def test_a_key_waiting_to_open_its_session_loses_a_name_claimed_in_a_brows
 ) -> None:
     """The attack: a key logs in as the free name cara and waits; cara is claimed in a browser;
     then the key opens its session. Before, the key then owned cara too and saw her hand."""
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     assert both.web is not None
     attacker = asyncssh.generate_private_key("ssh-ed25519")
     waiting = await asyncssh.connect(
@@ -265,7 +265,7 @@ async def test_a_hundred_guesses_posted_at_once_to_the_door_are_checked_five_tim
     both: GameServer, caplog: pytest.LogCaptureFixture
 ) -> None:
     """The issue's evidence, over HTTP: before, 200 log lines of 'refused: wrong passphrase'."""
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     assert both.web is not None
     both.names.set_passphrase("fay", PASS)
     async with aiohttp.ClientSession() as session:

@@ -14,11 +14,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from codex_tui.i18n.text import _
-from codex_tui.net.identity import KEYBOOK_FILE, KeyBook, key_text
-from codex_tui.net.languages import speaking
-from codex_tui.net.names import MAX_NAME_LENGTH, NAME_RULES, name_key, name_refusal
-from codex_tui.net.protocol import NAME_PATTERN, valid_name
-from codex_tui.net.serve import GameServer
+from codex_tui.protocol.messages import NAME_PATTERN, valid_name
+from codex_tui.protocol.names import MAX_NAME_LENGTH, NAME_RULES, name_key, name_refusal
+from codex_tui.server.identity import KEYBOOK_FILE, KeyBook, key_text
+from codex_tui.server.languages import speaking
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
 
 SSH = "/usr/bin/ssh"
@@ -137,7 +137,7 @@ def test_a_book_from_before_the_rule_keeps_both_colliding_names(
         for name, key in (("Bob", bob), ("b0b", other), ("ada", carol))
     }
     (tmp_path / KEYBOOK_FILE).write_text(json.dumps({"format": "codex-tui-players", "version": 1, "players": players}))
-    caplog.set_level(logging.WARNING, logger="codex_tui.net")
+    caplog.set_level(logging.WARNING, logger="codex_tui.server")
     book = KeyBook(tmp_path)
     assert "the names Bob, b0b are one name" in caplog.text
     assert "ada" not in caplog.text
@@ -251,7 +251,7 @@ async def test_exec_and_sftp_refused_leave_the_name_free(server: GameServer, ter
 async def test_a_name_claimed_while_logging_in_is_said_and_closed(
     server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     late_key = asyncssh.generate_private_key("ssh-ed25519")
     late = await asyncssh.connect(
         "127.0.0.1", server.port, username="Max", client_keys=[late_key], known_hosts=None, agent_path=None, config=[]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from codex_tui.games.codex.rules import SPECTATOR, result
-from codex_tui.net.serve import GameServer
+from codex_tui.server.serve import GameServer
 from codex_tui.storage.saves import load_save
 from tests.net.conftest import SEED, Terminal, only_table, open_terminal, play_decision_by_keys, seat_two_players
 from tests.net.leaks import assert_no_leak_once_settled

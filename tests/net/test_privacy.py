@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from codex_tui.net.privacy import PrivacyError, make_private
+from codex_tui.server.privacy import PrivacyError, make_private
 from codex_tui.storage.saves import SavedGame, write_save
 from tests.helpers import started_game
 from tests.net.conftest import start_server

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from codex_tui.client.hub_client import HubClient
 from codex_tui.games.codex.rules import Phase, legal_actions_for
-from codex_tui.net.hub_client import HubClient
 from tests.net.conftest import (
     Terminal,
     only_table,

@@ -8,8 +8,8 @@ import logging
 import asyncssh
 import pytest
 
-from codex_tui.net.serve import GameServer
-from codex_tui.net.ssh_server import Limits
+from codex_tui.server.serve import GameServer
+from codex_tui.server.ssh_server import Limits
 from tests.net.conftest import Terminal, connect, key_for, open_terminal, start_server
 
 
@@ -28,7 +28,7 @@ async def login(server: GameServer, name: str = "ada") -> asyncssh.SSHClientConn
 async def test_commands_subsystems_and_bare_sessions_are_refused(
     server: GameServer, caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     requests: list[tuple[dict[str, str], str]] = [
         ({"command": "cat /etc/passwd", "term_type": "xterm"}, "refused exec 'cat /etc/passwd' for ada"),
         ({"subsystem": "sftp"}, "refused subsystem 'sftp' for ada"),
@@ -42,7 +42,7 @@ async def test_commands_subsystems_and_bare_sessions_are_refused(
 
 
 async def test_no_forwarding_of_ports_or_sockets(server: GameServer, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     async with await login(server) as conn:
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
@@ -64,7 +64,7 @@ async def test_no_forwarding_of_ports_or_sockets(server: GameServer, caplog: pyt
 async def test_one_terminal_per_connection(
     server: GameServer, terminals: list[Terminal], caplog: pytest.LogCaptureFixture
 ) -> None:
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     ada = await open_terminal(terminals, server.port, "ada")
     with pytest.raises(asyncssh.ChannelOpenError):
         await ada.conn.create_process(term_type="xterm")

@@ -10,11 +10,11 @@ import struct
 import asyncssh
 import pytest
 
-import codex_tui.net.ssh_server as ssh_server
-from codex_tui.net.framing import MAX_UP_FRAME
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.pty_bridge import READ_CHUNK
-from codex_tui.net.serve import GameServer
+import codex_tui.server.ssh_server as ssh_server
+from codex_tui.client.hub_client import HubClient
+from codex_tui.protocol.framing import MAX_UP_FRAME
+from codex_tui.server.pty_bridge import READ_CHUNK
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import Terminal, key_for, open_terminal, wait_until
 
 

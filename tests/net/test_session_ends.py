@@ -13,8 +13,8 @@ import re
 
 import pytest
 
-import codex_tui.net.ssh_server as ssh_server
-from codex_tui.net.serve import GameServer
+import codex_tui.server.ssh_server as ssh_server
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import WAIT, Terminal, connect, open_terminal, wait_until
 from tests.net.noisy_app import NOISE
 from tests.net.web_client import WebClient
@@ -63,7 +63,7 @@ async def test_what_python_reports_in_an_app_goes_to_the_log_not_the_terminal(
     """A warning, an exception in a thread and one raised in `__del__`: Python prints them
     on standard error, the player's terminal; they are the server's to read."""
     monkeypatch.setattr(ssh_server, "APP_MODULE", "tests.net.noisy_app")
-    caplog.set_level(logging.INFO, logger="codex_tui.net")
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
     ada = await open_terminal(terminals, server.port, "ada")
     await ada.press("q")
     await asyncio.wait_for(ada.closed.wait(), WAIT)

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
+from codex_tui.client.hub_client import HubClient
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
-from codex_tui.net import protocol as p
-from codex_tui.net import tables
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.serve import GameServer
-from codex_tui.net.table_options import read_options
-from codex_tui.net.tables import FINISHED_DIR, Table
+from codex_tui.protocol import messages as p
+from codex_tui.server import tables
+from codex_tui.server.serve import GameServer
+from codex_tui.server.table_options import read_options
+from codex_tui.server.tables import FINISHED_DIR, Table
 from codex_tui.storage.saves import SaveError, load_save, write_save
 from tests.net.conftest import (
     Terminal,

@@ -8,7 +8,7 @@ import asyncssh
 import pytest
 
 from codex_tui.games.codex.rules import Phase
-from codex_tui.net.serve import GameServer
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import (
     Terminal,
     choose_setup_by_keys,

@@ -13,14 +13,14 @@ import aiohttp
 import asyncssh
 import pytest
 
-from codex_tui.net import protocol as p
-from codex_tui.net.hub_client import HubClient
-from codex_tui.net.invites import InviteBook
-from codex_tui.net.name_book import NameBook
-from codex_tui.net.serve import GameServer
-from codex_tui.net.ssh_server import Limits
-from codex_tui.net.web import WebDoor
-from codex_tui.net.web_options import RemoteRefused
+from codex_tui.client.hub_client import HubClient
+from codex_tui.protocol import messages as p
+from codex_tui.server.invites import InviteBook
+from codex_tui.server.name_book import NameBook
+from codex_tui.server.serve import GameServer
+from codex_tui.server.ssh_server import Limits
+from codex_tui.server.web import WebDoor
+from codex_tui.server.web_options import RemoteRefused
 from tests.net.conftest import WAIT, start_server, wait_until
 from tests.net.web_client import WebClient
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui.net import name_book, web_signin
-from codex_tui.net.attempts import Attempt, AttemptLimiter
-from codex_tui.net.invites import InviteBook
-from codex_tui.net.name_book import BROWSER_NAME, NameBook
-from codex_tui.net.passphrases import PassphraseBook, PassphraseError
-from codex_tui.net.web_options import RemoteRefused, check_listen, is_loopback
-from codex_tui.net.web_pages import accepted_language
-from codex_tui.net.web_signin import Ending, Sessions, SignInGate
+from codex_tui.server import name_book, web_signin
+from codex_tui.server.attempts import Attempt, AttemptLimiter
+from codex_tui.server.invites import InviteBook
+from codex_tui.server.name_book import BROWSER_NAME, NameBook
+from codex_tui.server.passphrases import PassphraseBook, PassphraseError
+from codex_tui.server.web_options import RemoteRefused, check_listen, is_loopback
+from codex_tui.server.web_pages import accepted_language
+from codex_tui.server.web_signin import Ending, Sessions, SignInGate
 
 
 def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path: Path) -> None:

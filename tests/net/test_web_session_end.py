@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from codex_tui.net.invites import InviteBook
-from codex_tui.net.name_book import NameBook
-from codex_tui.net.serve import GameServer
-from codex_tui.net.web import WebDoor
+from codex_tui.server.invites import InviteBook
+from codex_tui.server.name_book import NameBook
+from codex_tui.server.serve import GameServer
+from codex_tui.server.web import WebDoor
 from tests.net.conftest import wait_until
 from tests.net.web_client import WebClient, WebTerminal, process_alive
 

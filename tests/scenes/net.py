@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from codex_tui.app.remote import RemoteApp
-from codex_tui.app.widgets.chat_field import CHAT_KEY
+from codex_tui.client.app import RemoteApp
 from codex_tui.core import registry
 from codex_tui.games.codex.rules import Phase
-from codex_tui.net import protocol as p
-from codex_tui.net.chat_line import ChatLine
-from codex_tui.net.protocol import SeatInfo, TableInfo
+from codex_tui.protocol import messages as p
+from codex_tui.protocol.chat_line import ChatLine
+from codex_tui.protocol.messages import SeatInfo, TableInfo
+from codex_tui.ui.widgets.chat_field import CHAT_KEY
 from tests.scenes import Scene, settle
 from tests.scenes.games import mid_game, played
 

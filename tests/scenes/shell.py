@@ -14,12 +14,12 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
-from codex_tui.app.screens.review import ReviewScreen
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.games.codex.rules import Phase
 from codex_tui.i18n import LANGUAGES
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.screens.review import ReviewScreen
 from tests.core.tictactoe import rules as tictactoe_rules
 from tests.core.tictactoe.module import TICTACTOE
 from tests.scenes import Scene, settle

@@ -32,8 +32,8 @@ import pytest
 from playwright.async_api import Browser, ConsoleMessage, Page, Playwright, WebSocket, async_playwright
 
 from codex_tui.games.codex.rules import Game
-from codex_tui.net.serve import GameServer
-from codex_tui.net.tables import Table
+from codex_tui.server.serve import GameServer
+from codex_tui.server.tables import Table
 from tests.net.conftest import WAIT, Terminal, no_processes_left_behind, terminals  # noqa: F401 (fixtures for tests/web)
 from tests.net.leaks import assert_no_leak
 from tests.net.vt import plain_text

@@ -7,8 +7,8 @@ import re
 from playwright.async_api import Browser
 
 from codex_tui.i18n.text import _
-from codex_tui.net.languages import speaking
-from codex_tui.net.serve import GameServer
+from codex_tui.server.languages import speaking
+from codex_tui.server.serve import GameServer
 from tests.web.conftest import BrowserTerminal, open_page, sign_in, web_url
 
 HAN = re.compile(r"[\u4e00-\u9fff]")

@@ -15,7 +15,7 @@ from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.games.instinkt import rules as instinkt
-from codex_tui.net.serve import GameServer
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import (
     SEED,
     choose_setup_by_keys,

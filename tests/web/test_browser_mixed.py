@@ -7,7 +7,7 @@ import asyncio
 from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
-from codex_tui.net.serve import GameServer
+from codex_tui.server.serve import GameServer
 from tests.net.conftest import (
     SEED,
     Terminal,

@@ -6,10 +6,10 @@ from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.i18n.text import _
-from codex_tui.net.languages import speaking
-from codex_tui.net.serve import GameServer
-from codex_tui.net.web_pages import NAME_RULES
-from codex_tui.net.web_signin import WRONG, Ending
+from codex_tui.server.languages import speaking
+from codex_tui.server.serve import GameServer
+from codex_tui.server.web_pages import NAME_RULES
+from codex_tui.server.web_signin import WRONG, Ending
 from tests.net.conftest import SEED, WAIT, choose_setup_by_keys, create_table_by_keys, wait_until
 from tests.web.conftest import PASSPHRASE, BrowserTerminal, only_table, open_page, sign_in, submit, web_url
 

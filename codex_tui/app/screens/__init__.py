@@ -1,1 +1,1 @@
-"""Screens of the app: new game, set-up, game, pass-device, end, help."""
+"""Screens of the local app: the new-game form, the saves browser, leaving an unsaved game."""

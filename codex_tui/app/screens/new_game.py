@@ -11,8 +11,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from codex_tui.app.paging import PageSafeSelect
-from codex_tui.app.screens.game_form import (
+from codex_tui.core import registry
+from codex_tui.i18n import LANGUAGES, language
+from codex_tui.i18n.text import N_, _
+from codex_tui.storage.saves import HUMAN
+from codex_tui.ui.paging import PageSafeSelect
+from codex_tui.ui.screens.game_form import (
     FOCUS_CSS,
     GAME_CSS,
     bot_choices,
@@ -26,11 +30,7 @@ from codex_tui.app.screens.game_form import (
     show_rows_for,
     variant,
 )
-from codex_tui.app.widgets.key_bar import KeyBar
-from codex_tui.core import registry
-from codex_tui.i18n import LANGUAGES, language
-from codex_tui.i18n.text import N_, _
-from codex_tui.storage.saves import HUMAN
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 
 @dataclass(frozen=True)

@@ -21,11 +21,11 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
-from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core import registry
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
 from codex_tui.storage.saves import SaveError
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 COLUMNS = (N_("Title"), N_("Players"), N_("Scores"), N_("Turn"), N_("Status"), N_("Saved"), N_("Variant"))
 """The columns' keys; their headers are these words in the player's language."""

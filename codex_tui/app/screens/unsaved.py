@@ -11,9 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.i18n.text import N_, _
 from codex_tui.storage.saves import SaveError
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 QUIT_KEYS = N_("enter: try saving again   x: quit without saving   esc: back to the game")
 LEAVE_KEYS = N_("enter: try saving again   x: leave this game without saving   esc: back to the game")

@@ -15,7 +15,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from codex_tui.app.words import YOU
 from codex_tui.games.codex.rules import (
     CATALOG,
     ChooseObjective,
@@ -32,6 +31,7 @@ from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.objectives import times_met
 from codex_tui.games.codex.rules.symbols import CardKind, Side, Symbol
 from codex_tui.games.codex.text import N_, _, ngettext, pgettext
+from codex_tui.i18n.words import YOU
 
 SYMBOL_NAMES = {
     Symbol.FUNGI: N_("fungi"),

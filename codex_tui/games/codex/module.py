@@ -16,7 +16,7 @@ from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.timeline import turn_number
 
 if TYPE_CHECKING:  # the screens load only when `ui()` is called
-    from codex_tui.app.game_ui import GameUI
+    from codex_tui.ui.game_ui import GameUI
 
 
 assert (MIN_PLAYERS, MAX_PLAYERS, MAX_TARGET_SCORE) == (2, 4, 200), "the summary and the help below say so"

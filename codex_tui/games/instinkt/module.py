@@ -14,7 +14,7 @@ from codex_tui.games.instinkt.rules.engine import legal_actions_for
 from codex_tui.games.instinkt.text import N_, _
 
 if TYPE_CHECKING:  # the screens load only when `ui()` is called
-    from codex_tui.app.game_ui import GameUI
+    from codex_tui.ui.game_ui import GameUI
 
 
 class Instinkt(GameModule):

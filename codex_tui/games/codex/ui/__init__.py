@@ -1,6 +1,6 @@
 """Codex Naturalis screens and widgets (Textual); imported only by the app, never by the rules.
 
-`UI` is what `CodexNaturalis.ui()` hands the shell (see `codex_tui.app.game_ui.GameUI`).
+`UI` is what `CodexNaturalis.ui()` hands the shell (see `codex_tui.ui.game_ui.GameUI`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from typing import Any
 
 from rich.text import Text
 
-from codex_tui.app.game_ui import GameUI
-from codex_tui.app.screens.modals import Help
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.codex.rules import (
     ChooseObjective,
@@ -34,6 +32,8 @@ from codex_tui.games.codex.ui.help import HELP_TEXT
 from codex_tui.games.codex.ui.network import NetworkReplayScreen
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
+from codex_tui.ui.game_ui import GameUI
+from codex_tui.ui.screens.modals import Help
 
 ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
 """Codex's moves: a network seat sends no other game's action."""

@@ -3,7 +3,7 @@
 Two sizes: the compact 7x3 card of the play area, whose corner cells are
 shared with the diagonal neighbours exactly as the physical cards overlap,
 and the larger card of the hand, market and set-up screens, which has room
-for words, drawn into a `Canvas` (`codex_tui.app.canvas`).
+for words, drawn into a `Canvas` (`codex_tui.ui.canvas`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from __future__ import annotations
 from rich.cells import cell_len
 from rich.style import Style
 
-from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.describe import points, scoring_symbol, scoring_text, side_name, symbol_letters, symbol_name
 from codex_tui.games.codex.rules import CATALOG, Side, Symbol
 from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
@@ -19,6 +18,7 @@ from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
 from codex_tui.games.codex.rules.symbols import CardKind
 from codex_tui.games.codex.text import _
 from codex_tui.games.codex.ui.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
+from codex_tui.ui.canvas import Canvas
 
 SMALL_W, SMALL_H = 7, 3
 STEP_X, STEP_Y = SMALL_W - 1, SMALL_H - 1

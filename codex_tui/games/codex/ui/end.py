@@ -11,11 +11,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
-from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.games.codex.describe import named, objective_text
 from codex_tui.games.codex.rules import Result
 from codex_tui.games.codex.text import DOMAIN, N_, _
+from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 
 def summary_table(

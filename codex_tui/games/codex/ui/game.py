@@ -24,11 +24,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 
-from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
-from codex_tui.app.navigation import cycle, nearest, step
-from codex_tui.app.screens.live import PlayScreen, drawing
-from codex_tui.app.widgets.key_bar import KeyBar
-from codex_tui.app.widgets.status_line import SEPARATOR, StatusLine, fit
 from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameModule
 from codex_tui.games.codex.describe import (
@@ -72,6 +67,11 @@ from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
+from codex_tui.ui.navigation import cycle, nearest, step
+from codex_tui.ui.screens.live import PlayScreen, drawing
+from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.status_line import SEPARATOR, StatusLine, fit
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""

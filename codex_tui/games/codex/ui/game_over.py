@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from codex_tui.app.screens.game_over import result_line, tail_start
 from codex_tui.games.codex.describe import describe_entry
 from codex_tui.games.codex.rules import Game, result
 from codex_tui.games.codex.text import _
+from codex_tui.ui.screens.game_over import result_line, tail_start
 
 
 def last_moves(game: Game, viewer: int) -> list[str]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from codex_tui.app.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
 from codex_tui.games.codex.text import N_
+from codex_tui.ui.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
 
 CODEX_KEYS: Help = (
     (

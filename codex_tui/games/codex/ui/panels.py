@@ -13,7 +13,6 @@ from rich.text import Text
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
-from codex_tui.app.widgets.chat_field import ChatNote, notes_at
 from codex_tui.games.codex.describe import (
     describe_entry,
     objective_progress,
@@ -28,6 +27,7 @@ from codex_tui.games.codex.rules.engine import requirement_met
 from codex_tui.games.codex.rules.objectives import objective_points
 from codex_tui.games.codex.text import _
 from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS, Label
+from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 HEADING = Style(bold=True, color="#d0d0d0")
 DIM = Style(color="#8a8a8a")

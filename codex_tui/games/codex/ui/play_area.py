@@ -17,11 +17,11 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from codex_tui.app.canvas import Canvas
 from codex_tui.games.codex.rules import PlayArea, Pos, Side
 from codex_tui.games.codex.text import _
 from codex_tui.games.codex.ui.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, draw_small, put_text
 from codex_tui.games.codex.ui.theme import Label
+from codex_tui.ui.canvas import Canvas
 
 SPOT_STYLE = Style(color="#606060")
 CURSOR_STYLE = Style(color="#ffff5f", bold=True)

@@ -20,10 +20,6 @@ from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
 
-from codex_tui.app.screens.live import LiveScreen, drawing
-from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
-from codex_tui.app.widgets.key_bar import KeyBar
-from codex_tui.app.widgets.status_line import SEPARATOR, StatusLine
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.describe import describe_entry, named
 from codex_tui.games.codex.module import CODEX
@@ -36,6 +32,10 @@ from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
 from codex_tui.games.codex.ui.review_marks import ReviewMarks, review_marks
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.ui.screens.live import LiveScreen, drawing
+from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
+from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.status_line import SEPARATOR, StatusLine
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Actions per second while playing."""
@@ -286,7 +286,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
 
     def review_screen(self, seat: int) -> Screen[Decision | None]:
         """The review of `seat`'s turns in this game (a screen of the app's, loaded when first asked for)."""
-        from codex_tui.app.screens.review import ReviewScreen
+        from codex_tui.ui.screens.review import ReviewScreen
 
         return ReviewScreen(CODEX, self.timeline.final, seat)
 

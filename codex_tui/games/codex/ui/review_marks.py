@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from codex_tui.app.widgets.status_line import fit
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.rules import ChooseStarter, Draw, DrawSource, Place, SeatView
 from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.ui.play_area import Mark
 from codex_tui.games.codex.ui.theme import BETTER_LABEL, PLAYED_LABEL, Label
+from codex_tui.ui.widgets.status_line import fit
 
 PLAYED: Label = (N_("you"), PLAYED_LABEL)
 BETTER: Label = (N_("best"), BETTER_LABEL)

@@ -17,13 +17,13 @@ from textual.reactive import reactive, var
 from textual.screen import Screen
 from textual.widget import Widget
 
-from codex_tui.app.screens.live import PlayScreen
-from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core.advice import Hint
 from codex_tui.games.codex.describe import card_name, card_summary, list_separator, objective_text, pattern_rows
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
 from codex_tui.games.codex.text import DOMAIN, N_, _, pgettext
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 HAND_AS_CARDS = 34
 """Terminal rows from which the set-up draws the hand as cards."""

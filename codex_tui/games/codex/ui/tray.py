@@ -9,12 +9,12 @@ from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from codex_tui.app.canvas import Canvas
-from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
 from codex_tui.games.codex.rules import Side, Symbol
 from codex_tui.games.codex.rules.symbols import CardKind
 from codex_tui.games.codex.text import _
 from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_deck, draw_large, put_text
+from codex_tui.ui.canvas import Canvas
+from codex_tui.ui.widgets.canvas_renderable import CanvasRenderable
 
 GAP = 1
 SELECTED = Style(color="#ffff5f", bold=True)

@@ -1,6 +1,6 @@
 """The Instinkt screens: a 4x4 board, secret picks, the deer's push and the raccoon's move.
 
-`UI` is what `Instinkt.ui()` hands the shell (see `codex_tui.app.game_ui.GameUI`).
+`UI` is what `Instinkt.ui()` hands the shell (see `codex_tui.ui.game_ui.GameUI`).
 """
 
 from __future__ import annotations
@@ -10,8 +10,6 @@ from typing import Any
 
 from rich.text import Text
 
-from codex_tui.app.game_ui import GameUI
-from codex_tui.app.screens.modals import Help
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.rules import Choose, Enter, Game, Keep, Move, Place, Result, SeatView, result
 from codex_tui.games.instinkt.text import N_, _
@@ -26,6 +24,8 @@ from codex_tui.games.instinkt.ui.network import (
 )
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
+from codex_tui.ui.game_ui import GameUI
+from codex_tui.ui.screens.modals import Help
 
 ACTIONS = (Keep, Choose, Place, Enter, Move)
 """Instinkt's moves (its `Place` is not Codex's): a network seat sends no other game's action."""

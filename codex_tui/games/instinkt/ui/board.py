@@ -20,8 +20,6 @@ from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from codex_tui.app.canvas import Canvas
-from codex_tui.app.widgets.canvas_renderable import CanvasRenderable
 from codex_tui.games.instinkt.coords import column_name, origin_of, row_name
 from codex_tui.games.instinkt.rules.actions import Axis, End
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
@@ -30,6 +28,8 @@ from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
 from codex_tui.games.instinkt.text import pgettext
 from codex_tui.i18n import PSEUDO, language
 from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
+from codex_tui.ui.canvas import Canvas
+from codex_tui.ui.widgets.canvas_renderable import CanvasRenderable
 
 CELL_W, CELL_H = 8, 3
 LEFT, TOP = 2, 1

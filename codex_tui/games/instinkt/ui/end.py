@@ -13,8 +13,6 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from codex_tui.app.screens.modals import END_BINDINGS, EndChoices
-from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.games.instinkt.animal_words import animal_name, why_text
 from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
@@ -23,6 +21,8 @@ from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_letter
 from codex_tui.games.instinkt.ui.words import called_you
+from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 
 def breakdown(game: Game) -> Table:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from codex_tui.app.screens.game_over import result_line, tail_start
 from codex_tui.games.instinkt.rules import Game, result
 from codex_tui.games.instinkt.text import _, pgettext
 from codex_tui.games.instinkt.ui.words import log_lines
+from codex_tui.ui.screens.game_over import result_line, tail_start
 
 
 def last_moves(game: Game, viewer: int) -> list[str]:

@@ -8,8 +8,8 @@ them (a test keeps the two in step).
 
 from __future__ import annotations
 
-from codex_tui.app.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
 from codex_tui.games.instinkt.text import N_
+from codex_tui.ui.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
 
 INSTINKT_KEYS: Help = (
     (

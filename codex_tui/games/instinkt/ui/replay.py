@@ -18,8 +18,6 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
-from codex_tui.app.screens.replay import ReplayExit, ReplayLog, ReplaySummary
-from codex_tui.app.widgets.key_bar import KeyBar
 from codex_tui.core.review import Decision
 from codex_tui.games.instinkt.animal_words import comma
 from codex_tui.games.instinkt.coords import card_text, origin_of
@@ -31,6 +29,8 @@ from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
 from codex_tui.games.instinkt.ui.reviewed import review_marks, review_text
 from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
 from codex_tui.games.instinkt.ui.words import called_you, describe, is_you
+from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
+from codex_tui.ui.widgets.key_bar import KeyBar
 
 DIM = Style(color="#8a8a8a")
 
@@ -219,7 +219,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
 
     def review_screen(self, seat: int) -> Screen[Decision | None]:
         """The app's review screen for `seat` (imported when first asked: it holds the search's machinery)."""
-        from codex_tui.app.screens.review import ReviewScreen
+        from codex_tui.ui.screens.review import ReviewScreen
 
         return ReviewScreen(INSTINKT, self.game, seat)
 

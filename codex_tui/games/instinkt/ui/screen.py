@@ -20,11 +20,6 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from codex_tui.app.messages import ActionChosen, RedoRequested, UndoRequested
-from codex_tui.app.navigation import step
-from codex_tui.app.screens.live import PlayScreen
-from codex_tui.app.widgets.key_bar import KeyBar
-from codex_tui.app.widgets.status_line import StatusLine
 from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.instinkt.advice import hint_reason, move_text
@@ -49,6 +44,11 @@ from codex_tui.games.instinkt.ui.board import (
 )
 from codex_tui.games.instinkt.ui.words import called_you, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
+from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
+from codex_tui.ui.navigation import step
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.status_line import StatusLine
 
 DIM = Style(color="#8a8a8a")
 BOLD = Style(bold=True)

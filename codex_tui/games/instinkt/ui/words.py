@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from codex_tui.app.widgets.chat_field import ChatNote, notes_at
-from codex_tui.app.words import YOU
 from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
 from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
@@ -21,6 +19,8 @@ from codex_tui.games.instinkt.rules.history import CardChange, grids_after, scor
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
 from codex_tui.games.instinkt.text import _, pgettext
 from codex_tui.i18n.text import DOMAIN as SHELL
+from codex_tui.i18n.words import YOU
+from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 
 def is_you(player: int, names: Sequence[str], viewer: int) -> bool:

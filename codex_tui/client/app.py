@@ -1,0 +1,543 @@
+"""The app of one network player: lobby, then the same game screen as local play.
+
+It runs in its own process on the terminal of one SSH session (or of an
+OpenSSH login, see `codex-tui join`) and holds no game: the hub sends this
+seat's view after every change and the screens show it; a chosen action goes
+back up and the server decides. Everything a local game shows (score track,
+areas, market, log, set-up choices, end summary, help) is the local app's
+own screens, fed with views: the play screen of the table's game, which the
+registry finds by the TABLE message's `game`, and whose `GameUI` also says
+what this seat may send.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import fcntl
+import getpass
+import os
+import select
+import sys
+import termios
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.widgets import Static
+
+from codex_tui.client.hub_client import HubClient
+from codex_tui.client.lobby import (
+    LanguageChosen,
+    LobbyScreen,
+    NewTableRequested,
+    NewTableScreen,
+    ReplayRequested,
+    TableRequested,
+    WaitingScreen,
+)
+from codex_tui.client.passphrase import PassphraseChosen
+from codex_tui.core import registry
+from codex_tui.core.errors import RecordError, ReplayError, SetupError
+from codex_tui.core.seats import SPECTATOR
+from codex_tui.i18n import LANGUAGES, language, set_language
+from codex_tui.i18n.choice import choose_language
+from codex_tui.i18n.text import N_, _
+from codex_tui.protocol import messages as p
+from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
+from codex_tui.protocol.framing import FrameError
+from codex_tui.protocol.hubcheck import hub_problem, refused_problem
+from codex_tui.server.options import JOIN_HELP, add_join_arguments
+from codex_tui.ui.crash import CalmCrashes
+from codex_tui.ui.game_ui import GameUI
+from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
+from codex_tui.ui.screens.game_over import GameOverBar, result_line
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.screens.modals import HelpScreen
+from codex_tui.ui.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
+from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, chat_notes
+
+EXIT_NO_SERVER = 3
+"""The hub socket could not be reached, or turned this user away."""
+EXIT_LOST = 4
+"""The connection to the hub broke during play."""
+EXIT_HANGUP = 129
+"""The player's terminal went away (as a program killed by SIGHUP would end)."""
+TERMINAL_CHECK = 0.5
+"""Seconds between two looks at whether the player's terminal is still there."""
+
+
+def terminal_gone(fd: int = 0) -> bool:
+    """The other end of our terminal has closed (the SSH client left).
+
+    Textual's input thread takes the end-of-file a hung-up terminal reads as
+    "no input yet" and would spin on it; poll() reports the hang-up itself,
+    without taking any of the player's keystrokes."""
+    poller = select.poll()
+    poller.register(fd, 0)  # no events asked for: hang-up and errors are always reported
+    return any(mask & (select.POLLHUP | select.POLLERR | select.POLLNVAL) for _, mask in poller.poll(0))
+
+
+class ConnectingScreen(Screen[None]):
+    DEFAULT_CSS = "ConnectingScreen { align: center middle; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static(_("Connecting to the game server…"))
+
+
+class RemoteApp(CalmCrashes):
+    TITLE = "codex-tui"
+    ENABLE_COMMAND_PALETTE = False
+    """Its commands (screenshots, themes) would act on the server's files, not the player's."""
+    BINDINGS = [
+        Binding("question_mark", "help", N_("Help"), show=False),
+        Binding(CHAT_KEY, "chat", N_("Chat")),
+    ]
+
+    def __init__(
+        self, hub_path: Path, token: str | None = None, name: str | None = None, watch_terminal: bool = False
+    ) -> None:
+        """`watch_terminal`: quit when stdin hangs up (a real terminal; not under tests)."""
+        super().__init__(driver_class=guarded_driver_class())
+        self.watch_terminal = watch_terminal
+        self.hub_path = hub_path
+        self.token = token
+        self.login_name = name
+        self.hub: HubClient | None = None
+        self.player = ""
+        self.place = "connecting"
+        """Where the server has put us: connecting, lobby, waiting or table."""
+        self.table_id: int | None = None
+        self.lobby: LobbyScreen | None = None
+        self.waiting: WaitingScreen | None = None
+        self.ui: GameUI | None = None
+        """The screens of the table's game (None away from a table)."""
+        self.game_name = registry.DEFAULT_GAME
+        """The registry name of the table's game: an action does not say which game it is of."""
+        self.game_screen: PlayScreen | None = None
+        self.view: Any = None
+        """This seat's last view of the table's game."""
+        self.sent_for: Any = None
+        """The view an action was sent for: one action per view, so a second
+        enter before the server answers does not send the move twice."""
+        self.setup_open = False
+        self.setup_sent: list[Any] = []
+        """Set-up actions already sent: a view may arrive before the server has them."""
+        self.end_shown = False
+        self.my_turn = False
+        self.seat = SPECTATOR
+        """This app's seat at its table (SPECTATOR when watching)."""
+        self.after_review: Callable[[], None] | None = None
+        """Set while the replay of the finished table, asked for by the end screen's review, is awaited:
+        what to show once that replay is closed."""
+        self.chat_table: int | None = None
+        """The table whose chat `chat` holds (the hub sends it as we sit down, before the table)."""
+        self.chat: list[ChatLine] = []
+        self.spectator_chat = False
+        """The table lets spectators write in its chat."""
+
+    def crash_line(self, logged: bool) -> str:
+        """No traceback and no path reach a player: the server's log has the details."""
+        return "codex-tui: " + _(
+            "the game stopped after an unexpected error. The game is kept: connect again to go on."
+        )
+
+    def on_mount(self) -> None:
+        self.push_screen(ConnectingScreen())
+        self.run_worker(self._talk(), exclusive=True, exit_on_error=False)
+        if self.watch_terminal:
+            self.set_interval(TERMINAL_CHECK, self._check_terminal)
+
+    def _check_terminal(self) -> None:
+        if terminal_gone():
+            self.exit(return_code=EXIT_HANGUP)
+
+    # ------------------------------------------------------------ the link
+
+    async def _talk(self) -> None:
+        try:
+            self.hub = await HubClient.connect(self.hub_path, self.token, self.login_name, language())
+        except OSError as error:
+            self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {hub_problem(self.hub_path, error)}")
+            return
+        try:
+            while True:
+                message = await self.hub.receive()
+                if message is None:
+                    break
+                if message["t"] == p.BYE:  # the last word: the end of the link that follows is no loss
+                    self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
+                    return
+                await self._handle(message)
+        except (OSError, FrameError, p.ProtocolError, RecordError) as error:
+            self.exit(
+                return_code=EXIT_LOST,
+                message="codex-tui: " + _("lost the game server ({error}).").format(error=error),
+            )
+            return
+        except (KeyError, TypeError, ValueError) as error:
+            self.exit(
+                return_code=EXIT_LOST,
+                message="codex-tui: "
+                + _("the game server sent something this app cannot read ({error}).").format(error=repr(error)),
+            )
+            return
+        if not self.player:
+            self.exit(return_code=EXIT_NO_SERVER, message=f"codex-tui join: {refused_problem(self.hub_path)}")
+            return
+        self.exit(return_code=EXIT_LOST, message="codex-tui: " + _("the game server closed the connection."))
+
+    def send(self, message: dict[str, Any]) -> None:
+        if self.hub is not None:
+            self.hub.send(message)
+
+    async def _handle(self, message: dict[str, Any]) -> None:
+        kind = message["t"]
+        if kind == p.WELCOME:
+            self.player = str(message.get("name", ""))
+            code = message.get("lang")
+            if code in LANGUAGES and code != language():  # the server chose: remembered, else ours
+                await self._redraw_in(str(code))
+        elif kind == p.LOBBY:
+            await self._show_lobby([p.TableInfo.from_wire(t) for t in message.get("tables", [])])
+        elif kind == p.WAITING:
+            await self._show_waiting(p.TableInfo.from_wire(message["table"]), int(message.get("seat", SPECTATOR)))
+        elif kind == p.TABLE:
+            await self._show_table(message)
+        elif kind == p.RECORD:
+            self._show_replay(message)
+        elif kind == p.CHAT:
+            self._take_chat(message)
+        elif kind == p.NOTICE:
+            level = message.get("level")
+            severity: SeverityLevel = (
+                "warning" if level == "warning" else "error" if level == "error" else "information"
+            )
+            self.notify(str(message.get("text", ""))[:300], severity=severity, timeout=6)
+            if severity == "warning" and message.get("about") != "chat":  # a refused chat line is no move
+                self.sent_for = None  # the move was refused: the same view may try again
+                self._review_refused()
+
+    async def _go(self, place: str, screen: Screen[Any]) -> None:
+        """Replace whatever is shown by `screen` (the server moved us), and wait
+        until it is mounted: its widgets must exist before it is given a state."""
+        self.place = place
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(screen)
+
+    # ---------------------------------------------------------------- lobby
+
+    async def _show_lobby(self, tables: list[p.TableInfo]) -> None:
+        if self.place != "lobby" or self.lobby is None:
+            self.table_id = None
+            self.game_screen = self.waiting = None
+            self.ui = None
+            self.after_review = None
+            self.lobby = LobbyScreen(self.player)
+            await self._go("lobby", self.lobby)
+        self.lobby.show_tables(tables)
+
+    def on_table_requested(self, message: TableRequested) -> None:
+        self.send({"t": p.WATCH if message.watch else p.JOIN, "table": message.table})
+
+    def on_new_table_requested(self, message: NewTableRequested) -> None:
+        def chosen(request: p.CreateRequest | None) -> None:
+            if request is not None:
+                self.send(p.create_message(request))
+
+        self.push_screen(NewTableScreen(), chosen)
+
+    def on_passphrase_chosen(self, message: PassphraseChosen) -> None:
+        """The lobby's browser passphrase: the server keeps its hash and says so in a notice."""
+        self.send({"t": p.SET_PASSPHRASE, "passphrase": message.passphrase})
+
+    def on_language_chosen(self, message: LanguageChosen) -> None:
+        """The lobby's choice: the server remembers it for this name, every screen redraws in it."""
+        self.send({"t": p.LANGUAGE, "lang": message.code})
+        self.run_worker(self._redraw_in(message.code), group="language")
+
+    async def _redraw_in(self, code: str) -> None:
+        """Draw every screen on the stack again, in `code`: their text is made in
+        compose (and, for the screens the server feeds, `render_all` from the state
+        they keep, which their `recompose` calls)."""
+        set_language(code)
+        self._show_chat()  # its lines worded in the new language, before the screens draw them
+        for screen in list(self.screen_stack):
+            if screen.is_attached:
+                await screen.recompose()
+        self.refresh_bindings()
+
+    def on_replay_requested(self, message: ReplayRequested) -> None:
+        self.send({"t": p.REPLAY, "table": message.table})
+
+    def _show_replay(self, message: dict[str, Any]) -> None:
+        """A finished table's record: replay it over the lobby (which goes on updating below),
+        or over the table's final board, with this seat's review open, when its end screen asked."""
+        reviewing = self.after_review is not None and self.place == "table" and message.get("table") == self.table_id
+        if self.place != "lobby" and not reviewing:
+            return
+        after, self.after_review = self.after_review if reviewing else None, None
+        title = str(message.get("title") or _("Table #{id}").format(id=message.get("table")))[:80]
+        review_seat = self.seat if after is not None and self.seat != SPECTATOR else None
+        try:
+            game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
+            record = game.import_record(message.get("record"))
+            screen = game.ui().network_replay_screen(record, title, review_seat=review_seat)
+        except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
+            self.notify(_("This game cannot be replayed: {error}").format(error=error), severity="warning")
+            if after is not None:
+                after()
+            return
+        self.push_screen(screen, None if after is None else lambda _: after())
+
+    def _ask_review(self, after: Callable[[], None]) -> None:
+        """The end screen's `r`: ask the server for the finished table's record; its replay opens
+        with this seat's review (`_show_replay`), and `after` runs once it is closed."""
+        if self.table_id is None:
+            after()
+            return
+        self.after_review = after
+        self.send({"t": p.REPLAY, "table": self.table_id})
+
+    def _review_refused(self) -> None:
+        """The server would not send the record (a warning notice says why): back to where r was pressed."""
+        after, self.after_review = self.after_review, None
+        if after is not None and self.place == "table":
+            after()
+
+    async def _show_waiting(self, info: p.TableInfo, seat: int) -> None:
+        if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
+            self.table_id = info.id
+            self.lobby = self.game_screen = None
+            self.ui = None
+            self.waiting = WaitingScreen(info, seat)
+            await self._go("waiting", self.waiting)
+            self._show_chat()
+        else:
+            self.waiting.show_table(info, seat)
+        self.seat = seat
+        self.spectator_chat = info.spectator_chat
+
+    # ---------------------------------------------------------------- game
+
+    async def _show_table(self, message: dict[str, Any]) -> None:
+        game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
+        ui = game.ui()
+        view = game.decode_view(message["view"])
+        table_id = int(message["table"])
+        self.game_name = game.name
+        self.seat = int(message.get("seat", SPECTATOR))
+        if self.place != "table" or self.game_screen is None or self.table_id != table_id or self.ui is not ui:
+            self.table_id = table_id
+            self.lobby = self.waiting = None
+            self.setup_open = self.end_shown = self.my_turn = False
+            self.setup_sent = []
+            self.sent_for = None
+            self.after_review = None
+            self.ui = ui
+            self.game_screen = ui.play_screen()
+            self.game_screen.hints_allowed = message.get("hints", False) is True  # off from an older server
+            await self._go("table", self.game_screen)
+            self._show_chat()
+        self.spectator_chat = message.get("spectator_chat", False) is True
+        self.view = view
+        tags = tuple(str(tag) for tag in message.get("tags", ()))
+        waiting_for = message.get("waiting_for")
+        self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
+        self._show_paused(message.get("paused"))
+        self._turn_notice(ui, view)
+        setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
+        if setup is not None:
+            self.setup_open = True
+            self.push_screen(setup, self._setup_chosen)
+        if "result" in message and not self.end_shown:  # the server sends it once the game is over
+            self.end_shown = True
+            outcome = game.result_from_wire(message["result"])
+
+            def summary() -> Screen[str]:
+                return ui.network_end_screen(view, outcome)
+
+            self._game_over(view.players, ui.result_winners(outcome), summary)
+
+    def _show_paused(self, paused: object) -> None:
+        """The server's line over the game while it cannot save the table (worded by the server, in our
+        language); once it can again, the line goes and a notice says play goes on."""
+        screen = self.game_screen
+        assert screen is not None
+        line = str(paused)[:300] if paused else None
+        if line is None and screen.alert is not None:
+            self.notify(_("The server can save again: play goes on."), timeout=6)
+        screen.show_alert(line)
+
+    def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
+        """The final board under a game-over bar; enter shows the summary, esc there comes back,
+        r there opens the game's replay with this seat's review, which comes back to the bar.
+
+        Any other way out of either (n, q) leaves the table for the lobby.
+        """
+        text = result_line(names, winners, _("q: back to the lobby."))
+
+        def chosen(choice: str | None) -> None:
+            if choice == "summary":
+                self.push_screen(summary(), closed)
+            else:
+                self.send({"t": p.LEAVE})
+
+        def closed(choice: str | None) -> None:
+            if choice == "board":
+                self._game_over(names, winners, summary)
+            elif choice == "review":
+                self._ask_review(lambda: self._game_over(names, winners, summary))
+            else:
+                self.send({"t": p.LEAVE})
+
+        self.push_screen(GameOverBar(text, offer_undo=False), chosen)
+
+    def _turn_notice(self, ui: GameUI, view: Any) -> None:
+        """A notice (and the bell) when this seat's turn starts."""
+        mine = ui.has_move(view)
+        words = ui.turn_words(view) if mine and not self.my_turn else None
+        if words is not None:
+            self.notify(_("Your turn: {what}.").format(what=words), title=self.player, timeout=4)
+            self.bell()
+        self.my_turn = mine
+
+    def _setup_chosen(self, actions: list[Any] | None) -> None:
+        self.setup_open = False
+        for action in actions or []:
+            self.setup_sent.append(action)
+            self.send(p.act(action, self.game_name))
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        ui, view = self.ui, self.view
+        action: Any = message.action  # the table's game's own move, once `may_send` says so
+        if ui is None or view is None or view is self.sent_for or not ui.may_send(view, action):
+            return
+        self.sent_for = view
+        self.send(p.act(action, self.game_name))
+
+    def on_undo_requested(self, message: UndoRequested) -> None:
+        self.notify(_("There is no undo in a network game."), timeout=3)
+
+    def on_redo_requested(self, message: RedoRequested) -> None:
+        pass
+
+    # ----------------------------------------------------------------- chat
+
+    def _take_chat(self, message: dict[str, Any]) -> None:
+        """Lines said at a table: all its recent ones as we sit down, then each new one."""
+        table = int(message["table"])
+        lines = p.chat_lines(message)
+        if message.get("all") is True:
+            self.chat_table, self.chat = table, lines[-KEEP_LINES:]
+        elif table == self.chat_table:
+            self.chat = (self.chat + lines)[-KEEP_LINES:]
+        else:
+            return  # a line of a table we just left
+        self._show_chat()
+
+    def _show_chat(self) -> None:
+        """The chat of our table to the screen that shows it (the waiting room, the game's log)."""
+        screen = self.game_screen if self.game_screen is not None else self.waiting
+        if screen is not None and self.table_id is not None and self.table_id == self.chat_table:
+            screen.show_chat(chat_notes(self.chat))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The chat key is for a table (not the lobby, nor over the help or the chat field itself)."""
+        if action == "chat":
+            return self.place in ("table", "waiting") and not isinstance(self.screen, (ChatField, HelpScreen))
+        return True
+
+    def action_chat(self) -> None:
+        if not self.check_action("chat", ()):
+            return
+
+        def said(text: str | None) -> None:
+            if text:
+                self.send({"t": p.CHAT, "text": text})
+
+        # Notices shown now would be drawn twice, by the screen underneath and by the field's own
+        # (Textual shows them on the top screen): the player has read them, since they chose to talk.
+        self.clear_notifications()
+        self.push_screen(ChatField(may_write=self.seat != SPECTATOR or self.spectator_chat), said)
+
+    # ------------------------------------------------------------- commands
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            ui = self.ui if self.ui is not None else registry.game_named(registry.DEFAULT_GAME).ui()
+            self.push_screen(HelpScreen(ui.help_text))
+
+    async def action_quit(self) -> None:
+        """q at a table goes back to the lobby (your seat waits for you); in the lobby it quits."""
+        if self.place in ("table", "waiting"):
+            self.send({"t": p.LEAVE})
+            return
+        self.exit()
+
+
+# ---------------------------------------------------------------------- CLI
+
+
+def take_controlling_terminal() -> None:
+    """Make our PTY the controlling terminal, so resizes reach us as SIGWINCH.
+
+    The server starts us in a new session (setsid) with the PTY as stdin;
+    claiming it here keeps the server free of pre-exec code in a threaded
+    process.
+    """
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """`codex-tui join`: the app of one network player (ForceCommand, or spawned by `serve`)."""
+    parser = subparsers.add_parser("join", help=JOIN_HELP)
+    add_join_arguments(parser)
+    return parser
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Play on the hub; 0 when the player quits or the server says goodbye,
+    EXIT_NO_TERMINAL / EXIT_NO_SERVER / EXIT_LOST (with one line on the terminal) otherwise."""
+    if not has_terminal():
+        print(
+            "codex-tui join: needs an interactive terminal; connect with plain `ssh HOST` "
+            "(or `ssh -t`), not `ssh HOST COMMAND`",
+            file=sys.stderr,
+        )
+        return EXIT_NO_TERMINAL
+    token = os.environ.pop(p.TOKEN_ENV, None)
+    hub = args.hub or (Path(os.environ[p.HUB_ENV]) if os.environ.get(p.HUB_ENV) else None)
+    if hub is None:
+        print("codex-tui: no hub socket: give --hub PATH (the server prints it)", file=sys.stderr)
+        return 2
+    name = None
+    if token is None:
+        name = args.name or getpass.getuser()
+        if not p.valid_name(name):
+            print(f"codex-tui: {name!r} is not a valid player name (letters, digits, . _ -; 1-16)", file=sys.stderr)
+            return 2
+    else:
+        take_controlling_terminal()
+    # The player's locale (sshd's AcceptEnv) or --lang; not the settings file of the account
+    # the server runs as, which is no player's. The hub may then say the name chose another.
+    set_language(choose_language(getattr(args, "lang", None), os.environ, None))
+    app = RemoteApp(hub, token=token, name=name, watch_terminal=True)
+    app.run()
+    return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="codex-tui join", description="Play on a codex-tui server.")
+    add_join_arguments(parser)
+    return run_join(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

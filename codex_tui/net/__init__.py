@@ -1,1 +1,0 @@
-"""Network play: the SSH server, its tables, and what crosses between processes."""

@@ -1,0 +1,252 @@
+"""`codex-tui serve`: one process that hosts games for every `ssh` client.
+
+It holds the SSH server, the tables (games, bots, autosaves) and the hub
+socket the per-session app processes talk to. docs/architecture.md says how
+the parts fit; docs/ssh.md how to run it.
+
+`codex-tui serve` (codex_tui/cli/serve.py) calls `run_serve` here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from codex_tui.server.botpool import BotPool
+from codex_tui.server.hostkey import HostKeyError, fingerprint, load_or_create_host_key
+from codex_tui.server.hub import SOCKET_NAME, Hub
+from codex_tui.server.identity import IdentityError
+from codex_tui.server.invites import remember_url
+from codex_tui.server.name_book import NameBook
+from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP
+from codex_tui.server.privacy import PrivacyError, make_private, private_umask
+from codex_tui.server.ssh_server import Limits, SessionCounter, start_ssh_server
+from codex_tui.server.tables import TableRoom
+from codex_tui.server.web_options import DEFAULT_WEB_HOST, RemoteRefused, add_serve_and_web_arguments, check_listen
+from codex_tui.storage.saves import default_saves_dir
+
+if TYPE_CHECKING:
+    from codex_tui.server.web import WebDoor
+
+log = logging.getLogger("codex_tui.server")
+
+APPS_EXIT_GRACE = 3.0
+"""Seconds the apps get to quit by themselves when the server stops."""
+
+
+def default_data_dir() -> Path:
+    return default_saves_dir() / "server"
+
+
+class GameServer:
+    """Everything `serve` runs, started and stopped as one (tests use it in-process)."""
+
+    def __init__(
+        self,
+        data: Path,
+        host: str = DEFAULT_HOST,
+        port: int = DEFAULT_PORT,
+        authorized_keys: Path | None = None,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        ssh: bool = True,
+        limits: Limits | None = None,
+        exit_grace: float = APPS_EXIT_GRACE,
+        web_port: int | None = None,
+        web_host: str = DEFAULT_WEB_HOST,
+        public_url: str | None = None,
+        allow_remote: bool = False,
+    ) -> None:
+        """`web_port`: also open the browser door there (None: no browser door; 0: any free port)."""
+        self.data = data
+        self.exit_grace = exit_grace
+        self.host = host
+        self.port = port
+        self.authorized_keys = authorized_keys
+        self.bot_delay = bot_delay
+        self.ssh = ssh
+        self.limits = limits or Limits()
+        self.host_key: asyncssh.SSHKey | None = None
+        self.new_host_key = False
+        self.resumed = 0
+        self.tightened = 0
+        """Entries of the data folder that were open to others until this start."""
+        self.bots = BotPool()
+        self.room = TableRoom(data, self.bots, bot_delay)
+        self.names = NameBook(data, authorized_keys)
+        """Who owns which name, over both doors (IdentityError if a book cannot be read)."""
+        self.hub = Hub(self.room, data / SOCKET_NAME, names=self.names)
+        self.sessions = SessionCounter(self.limits)
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.web_port = web_port
+        self.web_host = web_host
+        self.public_url = public_url
+        self.allow_remote = allow_remote
+        self.web: WebDoor | None = None
+        """The browser door, when `web_port` asks for it."""
+
+    async def start(self) -> None:
+        """Raises OSError (address in use, another server on this folder),
+        HostKeyError or RemoteRefused, with a message for the user."""
+        if self.web_port is not None:
+            check_listen(self.web_host, self.allow_remote)
+        self.tightened = make_private(self.data)
+        if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
+            self.host_key, self.new_host_key = load_or_create_host_key(self.data)
+        await self.hub.start()
+        try:
+            self.resumed = self.room.resume_saved()
+            if self.host_key is not None:
+                self.acceptor = await start_ssh_server(
+                    self.host, self.port, self.host_key, self.names, self.hub, self.sessions
+                )
+                self.port = self.acceptor.get_port()
+            if self.web_port is not None:
+                from codex_tui.server.web import WebDoor  # aiohttp and textual-serve: only for the browser door
+
+                if self.sessions.forker is None:  # the SSH door has started it, or there is none
+                    await self.sessions.start_forker(self.hub.path)
+                self.web = WebDoor(
+                    self.hub,
+                    self.names,
+                    self.data,
+                    self.web_host,
+                    self.web_port,
+                    self.public_url,
+                    session_check=self.sessions,
+                    launcher=self.sessions.launcher,
+                )
+                await self.web.start()
+                self.web_port = self.web.port
+                remember_url(self.data, self.web.url)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        """Stop taking logins, tell every app goodbye (each restores its
+        player's terminal and quits), then close what is left."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+            await self.acceptor.wait_closed()
+            self.acceptor = None
+        await self.room.close()
+        await self.hub.close()
+        await self.sessions.wait_apps(self.exit_grace)
+        if self.web is not None:
+            await self.web.close(self.exit_grace)
+            self.web = None
+        await self.sessions.close_all()
+        await self.bots.close()
+
+    @property
+    def fingerprint(self) -> str:
+        assert self.host_key is not None
+        return fingerprint(self.host_key)
+
+    def join_command(self) -> str:
+        host = self.host
+        if host in ("", "0.0.0.0", "::"):
+            host = socket.gethostname()
+        if ":" in host:
+            host = f"[{host}]"
+        port = "" if self.port == 22 else f"-p {self.port} "
+        return f"ssh {port}NAME@{host}"
+
+
+# ---------------------------------------------------------------------- CLI
+
+
+def add_serve_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
+    """Add `codex-tui serve` to the main CLI; run it with `run_serve(args)`."""
+    parser = subparsers.add_parser("serve", help=SERVE_HELP)
+    add_serve_and_web_arguments(parser)
+    return parser
+
+
+def run_web(args: argparse.Namespace) -> int:
+    """`codex-tui web`: `serve` with the browser door alone (no SSH door)."""
+    args.no_ssh = True
+    args.authorized_keys = None
+    args.web_host, args.web_port = args.host, args.port
+    args.host, args.port = DEFAULT_HOST, DEFAULT_PORT
+    return run_serve(args)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Run the server until Ctrl+C or SIGTERM; 0 on a clean stop, 2 if it cannot start."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    private_umask()
+    try:
+        server = GameServer(
+            data=args.data or default_data_dir(),
+            host=args.host,
+            port=args.port,
+            authorized_keys=args.authorized_keys,
+            bot_delay=max(0.0, args.bot_delay),
+            ssh=not args.no_ssh,
+            limits=Limits(max_sessions=max(1, args.max_sessions)),
+            web_port=args.web_port,
+            web_host=args.web_host,
+            public_url=args.public_url,
+            allow_remote=args.allow_remote,
+        )
+        return asyncio.run(_serve(server))
+    except (OSError, IdentityError, HostKeyError, PrivacyError, RemoteRefused) as error:
+        print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+async def _serve(server: GameServer) -> int:
+    await server.start()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    _announce(server)
+    try:
+        await stop.wait()
+    finally:
+        print("codex-tui: stopping; every game is saved", flush=True)
+        await server.close()
+    return 0
+
+
+def _announce(server: GameServer) -> None:
+    print(f"codex-tui server: data in {server.data.resolve()}")
+    if server.tightened:
+        print(f"made the data folder owner-only ({server.tightened} files or folders were open to others)")
+    print(f"hub socket: {server.hub.path.resolve()}")
+    if server.ssh:
+        state = "new" if server.new_host_key else "kept"
+        print(f"host key fingerprint ({state}): {server.fingerprint}")
+        print(f"listening on {server.host}:{server.port}")
+        print("players join with:")
+        print(f"  {server.join_command()}")
+    if server.web is not None:
+        print(f"browser players open {server.web.url} (invite one with: codex-tui invite NAME)")
+    games = f"{server.resumed} unfinished game{'s' if server.resumed != 1 else ''}"
+    print(f"{games} resumed. Ctrl+C stops the server.", flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="codex-tui serve", description="Host games that players join with ssh.")
+    add_serve_and_web_arguments(parser)
+    return run_serve(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(BrokenPipeError):
+        sys.exit(main())

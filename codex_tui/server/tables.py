@@ -1,0 +1,551 @@
+"""The tables of a server: the authoritative games, who sits where, the bots.
+
+A table waits until its human seats are taken, then deals a game and keeps
+it: every action is checked by the engine, saved (the usual save file, in
+the data folder's `tables/`) and only then shown to anyone. Players' apps
+never hold a game, only their seat's view, so this is the one place a game
+changes. On start the room reloads every unfinished save, so a restart
+resumes every game where it stood.
+
+A save that cannot be written (a full disk, a folder made read-only) pauses
+the table instead of letting play run ahead of its save: the action waits,
+unseen, as the table's `unsaved` state; the table takes no other action and
+no chat line, every player at it reads the paused line, and the room writes
+the waiting state again and again (a little longer apart each time) until
+it works, then shows it and play goes on by itself. So whatever a player saw
+accepted is in the save, whenever the server is killed.
+
+A table holds any game of the registry; what differs between games is asked
+of the table's `GameModule` (`codex_tui.core.contract`), never decided here.
+
+Nothing here knows about sockets: the hub attaches and detaches watchers and
+is told about every change through `on_change`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from codex_tui.core import registry
+from codex_tui.core.contract import GameModule
+from codex_tui.core.errors import IllegalAction
+from codex_tui.core.seats import SPECTATOR
+from codex_tui.i18n.text import N_, _
+from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
+from codex_tui.protocol.messages import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
+from codex_tui.server.botpool import BotPool, move_seed
+from codex_tui.server.chat import ChatLog, remove_chat, write_chat
+from codex_tui.server.table_options import TableOptions, read_options, remove_options, write_options
+from codex_tui.storage.saves import (
+    HUMAN,
+    SAVE_SUFFIX,
+    SavedGame,
+    SaveError,
+    load_save,
+    new_save_path,
+    write_save,
+)
+
+log = logging.getLogger(__name__)
+
+TABLES_DIR = "tables"
+FINISHED_DIR = "finished"
+MAX_TABLES = 200
+"""Unfinished tables a server keeps at once (each may hold a bot's worker time)."""
+MAX_TABLES_PER_PLAYER = 8
+"""Unfinished tables one player may sit at: creating tables is cheap to ask for."""
+KEEP_FINISHED = 20
+"""Finished games stay in the lobby (with their result) until this many newer ones end."""
+RETRY_FIRST = 0.5
+RETRY_MOST = 30.0
+"""Seconds before a paused table writes its save again: RETRY_FIRST, then twice as long each time, up to this."""
+PAUSED = N_("Paused: the server cannot save this game just now. Play goes on by itself as soon as it can.")
+"""The line every player at a paused table reads over the game."""
+PAUSED_STATUS = N_("paused: the server cannot save it")
+"""A paused table in the lobby."""
+NOT_PLAYED = N_("Not played: the server cannot save this game just now. Play goes on by itself as soon as it can.")
+NOT_SAID = N_("Not sent: the server cannot save this table's chat just now. Try again once play goes on.")
+MOVE_WAITS = N_("Your move waits: it is played as soon as the server can save it.")
+
+
+class TableError(Exception):
+    """A request the room refuses; the message is shown to the player, in their language.
+
+    `message` is the English message id (marked with N_ where raised), `fields`
+    what it names; str() is the English text, for logs."""
+
+    def __init__(self, message: str, **fields: object) -> None:
+        super().__init__(message.format(**fields))
+        self.message = message
+        self.fields = fields
+
+
+@dataclass(eq=False)
+class Table:
+    id: int
+    module: GameModule
+    """The table's game."""
+    variant: Any
+    """That game's own Variant object."""
+    names: list[str | None]
+    """Per seat: the player's name; None for an open seat."""
+    kinds: list[str]
+    """Per seat: 'human' or 'bot:<level>'."""
+    seed: int | None = None
+    hints: bool = False
+    """Its creator allowed hints: the players' screens answer `!`."""
+    spectator_chat: bool = False
+    """Its creator let spectators write in its chat (everyone at the table reads it)."""
+    chat: ChatLog = field(default_factory=ChatLog)
+    """What was said at the table: beside its save once it has one, in memory before."""
+    game: Any = None
+    """The game state (a `GameState` of `module`) once every seat is taken: what everyone sees."""
+    unsaved: Any = None
+    """The state whose save could not be written, None while the save holds `game`. The table is paused
+    meanwhile: it shows `game` and takes no action until the room has written this; then it is `game`."""
+    retry_task: asyncio.Task[None] | None = None
+    """Writing `unsaved` again until it works."""
+    save_path: Path | None = None
+    title: str = ""
+    watchers: dict[object, int] = field(default_factory=dict)
+    """Attached apps (any hashable key the hub chooses) -> their seat or SPECTATOR."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    version: int = 0
+    """Bumped on every change, so the hub can cache what it sends."""
+
+    @property
+    def paused(self) -> bool:
+        return self.unsaved is not None
+
+    @property
+    def state(self) -> str:
+        if self.game is None:
+            return "waiting"
+        return "over" if self.game.is_over else "playing"
+
+    def seat_of(self, name: str) -> int | None:
+        return self.names.index(name) if name in self.names else None
+
+    def is_bot(self, seat: int) -> bool:
+        return self.kinds[seat] != HUMAN
+
+    def bot_level(self, seat: int) -> str:
+        return self.kinds[seat][len(BOT_PREFIX) :]
+
+    def online(self, seat: int) -> bool:
+        return self.is_bot(seat) or seat in self.watchers.values()
+
+    def open_seats(self) -> list[int]:
+        return [i for i, name in enumerate(self.names) if name is None]
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(SeatInfo(name, kind, self.online(i)) for i, (name, kind) in enumerate(zip(self.names, self.kinds)))
+
+    def info(self, viewer: str) -> TableInfo:
+        return TableInfo(
+            id=self.id,
+            state=self.state,
+            game=self.module.name,
+            variant=self.module.variant_to_dict(self.variant),
+            seats=self.seat_infos(),
+            status=self.status(),
+            mine=viewer in self.names,
+            hints=self.hints,
+            spectator_chat=self.spectator_chat,
+        )
+
+    def record_message(self) -> dict[str, Any]:
+        """A finished game for the replay viewer: its whole record (hands and deck
+        included; the game is over, nothing is secret any more)."""
+        game = self.game
+        assert game is not None and game.is_over
+        record = self.module.export_record(game)
+        return {"t": RECORD, "table": self.id, "game": self.module.name, "title": self.title, "record": record}
+
+    def status(self) -> str:
+        game = self.game
+        if game is None:
+            missing = len(self.open_seats())
+            return f"waiting for {missing} player{'s' if missing != 1 else ''}"
+        return _(PAUSED_STATUS) if self.paused else self.module.status(game)
+
+    def tags(self) -> tuple[str, ...]:
+        """What the score track shows after each name: a bot's level, or 'away'."""
+        return tuple(
+            self.bot_level(seat) if self.is_bot(seat) else ("" if self.online(seat) else "away")
+            for seat in range(len(self.names))
+        )
+
+    def waiting_for(self) -> str | None:
+        """Who the table waits for, as the game screen's status line says it (in the language of now:
+        the hub makes it for each player in theirs)."""
+        game = self.game
+        if game is None or game.is_over:
+            return None
+        labels = []
+        for seat in self.module.players_to_act(game):
+            name = game.players[seat]
+            if self.is_bot(seat):
+                level = self.bot_level(seat)
+                labels.append(_("{name} ({level})").format(name=name, level=self.module.translate(level)))
+            else:
+                labels.append(name if self.online(seat) else _("{name} (away)").format(name=name))
+        return _(", ").join(labels) or None
+
+
+ChangeListener = Callable[[Table], None]
+
+
+class TableRoom:
+    """All tables of a server, their saves and their bots."""
+
+    def __init__(self, folder: Path, bots: BotPool, bot_delay: float = 0.7) -> None:
+        self.folder = folder / TABLES_DIR
+        self.bots = bots
+        self.bot_delay = bot_delay
+        self.tables: dict[int, Table] = {}
+        self.listeners: list[ChangeListener] = []
+        self._next_id = 1
+        self._closing = False
+        self._stopping = asyncio.Event()
+        """Set by `close`: a paused table makes its last try at once."""
+
+    # ------------------------------------------------------------ start, stop
+
+    def resume_saved(self) -> int:
+        """Reload every unfinished game saved here; returns how many."""
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
+        count = 0
+        for path in sorted(paths, key=lambda p: p.stat().st_mtime):
+            try:
+                saved = load_save(path)
+            except SaveError as error:
+                log.warning("not resuming %s: %s", path, error)
+                continue
+            game = saved.game
+            if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
+                self._file_away(path)
+                continue
+            options = read_options(path)
+            table = Table(
+                id=self._new_id(),
+                module=registry.game_of(game),
+                variant=game.variant,
+                names=list(game.players),
+                kinds=list(saved.kinds),
+                seed=game.seed,
+                hints=options.hints,
+                spectator_chat=options.spectator_chat,
+                chat=ChatLog.read(path),
+                game=game,
+                save_path=path,
+                title=saved.title,
+            )
+            self.tables[table.id] = table
+            self._schedule_bots(table)
+            count += 1
+        return count
+
+    async def close(self) -> None:
+        """Stop the bots; a paused table tries its save once more; every write under way ends."""
+        self._closing = True
+        self._stopping.set()
+        bots = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
+        for task in bots:
+            task.cancel()
+        await asyncio.gather(*bots, return_exceptions=True)
+        retries = [t.retry_task for t in self.tables.values() if t.retry_task is not None]
+        await asyncio.gather(*retries, return_exceptions=True)
+        for table in list(self.tables.values()):  # a chat line or a move being written
+            async with table.lock:
+                pass
+
+    def _new_id(self) -> int:
+        table_id = self._next_id
+        self._next_id += 1
+        return table_id
+
+    # --------------------------------------------------------------- queries
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableError(N_("there is no table {table} any more"), table=table_id)
+        return table
+
+    def infos(self, viewer: str) -> list[TableInfo]:
+        """The lobby as `viewer` sees it: their tables first, then open ones, then the
+        rest; finished games last, apart from every live one (their own too)."""
+        order = {"waiting": 1, "playing": 2, "over": 3}
+        tables = sorted(
+            self.tables.values(), key=lambda t: (t.state == "over", viewer not in t.names, order[t.state], t.id)
+        )
+        return [table.info(viewer) for table in tables]
+
+    # --------------------------------------------------------------- changes
+
+    def _changed(self, table: Table) -> None:
+        table.version += 1
+        if table.state == "over":
+            self._forget_old_games()
+        for listener in list(self.listeners):
+            try:
+                listener(table)
+            except Exception:
+                log.exception("a table listener failed")
+
+    def _forget_old_games(self) -> None:
+        """Drop the oldest finished tables nobody looks at (their saves stay on disk)."""
+        finished = [t for t in self.tables.values() if t.state == "over" and not t.watchers]
+        for table in sorted(finished, key=lambda t: t.id)[: max(0, len(finished) - KEEP_FINISHED)]:
+            del self.tables[table.id]
+
+    def presence_changed(self, table: Table) -> None:
+        """The hub attached or detached someone: 'away' tags and the lobby change."""
+        self._changed(table)
+
+    async def create(self, creator: str, request: CreateRequest) -> Table:
+        live = [t for t in self.tables.values() if t.state != "over"]
+        if len(live) >= MAX_TABLES:
+            raise TableError(N_("the server has as many tables as it can hold; join or watch one"))
+        if sum(creator in t.names for t in live) >= MAX_TABLES_PER_PLAYER:
+            raise TableError(N_("you already sit at {n} tables; finish or leave one first"), n=MAX_TABLES_PER_PLAYER)
+        names: list[str | None] = [creator]
+        kinds = [HUMAN]
+        for seat, kind in enumerate(request.others, start=2):
+            names.append(None if kind == OPEN else f"Bot {seat}")
+            kinds.append(HUMAN if kind == OPEN else kind)
+        module = registry.game_named(request.game)
+        table = Table(
+            self._new_id(),
+            module,
+            module.variant_from_dict(request.variant),
+            names,
+            kinds,
+            seed=request.seed,
+            hints=request.hints,
+            spectator_chat=request.spectator_chat,
+        )
+        self.tables[table.id] = table
+        if not table.open_seats():
+            await self._start(table)
+        self._changed(table)
+        return table
+
+    async def join(self, name: str, table_id: int) -> int:
+        """Sit `name` at the table: their own seat if they have one, else an open one."""
+        table = self.get(table_id)
+        seat = table.seat_of(name)
+        if seat is not None:
+            return seat
+        open_seats = table.open_seats()
+        if table.game is not None or not open_seats:
+            raise TableError(N_("table {table} has no open seat; you can watch it"), table=table_id)
+        if sum(name in t.names for t in self.tables.values() if t.state != "over") >= MAX_TABLES_PER_PLAYER:
+            raise TableError(N_("you already sit at {n} tables; finish or leave one first"), n=MAX_TABLES_PER_PLAYER)
+        seat = open_seats[0]
+        table.names[seat] = name
+        if len(open_seats) == 1:
+            await self._start(table)
+        self._changed(table)
+        return seat
+
+    def give_up_seat(self, name: str, table: Table) -> None:
+        """Leaving a table that has not started frees the seat; a game keeps it."""
+        seat = table.seat_of(name)
+        if table.game is not None or seat is None:
+            return
+        table.names[seat] = None
+        if all(table.names[i] is None for i in range(len(table.names)) if not table.is_bot(i)):
+            del self.tables[table.id]
+        self._changed(table)
+
+    async def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
+        """Keep a chat line (already checked and cleaned by the hub) with the table, before anyone reads it:
+        in the chat file beside its save while the game is live (before the game, and once it is over, the
+        chat stays in memory only). TableError when it cannot be kept: nobody reads it, its sender is told,
+        and the table pauses (a line said at a paused table is refused the same way)."""
+        async with table.lock:
+            if table.paused:
+                raise TableError(NOT_SAID)
+            at = 0 if table.game is None else len(table.game.actions)
+            line = ChatLine(name, time, text, at)
+            kept = await self._keep_chat(table, [*table.chat.lines, line][-KEEP_LINES:])
+            if kept:
+                table.chat.add(line)
+        if not kept:
+            self._changed(table)  # its players read that it is paused
+            raise TableError(NOT_SAID)
+        return line
+
+    async def _keep_chat(self, table: Table, lines: list[ChatLine]) -> bool:
+        """Write `lines` as the table's chat file, if it has one now (the lock held); False (and the table
+        paused) when it cannot be written."""
+        game, path = table.game, table.save_path
+        if game is None or game.is_over or path is None:
+            return True
+        try:
+            await asyncio.to_thread(write_chat, path, lines)
+        except OSError as error:
+            self._pause(table, game, error)
+            return False
+        return True
+
+    async def _start(self, table: Table) -> None:
+        """Deal, then write the save and what is kept beside it: options, the chat said while it waited.
+        If that cannot be written the game is shown paused, before its first move."""
+        names = tuple(name or "" for name in table.names)
+        seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
+        async with table.lock:
+            table.game = table.module.new_game(names, seed, table.variant)
+            table.save_path = new_save_path(self.folder, names)
+            await self._commit(table, table.game, beside=True)
+        self._schedule_bots(table)
+
+    async def act(self, table: Table, seat: int, action: Any) -> bool:
+        """A human's action: True once played (saved, then shown to everyone); False when its save cannot
+        be written: the table pauses, and the action is played once it is written. The engine's
+        IllegalAction or TableError if refused (NOT_PLAYED while the table is paused).
+
+        Any seat `players_to_act` names may act, in any order: a game may
+        let several seats choose at once (secret picks, set-up choices)."""
+        if seat == SPECTATOR or action.player != seat:
+            raise TableError(N_("you can only play for your own seat"))
+        async with table.lock:
+            if table.game is None:
+                raise TableError(N_("the game has not started"))
+            if table.paused:
+                raise TableError(NOT_PLAYED)
+            played = await self._commit(table, table.module.apply(table.game, action))
+        self._changed(table)
+        if played:
+            self._schedule_bots(table)
+        return played
+
+    # ----------------------------------------------------------------- saves
+
+    async def _commit(self, table: Table, game: Any, beside: bool = False) -> bool:
+        """Make `game` the table's state once its save is written (`beside`: the options and chat files
+        too), the lock held. False when it cannot be written: the table pauses with `game` unsaved."""
+        try:
+            await self._write(table, game, beside)
+        except (SaveError, OSError) as error:
+            self._pause(table, game, error)
+            return False
+        table.game = game
+        return True
+
+    async def _write(self, table: Table, game: Any, beside: bool) -> None:
+        """Write `game`'s save, in a thread (SaveError or OSError when it cannot be); a finished game's is
+        then filed away. `beside`: the table's options and chat files first (a live game's only)."""
+        path = table.save_path
+        assert path is not None
+        if beside and not game.is_over:
+            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
+            await asyncio.to_thread(write_options, path, options)
+            await asyncio.to_thread(write_chat, path, list(table.chat.lines))
+        await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
+        if game.is_over:
+            table.save_path = await asyncio.to_thread(self._file_away, path)
+
+    def _pause(self, table: Table, game: Any, error: Exception) -> None:
+        """`game` could not be saved: the table waits with it unsaved, and writes it again until it works."""
+        log.error("table %s is paused, its save cannot be written: %s", table.id, error)
+        table.unsaved = game
+        table.retry_task = asyncio.get_running_loop().create_task(self._retry(table))
+
+    async def _retry(self, table: Table) -> None:
+        """Write a paused table's unsaved state (with its options and chat) until it works, waiting
+        twice as long after each failure, up to RETRY_MOST seconds; then it is the table's state and
+        play goes on. Closing the room makes one last try at once."""
+        delay = RETRY_FIRST
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), delay)
+            delay = min(delay * 2, RETRY_MOST)
+            async with table.lock:
+                game = table.unsaved
+                try:
+                    await self._write(table, game, beside=True)
+                except (SaveError, OSError) as error:
+                    if self._closing:
+                        log.error("table %s stops unsaved (%s); its save holds what its players saw", table.id, error)
+                        return
+                    log.warning("table %s is still paused: %s", table.id, error)
+                    continue
+                table.game, table.unsaved, table.retry_task = game, None, None
+            log.warning("table %s is saved again; play goes on", table.id)
+            self._changed(table)
+            self._schedule_bots(table)
+            return
+
+    def _file_away(self, path: Path) -> Path:
+        """A finished game's save moves to `finished/` (its options and chat files go), so a restart need not
+        read it again; returns where it is. If it cannot move it stays whole where it is (logged), and the
+        next start files it away."""
+        try:
+            remove_options(path)
+            remove_chat(path)
+            finished = self.folder / FINISHED_DIR
+            finished.mkdir(exist_ok=True, mode=0o700)
+            target = finished / path.name
+            os.replace(path, target)
+        except OSError as error:
+            log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
+            return path
+        return target
+
+    # ------------------------------------------------------------------ bots
+
+    def _schedule_bots(self, table: Table) -> None:
+        game = table.game
+        if self._closing or game is None or game.is_over or table.paused:
+            return
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        seats = [seat for seat in table.module.players_to_act(game) if table.is_bot(seat)]
+        if seats:
+            table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seats[0], game))
+
+    async def _bot_turn(self, table: Table, seat: int, game: Any) -> None:
+        """One bot decision. Humans may act meanwhile (set-up choices and
+        secret picks are made in parallel): then this move is
+        dropped and the bot looks again. A paused table takes no move."""
+        module = table.module
+        try:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            seed = move_seed(game.seed, seat, len(game.actions))
+            legal = module.legal_actions_for(game, seat)
+            action = await self.bots.choose(table.bot_level(seat), seed, module.view(game, seat), module, legal)
+            async with table.lock:
+                if table.game is not game or table.paused:
+                    return
+                try:
+                    moved = module.apply(game, action)
+                except IllegalAction as error:
+                    log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
+                    moved = module.apply(game, legal[0])
+                await self._commit(table, moved)
+            self._changed(table)
+        except asyncio.CancelledError:
+            table.bot_task = None
+            raise
+        except Exception:
+            log.exception("table %s: the bot at seat %s could not move", table.id, seat)
+            table.bot_task = None
+            return
+        finally:
+            if table.bot_task is asyncio.current_task():
+                table.bot_task = None
+                self._schedule_bots(table)

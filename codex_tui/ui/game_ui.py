@@ -1,0 +1,95 @@
+"""What the shell needs from a game's screens: the one object each game's `ui` package gives.
+
+`GameModule.ui()` returns it (imported only then, so the rules never load
+Textual). The local app (`app.py`) and the network app (`remote.py`) drive
+every game through these methods alone: they never name a game, compare a
+game's name or check a state's type. States, views, actions and results stay
+the game's own values; the shell passes them from the `GameModule` to here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from rich.text import Text
+from textual.screen import Screen
+
+from codex_tui.ui.screens.live import PlayScreen
+from codex_tui.ui.screens.modals import Help
+from codex_tui.ui.screens.replay import ReplayExit
+
+
+class GameUI(Protocol):
+    """A game's screens and the few judgements about its views that only the game can make."""
+
+    @property
+    def help_text(self) -> Help:
+        """Every key of every screen a player of this game meets, and what its marks mean."""
+        ...
+
+    # ------------------------------------------------------------ playing
+
+    def play_screen(self) -> PlayScreen:
+        """A fresh screen to play on; the app feeds it views with `update_game`."""
+        ...
+
+    def setup_screen(self, view: Any, sent: Sequence[Any] = ()) -> Screen[list[Any]] | None:
+        """The set-up modal for `view`'s seat, or None when it owes no set-up choice.
+
+        It returns the actions chosen (or None if dismissed without). `sent`
+        are set-up actions already sent to a server that the view may not
+        show yet. Games without a separate set-up step always give None.
+        """
+        ...
+
+    def game_over_text(self, game: Any, perspective: int) -> Text:
+        """The game-over bar: who won and the last moves `perspective` has not made."""
+        ...
+
+    def end_screen(self, game: Any, *, offer_undo: bool, to_board: bool) -> Screen[str]:
+        """The final scores of a finished game; returns 'new', 'undo', 'board', 'review' or 'quit'.
+
+        'review' (key `r`) asks the app for the replay with the review of the
+        perspective seat's turns open on it (`replay_screen(..., review_seat=...)`)."""
+        ...
+
+    def replay_screen(self, game: Any, title: str, review_seat: int | None = None) -> Screen[ReplayExit]:
+        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch').
+
+        `r` on it opens the review (`codex_tui.ui.screens.review.ReviewScreen`) of a
+        seat's turns; choosing a turn there shows that position with the move played
+        and the better move on the board. With `review_seat`, the review of that
+        seat opens at once."""
+        ...
+
+    # ------------------------------------------------------------ network
+
+    def has_move(self, view: Any) -> bool:
+        """Whether `view`'s seat is to act now (so a "your turn" notice is due when this starts)."""
+        ...
+
+    def turn_words(self, view: Any) -> str | None:
+        """What "Your turn: ..." says for `view`, or None when no notice is given for this step."""
+        ...
+
+    def may_send(self, view: Any, action: Any) -> bool:
+        """Whether a network seat with `view` may send `action`: its own game's move, legal in the view."""
+        ...
+
+    def result_winners(self, result: Any) -> tuple[int, ...]:
+        """The winning seats of a result from `GameModule.result_from_wire`."""
+        ...
+
+    def network_end_screen(self, view: Any, result: Any) -> Screen[str]:
+        """The final scores at a network table, from the seat's last view and the wire's result.
+
+        Returns 'board' to show the final board again, 'review' for the finished table's replay
+        with the seat's review open (`r`); anything else leaves the table.
+        """
+        ...
+
+    def network_replay_screen(self, game: Any, title: str, review_seat: int | None = None) -> Screen[ReplayExit]:
+        """A finished table's replay, without "play from here" (a network player keeps no local games);
+        `r` and `review_seat` as in `replay_screen`."""
+        ...

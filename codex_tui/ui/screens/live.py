@@ -1,0 +1,216 @@
+"""Screens the app feeds from outside, drawn only while their widgets exist.
+
+A screen's own keys and timers reach it through its message queue, which
+Textual runs only between compose and removal. Other updates do not wait:
+a bot's move, an undo, a resume or a server message calls the screen
+directly, and may arrive before the screen is composed (just pushed) or
+after it was popped (a bot finished thinking after the player left the
+game); and a resize queued before the pop is still delivered while the
+children are being removed. Such screens keep what they show in attributes
+and draw it through methods marked `@drawing`: those run only while the
+widgets exist, and mounting draws whatever state arrived before.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar
+
+from textual import events
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
+
+from codex_tui.core.advice import Hint
+from codex_tui.i18n.text import N_, _
+from codex_tui.ui.messages import GameInView, HintShown
+from codex_tui.ui.widgets.alert_line import AlertLine
+
+if TYPE_CHECKING:
+    from codex_tui.core.contract import GameModule
+
+ResultType = TypeVar("ResultType")
+P = ParamSpec("P")
+S = TypeVar("S", bound="LiveScreen[Any]")
+
+
+class LiveScreen(Screen[ResultType]):
+    """A screen that shows state kept in attributes; `render_all` draws all of it."""
+
+    _composed = False
+    """Set once mounted: the widgets from `compose` exist from then on."""
+
+    @property
+    def drawable(self) -> bool:
+        """The widgets exist: mounted, and not being removed.
+
+        Textual marks a screen as pruning when it is popped and as closing
+        when its message loop is asked to end, before any child goes; events
+        already queued (a resize) still arrive after that, and so do calls
+        from the app. Textual's own `display` reads the same two flags."""
+        return self._composed and self.is_running and not (self._pruning or self._closing)
+
+    def on_mount(self) -> None:
+        self._composed = True
+        self.render_all()
+
+    def render_all(self) -> None:
+        """Draw the kept state into the widgets (subclasses; called only while drawable)."""
+
+    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
+        """The chat of the table this screen shows, worded (`chat_field.chat_notes`): the screens
+        of a network table show it (the waiting room, each game's log); others have no chat."""
+
+    async def recompose(self) -> None:
+        """New widgets (a change of language): draw the kept state into them, as on mount.
+
+        State may arrive while the old widgets are being removed (a bot's move, the
+        server's answer to the change of language): until the new ones exist the screen
+        is not drawable, so it is only kept, and drawn here after."""
+        self._composed = False
+        try:
+            await super().recompose()
+        finally:
+            self._composed = True
+        if self.drawable:
+            self.render_all()
+
+
+HINT_GROUP = "hint"
+
+
+class PlayScreen(LiveScreen[None]):
+    """The screen a game is played on (any game): tells the app when it is on top again.
+
+    The app (local or network) drives it with `update_game` alone.
+
+    `!` asks the game's search bot for a hint from the seat's own view, in a
+    thread so the screen keeps answering; any other key cancels it (the
+    search may finish in the background, its answer is dropped). Each game
+    says which view a hint is for (`hint_view`) and shows it (`show_hint`).
+    """
+
+    BINDINGS = [Binding("exclamation_mark", "hint", N_("Hint"))]
+    game_module: ClassVar[GameModule]
+    """The game this screen plays (each game's screen sets it)."""
+    hints_allowed = True
+    """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
+    hint_notes: tuple[tuple[int, int], ...] = ()
+    """(actions played when a hint was shown, seat): the log shows "<name> used a hint" there (local games)."""
+    chat_notes: tuple[tuple[int, str], ...] = ()
+    """(actions played when it was said, 'HH:MM ada: text'): the table's chat, which each game's log
+    shows after that many moves (`chat_field.notes_at`); a local game has none."""
+    alert: str | None = None
+    """A line over the game while it cannot be saved (a paused server table, a local autosave that
+    failed), worded by the app; None while all is well."""
+
+    def show_alert(self, text: str | None) -> None:
+        """Show `text` over the game until it is replaced, or taken away (None)."""
+        if text == self.alert:
+            return
+        self.alert = text
+        if self.drawable:
+            self._draw_alert()
+
+    def render_all(self) -> None:
+        """Each game's screen draws from its reactives; the alert is drawn here (a game that draws
+        more in `render_all` calls this too)."""
+        self._draw_alert()
+
+    def _draw_alert(self) -> None:
+        shown = self.query(AlertLine)
+        if self.alert is None:
+            shown.remove()
+        elif shown:
+            shown.first().update(self.alert)
+        else:
+            self.mount(AlertLine(self.alert))
+
+    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
+        """The table's chat changed: keep it, and let the game's log show it (`chat_changed`)."""
+        self.chat_notes = notes
+        self.chat_changed()
+
+    def chat_changed(self) -> None:
+        """Show `chat_notes` in the game's log (each game); it may come before the widgets exist."""
+
+    def hint_view(self) -> Any | None:
+        """The view a hint is for: the seat's own view while it is to act, else None (each game)."""
+        return None
+
+    def show_hint(self, hint: Hint) -> None:
+        """Show `hint` as the preview of its move (card, side, spot, points) with its reason (each game)."""
+        raise NotImplementedError
+
+    def hint_pending(self, pending: bool) -> None:
+        """A hint started (True) or ended without being shown (False): each game may say so on screen."""
+
+    def action_hint(self) -> None:
+        if not self.hints_allowed:
+            self.notify(_("Hints are off at this table (its creator chose so)."), severity="warning")
+            return
+        view = self.hint_view()
+        if view is None:
+            self.notify(_("A hint is for your own move; it is not your turn."))
+            return
+        module = self.game_module
+        self.hint_pending(True)
+        self.run_worker(
+            lambda: (view, module.hint(view)), thread=True, group=HINT_GROUP, exclusive=True, exit_on_error=False
+        )
+
+    def cancel_hint(self) -> None:
+        """Drop a hint still being computed."""
+        if any(worker.group == HINT_GROUP and worker.is_running for worker in self.workers):
+            self.workers.cancel_group(self, HINT_GROUP)
+            self.hint_pending(False)
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key != "exclamation_mark":
+            self.cancel_hint()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != HINT_GROUP or worker.is_cancelled:
+            return
+        if event.state is WorkerState.ERROR:  # a search that fails costs the hint, never the game
+            self.hint_pending(False)
+            self.notify(
+                _("No hint this time: {error}").format(error=f"{type(worker.error).__name__}: {worker.error}"),
+                severity="error",
+            )
+            return
+        if event.state is not WorkerState.SUCCESS:
+            return
+        answer: tuple[Any, Hint] | None = worker.result
+        if answer is None:
+            return
+        view, hint = answer
+        seat: int = view.seat
+        if view is not self.hint_view():  # the game moved on while the search ran
+            self.hint_pending(False)
+            return
+        self.show_hint(hint)
+        self.post_message(HintShown(seat))
+
+    def update_game(
+        self, view: Any, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
+    ) -> None:
+        """Show a new state: `view` is the perspective seat's view, `tags` a word per seat (a bot's level),
+        `waiting_for` whom the game waits for when that is not the viewer. Each game's screen draws it."""
+        raise NotImplementedError
+
+    def on_screen_resume(self) -> None:
+        self.post_message(GameInView())
+
+
+def drawing(method: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
+    """Mark a method that draws into the widgets: it does nothing unless the screen is drawable."""
+
+    @functools.wraps(method)
+    def guarded(self: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
+        if self.drawable:
+            method(self, *args, **kwargs)
+
+    return guarded

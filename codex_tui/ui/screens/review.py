@@ -1,0 +1,360 @@
+"""The review of one seat's turns: which moves gave away the most points, and the better move.
+
+The search judges every decision of the seat from that seat's view at the
+time (`codex_tui.core.review`), which takes a while (seconds to a minute), so
+it runs in a thread while a progress bar moves; esc stops it and goes back.
+Then a table lists the costliest turns; `enter` on one closes the screen with
+that `Decision`, and the replay that opened it shows both moves on the board.
+It knows no game: the words come from the game's `GameModule` (`move_text`,
+`game_summary`), so any registered game, even one without screens, is reviewed.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from multiprocessing import resource_tracker
+from typing import Any
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.timer import Timer
+from textual.widgets import DataTable, ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
+from codex_tui.core.contract import GameModule
+from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, ReviewRow, costliest, points_text, review, review_rows
+from codex_tui.i18n import language
+from codex_tui.i18n.text import N_, _, ngettext
+from codex_tui.i18n.words import is_you
+from codex_tui.ui.screens.modals import REVIEW_HELP, HelpScreen
+
+REVIEW_GROUP = "review"
+FIXED_COLUMNS = ((N_("Move"), 4), (N_("Turn"), 4), (N_("Lost"), 5))
+"""Columns never cut: the action's number in the replay log, the game's turn, the points lost
+(each as wide as its numbers, or its heading in the player's language if that is wider)."""
+CELL_PADDING = 2
+SCROLLBAR = 2
+BOX_CHROME = 4
+"""The box's border and padding, left and right."""
+TEXT_LINES = 6
+"""Lines of the box that are not the table: its border, the line above, the totals below (with room to wrap)."""
+
+
+def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
+    """What the whole review found, in one or two lines."""
+    if not decisions:
+        return _("{name} had no choice to make: every move was the only one possible.").format(name=name)
+    lost = [d for d in decisions if d.cost > 0]
+    judged = ngettext("{n} decision judged", "{n} decisions judged", len(decisions)).format(n=len(decisions))
+    if not lost:
+        return _("{judged}: the search found a better move at none of them.").format(judged=judged)
+    total = sum(d.cost for d in lost)
+    gave = ngettext(
+        "{n} gave away points, {points} in all (estimated)",
+        "{n} gave away points, {points} in all (estimated)",
+        len(lost),
+    ).format(n=len(lost), points=points_text(total))
+    if listed < len(lost):
+        return _("{judged}; {gave}; the {listed} costliest are listed.").format(judged=judged, gave=gave, listed=listed)
+    return _("{judged}; {gave}.").format(judged=judged, gave=gave)
+
+
+def start_resource_tracker() -> bool:
+    """Start multiprocessing's resource tracker with the real stderr; False if it cannot start.
+
+    While a Textual app runs, `sys.stderr` is its capture, whose `fileno()`
+    is -1, and the first process pool, which starts the tracker, then fails
+    ("bad value(s) in fds_to_keep"). Started here, on the app's thread, the
+    tracker serves every later pool of this process.
+    """
+    captured, real = sys.stderr, sys.__stderr__
+    try:
+        if real is not None:
+            sys.stderr = real
+        resource_tracker.ensure_running()
+    except (OSError, ValueError):
+        return False
+    finally:
+        sys.stderr = captured
+    return True
+
+
+class ReviewStopped(Exception):
+    """Raised in the review's thread when the screen was left: the search stops at the next decision."""
+
+
+@dataclass
+class Reviewed:
+    decisions: list[Decision]
+    listed: list[Decision]
+    """The costliest decisions, the table's rows."""
+    words: dict[str, list[ReviewRow]]
+    """The rows in words, by language (written when first drawn in it: the moves are
+    described in the reader's language)."""
+
+
+@dataclass
+class Memo:
+    """A finished review kept for when the same replay opens the review again, and the row chosen last."""
+
+    game: Any
+    """Held so that its `id`, in the key, stays its own."""
+    reviewed: Reviewed
+    cursor: int = 0
+
+
+MEMO_SIZE = 4
+MEMOS: dict[tuple[int, str, int, str, int], Memo] = {}
+"""The last few reviews by (game's id, game name, seat, level, seed), oldest first: going back
+from a chosen turn to the list (`r` again) must not search the whole game again."""
+
+
+def memo_key(module: GameModule, game: Any, seat: int, level: str, seed: int) -> tuple[int, str, int, str, int]:
+    return (id(game), module.name, seat, level, seed)
+
+
+def remember(key: tuple[int, str, int, str, int], memo: Memo) -> None:
+    MEMOS.pop(key, None)
+    MEMOS[key] = memo
+    while len(MEMOS) > MEMO_SIZE:
+        del MEMOS[next(iter(MEMOS))]
+
+
+class ReviewScreen(ModalScreen[Decision | None]):
+    """The review of `seat`'s turns in `game`: returns the chosen Decision, or None on esc."""
+
+    BINDINGS = [
+        Binding("escape,q", "leave", N_("Back")),
+        Binding("question_mark", "help", N_("Help")),
+    ]
+    DEFAULT_CSS = """
+    ReviewScreen { align: center middle; }
+    #review-box { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $primary;
+                  padding: 0 1; background: $panel; }
+    #review-status { height: auto; }
+    #review-progress { margin: 1 0; }
+    #review-table { height: auto; }
+    #review-totals { height: auto; margin-top: 1; color: $text-muted; }
+    """
+
+    def __init__(
+        self,
+        module: GameModule,
+        game: Any,
+        seat: int,
+        level: str = APP_REVIEW_LEVEL,
+        jobs: int = DEFAULT_JOBS,
+        seed: int = ADVICE_SEED,
+        rows: int = LISTED,
+    ) -> None:
+        super().__init__()
+        self.module = module
+        self.game = game
+        self.seat = seat
+        self.level = level
+        self.jobs = jobs
+        self.seed = seed
+        self.row_count = rows
+        self.done = 0
+        self.total: int | None = None
+        """Decisions judged so far and in all (written by the review's thread, read by a timer)."""
+        self.result: Reviewed | None = None
+        self.failure: BaseException | None = None
+        self.ticker: Timer | None = None
+
+    @property
+    def seat_name(self) -> str:
+        players: Sequence[str] = self.game.players
+        return players[self.seat]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="review-box") as box:
+            name = self.seat_name
+            title = _("Review of your turns") if is_you(name) else _("Review of {name}'s turns").format(name=name)
+            level = self.module.translate(self.level)
+            box.border_title = _("{title} (search: {level})").format(title=title, level=level)
+            box.border_subtitle = _("esc: stop and go back · ?: help")
+            yield Static(id="review-status")
+            yield ProgressBar(id="review-progress")
+            yield DataTable(id="review-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="review-totals")
+
+    async def recompose(self) -> None:
+        """The screen in a new language: the progress or the table as they were."""
+        cursor = self.query_one(DataTable).cursor_row if self.result is not None else 0
+        await super().recompose()
+        self.query_one("#review-table").display = False
+        self.query_one("#review-totals").display = False
+        if self.result is not None:
+            self.query_one("#review-progress").display = False
+            self.show_result(cursor)
+        elif self.failure is not None:
+            self.show_failure(self.failure)
+        else:
+            self.show_progress()
+
+    @property
+    def rows(self) -> list[ReviewRow]:
+        """The listed turns in words, in the language of now."""
+        result = self.result
+        if result is None:
+            return []
+        if language() not in result.words:
+            result.words[language()] = review_rows(self.module, self.game, result.listed)
+        return result.words[language()]
+
+    @property
+    def key(self) -> tuple[int, str, int, str, int]:
+        return memo_key(self.module, self.game, self.seat, self.level, self.seed)
+
+    def on_mount(self) -> None:
+        self.query_one("#review-table").display = False
+        self.query_one("#review-totals").display = False
+        memo = MEMOS.get(self.key)
+        if memo is not None and memo.game is self.game:
+            self.query_one("#review-progress").display = False
+            self.result = memo.reviewed
+            self.show_result(memo.cursor)
+            return
+        self.show_progress()
+        self.ticker = self.set_interval(0.2, self.show_progress)
+        if self.jobs > 1 and not start_resource_tracker():
+            self.jobs = 1  # no worker processes here: the review takes longer, in this process
+        self.run_worker(self.judge, thread=True, group=REVIEW_GROUP, exit_on_error=False)
+
+    # ----------------------------------------------------------- running
+
+    def judge(self) -> Reviewed:
+        """The review itself, in a thread; it stops between decisions once the screen is left."""
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            if worker.is_cancelled:
+                raise ReviewStopped
+            self.done, self.total = done, total
+
+        decisions = review(self.module, self.game, self.seat, self.level, self.seed, self.jobs, progress)
+        listed = costliest(decisions, self.row_count)
+        return Reviewed(decisions, listed, {language(): review_rows(self.module, self.game, listed)})
+
+    def show_progress(self) -> None:
+        total = self.total
+        if total is None:
+            words = _("Finding the decisions…")
+        elif self.done >= total:
+            words = _("Describing the costliest turns…")
+        else:
+            words = _("Judging decision {n} of {total}…").format(n=self.done + 1, total=total)
+        name = self.seat_name
+        if is_you(name):
+            what = _("The search judges your choices, each from what was in view then.")
+        else:
+            what = _("The search judges {name}'s choices, each from what was in view then.").format(name=name)
+        self.query_one("#review-status", Static).update(f"{what} {words}")
+        self.query_one("#review-progress", ProgressBar).update(total=total, progress=self.done)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != REVIEW_GROUP or event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if self.ticker is not None:
+            self.ticker.stop()
+        self.query_one("#review-progress").display = False
+        if event.state is WorkerState.ERROR:
+            self.failure = worker.error
+            self.show_failure(worker.error)
+            return
+        result = worker.result
+        assert isinstance(result, Reviewed)
+        self.result = result
+        remember(self.key, Memo(self.game, result))
+        self.show_result()
+
+    # ------------------------------------------------------------ result
+
+    def show_failure(self, error: BaseException | None) -> None:
+        self.query_one("#review-progress").display = False
+        failed = _("The review failed: {error}").format(error=f"{type(error).__name__}: {error}")
+        self.query_one("#review-status", Static).update(Text(failed, style="bold red"))
+        self.query_one(Vertical).border_subtitle = _("esc: back · ?: help")
+
+    def show_result(self, cursor: int = 0) -> None:
+        result = self.result
+        assert result is not None
+        status = self.query_one("#review-status", Static)
+        if result.listed:
+            status.update(_("The turns that cost the most: the move played, and the search's better move."))
+        else:
+            status.display = False
+        totals = self.query_one("#review-totals", Static)
+        totals.update(totals_line(self.seat_name, result.decisions, len(result.listed)))
+        totals.display = True
+        table = self.query_one(DataTable)
+        table.display = bool(result.listed)
+        self.fill_table(cursor)
+        if result.listed:
+            table.focus()
+            self.query_one(Vertical).border_subtitle = _("↑↓: choose · enter: show on the board · esc: back · ?: help")
+        else:
+            self.query_one(Vertical).border_subtitle = _("esc: back · ?: help")
+
+    def fill_table(self, cursor: int | None = None) -> None:
+        """The rows at the screen's width: the two move columns share what the fixed ones leave.
+
+        The cursor goes to row `cursor`, or stays where it was."""
+        if self.result is None:
+            return
+        table = self.query_one(DataTable)
+        if cursor is None:
+            cursor = table.cursor_row
+        table.clear(columns=True)
+        size = self.size if self.size.width else self.app.size
+        table.styles.max_height = max(3, size.height - TEXT_LINES)
+        width = min(size.width, 120) - BOX_CHROME - SCROLLBAR
+        fixed = {name: max(least, cell_len(_(name))) for name, least in FIXED_COLUMNS}
+        moves = max(8, (width - sum(fixed.values()) - CELL_PADDING * 5) // 2)
+        table.add_column(_("Move"), width=fixed["Move"], key="move")
+        table.add_column(_("Turn"), width=fixed["Turn"], key="turn")
+        table.add_column(_("Played"), width=moves, key="played")
+        table.add_column(_("Better"), width=moves, key="better")
+        table.add_column(_("Lost"), width=fixed["Lost"], key="lost")
+        rows = self.rows
+        for row in rows:
+            table.add_row(
+                Text(str(row.move), justify="right"),
+                Text(str(row.turn), justify="right"),
+                row.played,
+                row.better,
+                Text(points_text(row.decision.cost), justify="right"),
+                height=None,
+            )
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fill_table()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if self.result is not None and 0 <= event.cursor_row < len(self.result.listed):
+            memo = MEMOS.get(self.key)
+            if memo is not None:
+                memo.cursor = event.cursor_row
+            self.dismiss(self.result.listed[event.cursor_row])
+
+    # ----------------------------------------------------------- leaving
+
+    def action_leave(self) -> None:
+        self.workers.cancel_group(self, REVIEW_GROUP)
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        domain = self.module.text_domain
+        self.app.push_screen(HelpScreen(REVIEW_HELP, (domain,) if domain is not None else ()))
