@@ -25,6 +25,7 @@ from textual.timer import Timer
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.resume import latest_unfinished
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
+from codex_tui.app.screens.resume import ResumeScreen
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
 from codex_tui.app.screens.unsaved import UnsavedScreen
 from codex_tui.app.session import GameSession, bot_level
@@ -37,12 +38,12 @@ from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_sa
 from codex_tui.storage.settings import Settings, SettingsError, save_settings
 from codex_tui.ui.commands import language_commands, textual_commands
 from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
-from codex_tui.ui.game_ui import GameUI
+from codex_tui.ui.game_ui import GameUI, screens_of
 from codex_tui.ui.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.live import PlayScreen
-from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen, ResumeScreen
+from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.screens.replay import ReplayExit
 from codex_tui.ui.terminal_input import guarded_driver_class
 
@@ -177,7 +178,7 @@ class CodexApp(CalmCrashes):
     def begin(self, session: GameSession) -> None:
         self._leave_game()
         self.session = session
-        self.game_screen = session.rules.ui().play_screen()
+        self.game_screen = screens_of(session.rules).play_screen()
         self.push_screen(self.game_screen)
         self.call_after_refresh(self.advance)
 
@@ -346,7 +347,7 @@ class CodexApp(CalmCrashes):
     def _ui(self) -> GameUI:
         """The screens of the game on show, or the default game's while none is (for its help)."""
         session = self.session
-        return (session.rules if session is not None else registry.game_named(registry.DEFAULT_GAME)).ui()
+        return screens_of(session.rules if session is not None else registry.game_named(registry.first_game()))
 
     def _setup_chosen(self, actions: list[Any] | None) -> None:
         for action in actions or []:
@@ -459,7 +460,7 @@ class CodexApp(CalmCrashes):
             elif back_to_browser or over_nothing:
                 self.browse_saves()
 
-        self.push_screen(registry.game_of(game).ui().replay_screen(game, opened.title), closed)
+        self.push_screen(screens_of(registry.game_of(game)).replay_screen(game, opened.title), closed)
 
     def branch(self, opened: Replayable, index: int) -> None:
         """Play on from a moment of a replay, in a new save (the original is untouched)."""
@@ -570,7 +571,7 @@ class CodexApp(CalmCrashes):
     def _domains(self) -> tuple[TextDomain, ...]:
         """The game on show's text domain (its help is mostly its own words)."""
         session = self.session
-        module = session.rules if session is not None else registry.game_named(registry.DEFAULT_GAME)
+        module = session.rules if session is not None else registry.game_named(registry.first_game())
         return () if module.text_domain is None else (module.text_domain,)
 
     # ----------------------------------------------------------- language

@@ -50,7 +50,9 @@ def open_replayable(path: Path) -> Replayable:
             path, N_("is not a readable game record ({error})"), N_("check the file"), error=error
         ) from None
     try:
-        game = (registry.game_for_record(data) or registry.game_named(registry.DEFAULT_GAME)).import_record(data)
+        game = (registry.game_for_record(data) or registry.game_named(registry.unnamed_records_game())).import_record(
+            data
+        )
     except ReplayError as error:
         raise SaveError(path, ILLEGAL_ACTION, CHECK_RECORD, index=error.index, error=error.error) from None
     except (RecordError, SetupError) as error:

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 
 from codex_tui import __version__
 from codex_tui.cli import check, doctor, export, hint, invite, join, play, replay, review, saves, serve, web
-from codex_tui.cli.common import EXIT_INTERRUPTED, fail
 from codex_tui.cli.language import add_language_option, start_language
 from codex_tui.core import registry
+from codex_tui.core.command_line import EXIT_INTERRUPTED, fail
 from codex_tui.core.contract import CliCommand
 from codex_tui.storage.saves import SaveError
 

@@ -11,8 +11,8 @@ import argparse
 import json
 from pathlib import Path
 
-from codex_tui.cli.common import EXIT_ILLEGAL, EXIT_OK, fail
 from codex_tui.core import registry
+from codex_tui.core.command_line import EXIT_ILLEGAL, EXIT_OK, fail
 from codex_tui.core.contract import CliCommand
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         return fail(f"{path}: is not JSON (line {error.lineno}, column {error.colno}: {error.msg})")
-    game = registry.game_for_record(data) or registry.game_named(registry.DEFAULT_GAME)
+    game = registry.game_for_record(data) or registry.game_named(registry.unnamed_records_game())
     try:
         outcome = game.result_to_dict(game.import_record(data))
     except ReplayError as error:

@@ -6,8 +6,8 @@ import argparse
 import json
 from pathlib import Path
 
-from codex_tui.cli.common import EXIT_OK
 from codex_tui.core import registry
+from codex_tui.core.command_line import EXIT_OK
 from codex_tui.core.contract import CliCommand
 from codex_tui.storage.saves import load_save
 

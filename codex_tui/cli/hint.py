@@ -15,9 +15,9 @@ from pathlib import Path
 
 from codex_tui.app.opening import open_replayable
 from codex_tui.cli.advising import first_human, unknown_level
-from codex_tui.cli.common import EXIT_OK, fail
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
+from codex_tui.core.command_line import EXIT_OK, fail
 from codex_tui.core.contract import CliCommand
 
 EXIT_NOTHING_TO_DO = 1

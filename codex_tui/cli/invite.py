@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from codex_tui.cli.common import fail
+from codex_tui.core.command_line import fail
 from codex_tui.core.contract import CliCommand
 from codex_tui.server.web_options import INVITE_HELP, add_invite_arguments
 

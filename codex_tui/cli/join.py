@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from codex_tui.client.join_options import JOIN_HELP, add_join_arguments
 from codex_tui.core.contract import CliCommand
-from codex_tui.server.options import JOIN_HELP, add_join_arguments
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.app.main import run_app
+    from codex_tui.cli.start_app import run_app
 
     # `codex-tui` with no command comes here without the play options
     return run_app(save=getattr(args, "save", None), saves_dir=getattr(args, "saves_dir", None))

@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from codex_tui.app.main import run_app
+    from codex_tui.cli.start_app import run_app
 
     return run_app(save=args.file, saves_dir=args.saves_dir, mode="replay")
 

@@ -20,9 +20,9 @@ from typing import Any, Literal
 
 from codex_tui.app.opening import open_replayable
 from codex_tui.cli.advising import first_human, unknown_level
-from codex_tui.cli.common import EXIT_OK, at_least, fail
 from codex_tui.core import registry
 from codex_tui.core.advice import ADVICE_SEED, REVIEW_LEVEL
+from codex_tui.core.command_line import EXIT_OK, at_least, fail
 from codex_tui.core.contract import CliCommand, GameModule
 from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, Progress, costliest, points_text, review, review_rows
 

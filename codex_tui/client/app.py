@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from codex_tui.client.hub_client import HubClient
+from codex_tui.client.join_options import add_join_arguments
 from codex_tui.client.lobby import (
     LanguageChosen,
     LobbyScreen,
@@ -51,9 +52,8 @@ from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.framing import FrameError
 from codex_tui.protocol.hubcheck import hub_problem, refused_problem
-from codex_tui.server.options import JOIN_HELP, add_join_arguments
 from codex_tui.ui.crash import CalmCrashes
-from codex_tui.ui.game_ui import GameUI
+from codex_tui.ui.game_ui import GameUI, screens_of
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
@@ -116,7 +116,7 @@ class RemoteApp(CalmCrashes):
         self.waiting: WaitingScreen | None = None
         self.ui: GameUI | None = None
         """The screens of the table's game (None away from a table)."""
-        self.game_name = registry.DEFAULT_GAME
+        self.game_name = registry.first_game()
         """The registry name of the table's game: an action does not say which game it is of."""
         self.game_screen: PlayScreen | None = None
         self.view: Any = None
@@ -285,9 +285,9 @@ class RemoteApp(CalmCrashes):
         title = str(message.get("title") or _("Table #{id}").format(id=message.get("table")))[:80]
         review_seat = self.seat if after is not None and self.seat != SPECTATOR else None
         try:
-            game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
+            game = registry.game_named(message.get("game", registry.unnamed_records_game()))
             record = game.import_record(message.get("record"))
-            screen = game.ui().network_replay_screen(record, title, review_seat=review_seat)
+            screen = screens_of(game).network_replay_screen(record, title, review_seat=review_seat)
         except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
             self.notify(_("This game cannot be replayed: {error}").format(error=error), severity="warning")
             if after is not None:
@@ -326,8 +326,8 @@ class RemoteApp(CalmCrashes):
     # ---------------------------------------------------------------- game
 
     async def _show_table(self, message: dict[str, Any]) -> None:
-        game = registry.game_named(message.get("game", registry.DEFAULT_GAME))
-        ui = game.ui()
+        game = registry.game_named(message.get("game", registry.unnamed_records_game()))
+        ui = screens_of(game)
         view = game.decode_view(message["view"])
         table_id = int(message["table"])
         self.game_name = game.name
@@ -470,7 +470,7 @@ class RemoteApp(CalmCrashes):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            ui = self.ui if self.ui is not None else registry.game_named(registry.DEFAULT_GAME).ui()
+            ui = self.ui if self.ui is not None else screens_of(registry.game_named(registry.first_game()))
             self.push_screen(HelpScreen(ui.help_text))
 
     async def action_quit(self) -> None:
@@ -493,13 +493,6 @@ def take_controlling_terminal() -> None:
     """
     with contextlib.suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def add_join_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """`codex-tui join`: the app of one network player (ForceCommand, or spawned by `serve`)."""
-    parser = subparsers.add_parser("join", help=JOIN_HELP)
-    add_join_arguments(parser)
-    return parser
 
 
 def run_join(args: argparse.Namespace) -> int:

@@ -459,7 +459,7 @@ class NewTableScreen(Screen[CreateRequest]):
     )
 
     def compose(self) -> ComposeResult:
-        game = registry.DEFAULT_GAME
+        game = registry.first_game()
         options = seat_options(game)
         with Vertical(id="form"):
             yield Static(

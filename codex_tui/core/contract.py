@@ -20,15 +20,12 @@ import argparse
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
 from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.text import DOMAIN as SHELL_WORDS
 from codex_tui.i18n.text import _
-
-if TYPE_CHECKING:  # the app's side of the contract; never imported at run time (no Textual here)
-    from codex_tui.ui.game_ui import GameUI
 
 BotMove = Callable[[Any], Any]
 """A bot as the shell uses it: a seat's view in, an action out."""
@@ -117,6 +114,9 @@ class GameModule(ABC):
     """The `format` field of this game's JSON record (how `check` recognises it)."""
     text_domain: TextDomain | None = None
     """The game's own catalogs (its words in every language); None: English only."""
+    owns_unnamed_records: bool = False
+    """True for the one game whose saves, records and hub messages were written before they named
+    their game (Codex Naturalis, the only game then): the registry hands such data to it."""
 
     def translate(self, message: str) -> str:
         """One of this game's English texts (its title, summary, a variant field's
@@ -290,11 +290,12 @@ class GameModule(ABC):
     # ------------------------------------------------------------------- UI
 
     @abstractmethod
-    def ui(self) -> GameUI:
+    def ui(self) -> object:
         """The game's screens (imported here, lazily, so the rules never load Textual).
 
-        Returns the `UI` object of the game's `ui` package, which the app's
-        game-UI protocol describes (`codex_tui.ui.game_ui.GameUI`).
+        Returns the `UI` object of the game's `ui` package. The core knows no
+        screen: the kit's `codex_tui.ui.game_ui.GameUI` protocol describes it,
+        and `codex_tui.ui.game_ui.screens_of(game)` hands it out typed.
         """
 
     # ------------------------------------------------------------- commands

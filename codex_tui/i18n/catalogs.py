@@ -68,15 +68,6 @@ def mo_path(domain: TextDomain, code: str) -> Path:
     return po_path(domain, code).with_suffix(".mo")
 
 
-def source_files(domain: TextDomain) -> Iterator[Path]:
-    """The Python files whose messages belong to `domain`."""
-    root = domain.package_dir
-    for path in sorted(root.rglob("*.py")):
-        between = path.relative_to(root).parents
-        if not any((root / folder / "locale").is_dir() for folder in between if str(folder) != "."):
-            yield path
-
-
 def extract(domain: TextDomain) -> Catalog:
     """Every message the code of `domain` uses, with where it is used."""
     template = Catalog(domain=domain.name, project="codex-tui", fuzzy=False)

@@ -151,7 +151,7 @@ def checked_variant(module: GameModule, data: object) -> dict[str, Any]:
 
 def parse_create(message: dict[str, Any]) -> CreateRequest:
     """A create request checked against its game: seat count, bot levels, variant."""
-    module = game_named(message.get("game", registry.DEFAULT_GAME))
+    module = game_named(message.get("game", registry.unnamed_records_game()))
     seats = message.get("seats")
     low, high = module.min_players - 1, module.max_players - 1
     if not isinstance(seats, list) or not low <= len(seats) <= high:
@@ -311,7 +311,7 @@ class TableInfo:
     def from_wire(cls, data: Any) -> TableInfo:
         """A lobby row from the hub; ProtocolError for an unknown game or a malformed field."""
         try:
-            module = game_named(data.get("game", registry.DEFAULT_GAME))
+            module = game_named(data.get("game", registry.unnamed_records_game()))
             return cls(
                 id=int(data["id"]),
                 state=str(data["state"]),

@@ -32,7 +32,7 @@ def read_message(stream: BinaryIO) -> dict[str, Any] | None:
 
 def answer(request: dict[str, Any]) -> dict[str, Any]:
     try:
-        module = registry.game_named(request.get("game", registry.DEFAULT_GAME))
+        module = registry.game_named(request.get("game", registry.unnamed_records_game()))
         bot = module.make_bot(str(request["level"]), int(request["seed"]))
         return {"t": "action", "action": module.action_to_dict(bot(module.decode_view(request["view"])))}
     except Exception as error:  # a bot's bug must not end the worker

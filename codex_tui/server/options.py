@@ -1,4 +1,4 @@
-"""The command-line options of `serve` and `join`, apart from the server itself.
+"""The command-line options of `serve` and `doctor`, apart from the server itself.
 
 Kept free of asyncssh and Textual so that building the `codex-tui` parser
 (which every command does) stays fast.
@@ -15,7 +15,6 @@ DEFAULT_BOT_DELAY = 0.7
 MAX_SESSIONS = 100
 SERVE_HELP = "host games that players join with ssh"
 DOCTOR_HELP = "check an OpenSSH-mode setup (account, data folder, hub socket, key lines): run as serve's user"
-JOIN_HELP = "join the games of a local codex-tui server (for OpenSSH ForceCommand)"
 
 
 def _port(text: str) -> int:
@@ -49,11 +48,6 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"players connected at once (each runs an app process of ~50 MB; default {MAX_SESSIONS})",
     )
     parser.add_argument("--bot-delay", type=float, default=DEFAULT_BOT_DELAY, help=argparse.SUPPRESS)
-
-
-def add_join_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--hub", type=Path, default=None, help="the server's hub socket (default: $CODEX_TUI_HUB)")
-    parser.add_argument("--name", default=None, help="player name (default: your login name)")
 
 
 def add_doctor_arguments(parser: argparse.ArgumentParser) -> None:

@@ -28,7 +28,7 @@ from codex_tui.server.hub import SOCKET_NAME, Hub
 from codex_tui.server.identity import IdentityError
 from codex_tui.server.invites import remember_url
 from codex_tui.server.name_book import NameBook
-from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP
+from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT
 from codex_tui.server.privacy import PrivacyError, make_private, private_umask
 from codex_tui.server.ssh_server import Limits, SessionCounter, start_ssh_server
 from codex_tui.server.tables import TableRoom
@@ -164,13 +164,6 @@ class GameServer:
 
 
 # ---------------------------------------------------------------------- CLI
-
-
-def add_serve_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> argparse.ArgumentParser:
-    """Add `codex-tui serve` to the main CLI; run it with `run_serve(args)`."""
-    parser = subparsers.add_parser("serve", help=SERVE_HELP)
-    add_serve_and_web_arguments(parser)
-    return parser
 
 
 def run_web(args: argparse.Namespace) -> int:

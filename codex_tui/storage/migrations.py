@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from codex_tui.core.registry import DEFAULT_GAME
+from codex_tui.core.registry import unnamed_records_game
 
 Body = dict[str, Any]
 Migration = Callable[[Body], Body]
@@ -44,9 +44,10 @@ def v1_to_v2(body: Body) -> Body:
 
 
 def v2_to_v3(body: Body) -> Body:
-    """Version 3 adds `game`, which game the save holds; every earlier save is the default game, Codex Naturalis."""
+    """Version 3 adds `game`, which game the save holds; every earlier save is of the game that
+    owns unnamed records (Codex Naturalis, the only game then)."""
     upgraded = dict(body)
-    upgraded["game"] = DEFAULT_GAME
+    upgraded["game"] = unnamed_records_game()
     return upgraded
 
 

@@ -1,7 +1,7 @@
 """What the shell needs from a game's screens: the one object each game's `ui` package gives.
 
 `GameModule.ui()` returns it (imported only then, so the rules never load
-Textual). The local app (`app.py`) and the network app (`remote.py`) drive
+Textual). The local app (`app/app.py`) and the network app (`client/app.py`) drive
 every game through these methods alone: they never name a game, compare a
 game's name or check a state's type. States, views, actions and results stay
 the game's own values; the shell passes them from the `GameModule` to here.
@@ -10,16 +10,18 @@ the game's own values; the shell passes them from the `GameModule` to here.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual.screen import Screen
 
+from codex_tui.core.contract import GameModule
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import Help
 from codex_tui.ui.screens.replay import ReplayExit
 
 
+@runtime_checkable
 class GameUI(Protocol):
     """A game's screens and the few judgements about its views that only the game can make."""
 
@@ -93,3 +95,11 @@ class GameUI(Protocol):
         """A finished table's replay, without "play from here" (a network player keeps no local games);
         `r` and `review_seat` as in `replay_screen`."""
         ...
+
+
+def screens_of(game: GameModule) -> GameUI:
+    """`game.ui()`, as the protocol above: the core declares it as a bare object, since it knows no screen."""
+    screens = game.ui()
+    if not isinstance(screens, GameUI):
+        raise TypeError(f"{game.name}'s ui() gave {type(screens).__name__}, which is not a GameUI")
+    return screens

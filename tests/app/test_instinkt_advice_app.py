@@ -24,6 +24,7 @@ from codex_tui.games.instinkt.ui.reviewed import move_cells, review_marks
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.game_ui import screens_of
 from tests.app.conftest import session, settle
 
 
@@ -229,7 +230,7 @@ async def test_a_replay_opened_for_a_review_opens_it_at_once(monkeypatch: pytest
     game = finished_game()
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
-        replay = INSTINKT.ui().replay_screen(game, "duel", review_seat=1)
+        replay = screens_of(INSTINKT).replay_screen(game, "duel", review_seat=1)
         await app.push_screen(replay)
         await settle(pilot)
         assert asked == [1] and app.screen is replay
@@ -253,7 +254,7 @@ def test_a_move_marks_the_cells_it_uses() -> None:
 @pytest.mark.parametrize("network", [False, True])
 async def test_r_on_the_final_scores_asks_for_the_review(network: bool) -> None:
     game = finished_game()
-    ui = INSTINKT.ui()
+    ui = screens_of(INSTINKT)
     end = (
         ui.network_end_screen(INSTINKT.view(game, 0), INSTINKT.result_from_wire(INSTINKT.result_to_wire(game)))
         if network

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.new_game import NewGameScreen
+from codex_tui.app.screens.resume import ResumeScreen
 from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
 from codex_tui.client.lobby import LobbyScreen, NewTableScreen, WaitingScreen
 from codex_tui.games.codex.ui.end import EndScreen
@@ -30,7 +31,6 @@ from codex_tui.ui.screens.modals import (
     Help,
     HelpScreen,
     PassDeviceScreen,
-    ResumeScreen,
     help_renderable,
 )
 from codex_tui.ui.screens.review import ReviewScreen

@@ -78,7 +78,7 @@ class NewGameScreen(Screen[NewGameSettings]):
 
     def compose(self) -> ComposeResult:
         self.default_names = {}
-        game = registry.DEFAULT_GAME
+        game = registry.first_game()
         options = kind_options(game)
         with Vertical(id="form"):
             yield Static(_("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start"))

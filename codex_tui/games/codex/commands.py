@@ -14,7 +14,7 @@ import argparse
 import time
 from pathlib import Path
 
-from codex_tui.cli.common import EXIT_OK, at_least
+from codex_tui.core.command_line import EXIT_OK, at_least
 from codex_tui.core.contract import CliCommand
 from codex_tui.games.codex.bots import bot_levels
 from codex_tui.games.codex.bots.selfplay import selfplay_game

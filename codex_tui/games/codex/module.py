@@ -30,6 +30,7 @@ class CodexNaturalis(GameModule):
     max_players = MAX_PLAYERS
     record_format = record.RECORD_FORMAT
     text_domain = text.DOMAIN
+    owns_unnamed_records = True
 
     def variant_fields(self) -> tuple[VariantField, ...]:
         return (

@@ -1,4 +1,4 @@
-"""Small screens: pass the device, help (with the keys every game shares), resume; what every
+"""Small screens: pass the device, help (with the keys every game shares); what every
 game's end-of-game summary shares (its keys and choices)."""
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from codex_tui.app.resume import describe_save
 from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.text import DOMAIN, N_, _
-from codex_tui.storage.catalog import SaveSummary
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -269,40 +267,3 @@ class EndChoices:
 
     def end_allowed(self, action: str, parameters: tuple[object, ...]) -> bool:
         return not (action == "end" and parameters == ("undo",) and not self.offer_undo)
-
-
-class ResumeScreen(Screen[bool]):
-    """Offers the most recent unfinished game; True resumes it."""
-
-    BINDINGS = [
-        Binding("enter,r", "resume", N_("Resume")),
-        Binding("n", "new", N_("New game")),
-        Binding("q", "app.quit", N_("Quit")),
-    ]
-    DEFAULT_CSS = """
-    ResumeScreen { align: center middle; }
-    #resume-box { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $primary; padding: 1 2; }
-    """
-
-    def __init__(self, summary: SaveSummary) -> None:
-        super().__init__()
-        self.summary = summary
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="resume-box"):
-            yield Static(
-                Text.assemble(
-                    (_("Resume your last game?"), "bold"),
-                    "\n\n",
-                    describe_save(self.summary),
-                    "\n\n",
-                    _("enter: resume   n: new game   q: quit"),
-                )
-            )
-        yield KeyBar()
-
-    def action_resume(self) -> None:
-        self.dismiss(True)
-
-    def action_new(self) -> None:
-        self.dismiss(False)

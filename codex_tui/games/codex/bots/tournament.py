@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from functools import partial
 
-from codex_tui.cli.common import EXIT_OK, EXIT_USAGE, at_least, whole_number_in
+from codex_tui.core.command_line import EXIT_OK, EXIT_USAGE, at_least, whole_number_in
 from codex_tui.games.codex.bots import bot_levels
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize, summarize_levels
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MIN_PLAYERS

@@ -72,11 +72,6 @@ CORNER_NAMES = ("tl", "tr", "br", "bl")
 CORNER_OFFSETS = ((-1, 1), (1, 1), (1, -1), (-1, -1))
 
 
-def opposite_corner(index: int) -> int:
-    """The corner of a neighbour that touches corner `index` of a card."""
-    return (index + 2) % 4
-
-
 class Side(StrEnum):
     """Which face of a card is up. Labels follow cards.json and the rulebook."""
 
