@@ -23,3 +23,11 @@ def english_and_no_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> 
     set_language(DEFAULT)
     yield
     set_language(DEFAULT)
+
+
+@pytest.fixture
+def saves(tmp_path: Path) -> Path:
+    """An empty saves folder for the app under test."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    return folder

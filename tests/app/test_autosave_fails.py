@@ -19,7 +19,7 @@ from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.storage.saves import load_save
 from codex_tui.ui.widgets.alert_line import AlertLine
-from tests.app.conftest import app_for, saved_game, session, settle
+from tests.driving import app_for, saved_game, session, settle
 from tests.unwritable import Unwritable
 
 WAIT = 20.0

@@ -15,7 +15,7 @@ from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.storage.saves import load_save
 from codex_tui.ui.messages import ActionChosen
 from codex_tui.ui.screens.modals import PassDeviceScreen
-from tests.app.conftest import app_for, saved_game, session, settle
+from tests.driving import app_for, saved_game, session, settle
 
 MAX_KEYS = 600
 

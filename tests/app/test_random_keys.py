@@ -38,7 +38,7 @@ from codex_tui.protocol.messages import SeatInfo, TableInfo
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.modals import PassDeviceScreen
-from tests.app.conftest import saved_game, settle
+from tests.driving import saved_game, settle
 
 KEYS = (
     *("up", "down", "left", "right", "enter", "escape", "tab", "shift+tab", "space", "backspace"),

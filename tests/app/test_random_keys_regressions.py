@@ -44,7 +44,7 @@ from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.terminal_input import GuardedParser
 from codex_tui.ui.widgets.status_line import StatusLine
-from tests.app.conftest import saved_game, session, settle
+from tests.driving import saved_game, session, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -24,7 +24,7 @@ from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.replay import ReplayExit
-from tests.app.conftest import session, settle
+from tests.driving import session, settle
 
 
 class StandInReplay(Screen[ReplayExit]):

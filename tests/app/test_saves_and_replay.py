@@ -17,7 +17,7 @@ from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.storage.catalog import scan_saves
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from codex_tui.ui.screens.replay import ReplayLog, ReplaySummary
-from tests.app.conftest import session
+from tests.driving import session
 
 
 def finished_save(folder: Path, name: str = "done.msgpack", seed: int = 4) -> Path:

@@ -27,7 +27,7 @@ from codex_tui.protocol import messages as p
 from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.messages import ActionChosen
 from codex_tui.ui.screens.game_over import GameOverBar
-from tests.app.conftest import session, settle
+from tests.driving import session, settle
 
 
 def codex_history(seed: int) -> list[Game]:

@@ -14,7 +14,7 @@ from codex_tui.games.codex.rules import Variant, new_game
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.bots import make_instinkt_bot
 from codex_tui.storage.saves import SavedGame, write_save
-from tests.app.conftest import settle
+from tests.driving import settle
 
 LEAVE = re.compile(r"\b(q|esc)\b:? ?(Quit|Back|Close|quit|close|Final board|back)")
 

@@ -13,7 +13,7 @@ from codex_tui.core import registry
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.ui.screens.game_form import game_options
-from tests.app.conftest import saved_game, settle
+from tests.driving import saved_game, settle
 
 README = Path(__file__).parents[2] / "README.md"
 

@@ -34,7 +34,7 @@ from codex_tui.ui.screens.modals import (
     help_renderable,
 )
 from codex_tui.ui.screens.review import ReviewScreen
-from tests.app.conftest import saved_game, settle
+from tests.driving import saved_game, settle
 
 SHOWN = {
     "left": "←",

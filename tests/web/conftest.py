@@ -7,10 +7,10 @@ on a canvas, so the text is taken from xterm's own buffer (the terminal
 object textual.js creates, caught as it is built: see `CATCH_TERMINAL`).
 Keys are typed into the page with Playwright's keyboard, as a player types.
 
-`BrowserTerminal` answers the same calls as tests/net's SSH `Terminal`
+`BrowserTerminal` answers the same calls as tests/server's SSH `Terminal`
 (`press`, `wait_for`, `text`, `new_text`, `received`), so the keyboard
 helpers there (`create_table_by_keys`, `play_decision_by_keys`...) and the
-leak checks (tests/net/leaks.py) drive and check a browser seat unchanged.
+leak checks (tests/server/leaks.py) drive and check a browser seat unchanged.
 
 At the end of every browser test (passed or failed) each page's screenshot
 is written to tests/output/ (ignored by git): what the player saw last. Then
@@ -34,9 +34,9 @@ from playwright.async_api import Browser, ConsoleMessage, Page, Playwright, WebS
 from codex_tui.games.codex.rules import Game
 from codex_tui.server.serve import GameServer
 from codex_tui.server.tables import Table
-from tests.net.conftest import WAIT, Terminal, no_processes_left_behind, terminals  # noqa: F401 (fixtures for tests/web)
-from tests.net.leaks import assert_no_leak
-from tests.net.vt import plain_text
+from tests.server.conftest import WAIT, Terminal, no_processes_left_behind, terminals  # noqa: F401 (fixtures for tests/web)
+from tests.server.leaks import assert_no_leak
+from tests.server.vt import plain_text
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 """Screenshots of the browser tests (a CI artifact; never committed)."""
@@ -83,7 +83,7 @@ KEYS = {
     "down": "ArrowDown",
     "backspace": "Backspace",
 }
-"""tests/net's key names, as Playwright names them."""
+"""tests/server's key names, as Playwright names them."""
 
 
 def chromium() -> str:
@@ -170,7 +170,7 @@ class BrowserTerminal:
         await self.page.locator(".xterm-helper-textarea").focus()
 
     async def press(self, *keys: str) -> None:
-        """Keys by tests/net's names ('enter', 'down'...) or characters, typed one by one as a player would."""
+        """Keys by tests/server's names ('enter', 'down'...) or characters, typed one by one as a player would."""
         for key in keys:
             if key in KEYS:
                 await self.page.keyboard.press(KEYS[key])
@@ -300,7 +300,7 @@ def only_table(server: GameServer) -> Table:
 
 
 async def check_no_leak(tab: BrowserTerminal, game: Game, viewer: int, who: str) -> None:
-    """tests/net's leak check on a browser seat: every websocket byte since the last check, and the page now."""
+    """tests/server's leak check on a browser seat: every websocket byte since the last check, and the page now."""
     await tab.read()
     assert_no_leak(tab, game, viewer, who)  # type: ignore[arg-type]  # a BrowserTerminal reads as a Terminal
 

@@ -4,7 +4,7 @@ Two browser players at one table. Each page's websocket frames (the app's
 terminal output, textual-serve's text messages) are collected as they
 arrive, and after each move the bytes received since the last check, and the
 page's screen, are searched for every way a card hidden from that seat could
-be written (tests/net/leaks.py: the same notion of hidden as the SSH tests).
+be written (tests/server/leaks.py: the same notion of hidden as the SSH tests).
 """
 
 from __future__ import annotations
@@ -16,20 +16,20 @@ from playwright.async_api import Browser
 from codex_tui.games.codex.rules import Phase
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.server.serve import GameServer
-from tests.net.conftest import (
+from tests.server.conftest import (
     SEED,
     choose_setup_by_keys,
     create_table_by_keys,
     play_decision_by_keys,
     wait_until,
 )
-from tests.net.instinkt_keys import game_of, instinkt_decision_by_keys, next_seat
-from tests.net.leaks import animal_patterns, assert_no_instinkt_leak, instinkt_hidden_from
-from tests.net.vt import plain_text
+from tests.server.instinkt_keys import game_of, instinkt_decision_by_keys, next_seat
+from tests.server.leaks import animal_patterns, assert_no_instinkt_leak, instinkt_hidden_from
+from tests.server.vt import plain_text
 from tests.web.conftest import BrowserTerminal, check_no_leak, join_first_table, only_table, open_page, sign_in, web_url
 
 INSTINKT_SEED = 31
-"""A deal where ana's first card is one bea does not hold (tests/net/test_instinkt.py's seed)."""
+"""A deal where ana's first card is one bea does not hold (tests/server/test_instinkt.py's seed)."""
 
 
 async def seat_two_browsers(

@@ -8,7 +8,7 @@ from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
-from tests.net.conftest import (
+from tests.server.conftest import (
     SEED,
     Terminal,
     choose_setup_by_keys,
@@ -17,7 +17,7 @@ from tests.net.conftest import (
     play_decision_by_keys,
     wait_until,
 )
-from tests.net.leaks import assert_no_leak
+from tests.server.leaks import assert_no_leak
 from tests.web.conftest import (
     BrowserTerminal,
     check_no_leak,

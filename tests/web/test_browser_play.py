@@ -8,7 +8,7 @@ from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
-from tests.net.conftest import (
+from tests.server.conftest import (
     SEED,
     choose_setup_by_keys,
     create_table_by_keys,

@@ -10,7 +10,7 @@ from codex_tui.server.languages import speaking
 from codex_tui.server.serve import GameServer
 from codex_tui.server.web_pages import NAME_RULES
 from codex_tui.server.web_signin import WRONG, Ending
-from tests.net.conftest import SEED, WAIT, choose_setup_by_keys, create_table_by_keys, wait_until
+from tests.server.conftest import SEED, WAIT, choose_setup_by_keys, create_table_by_keys, wait_until
 from tests.web.conftest import PASSPHRASE, BrowserTerminal, only_table, open_page, sign_in, submit, web_url
 
 

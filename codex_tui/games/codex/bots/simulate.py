@@ -9,7 +9,7 @@ playout policy's own choices are played, so nothing is checked.
 The table follows the engine exactly, down to the order a set of open spots
 iterates in (the policy reads that order, so the same seed must see the same
 spots): `to_game` gives the very `Game` that `apply` would have reached, bar
-the log, which stays as it was when the playout started. tests/bots/
+the log, which stays as it was when the playout started. tests/games/codex/bots/
 test_simulate.py plays seeded playouts both ways and compares the results.
 """
 

@@ -1,0 +1,40 @@
+"""Helpers to drive the app with Textual's Pilot."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from textual.worker import WorkerCancelled
+
+from codex_tui.app.app import CodexApp
+from codex_tui.app.session import GameSession
+from codex_tui.games.codex.rules import Variant, new_game
+from codex_tui.storage.saves import SavedGame, write_save
+
+
+def saved_game(folder: Path, kinds: tuple[str, ...], seed: int = 7, target: int = 20) -> Path:
+    names = tuple(["Ada", "Bo", "Cy", "Di"][: len(kinds)])
+    path = folder / "game.msgpack"
+    write_save(path, SavedGame(new_game(names, seed, Variant(target)), kinds))
+    return path
+
+
+def app_for(save: Path | None, folder: Path) -> CodexApp:
+    return CodexApp(saves_dir=folder, save=save, bot_delay=0, offer_resume=save is None)
+
+
+def session(app: CodexApp) -> GameSession:
+    assert app.session is not None
+    return app.session
+
+
+async def settle(pilot) -> None:
+    """Let bots finish thinking and the screen catch up. A worker the app cancels meanwhile
+    (a bot's thinking, when a key undoes or leaves the game) is done too, not a failure."""
+    for _ in range(50):
+        with contextlib.suppress(WorkerCancelled):
+            await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if not pilot.app.workers._workers:
+            break

@@ -1,0 +1,170 @@
+"""A browser session's terminals end with it: sign-out, a new passphrase, expiry (and the pages' CSP)."""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from aiohttp.test_utils import make_mocked_request
+
+from codex_tui.server.invites import InviteBook
+from codex_tui.server.name_book import NameBook
+from codex_tui.server.serve import GameServer
+from codex_tui.server.web import WebDoor
+from tests.server.conftest import wait_until
+from tests.server.web_client import WebClient, WebTerminal, process_alive
+
+PASS = "correct horse"
+NEW = "a brand new one"
+
+
+@pytest.fixture
+async def clients(web_server: GameServer) -> AsyncIterator[list[WebClient]]:
+    """Browsers (each its own cookie jar), closed at the end."""
+    opened: list[WebClient] = []
+    try:
+        yield opened
+    finally:
+        for client in opened:
+            await client.close()
+
+
+def door_of(server: GameServer) -> WebDoor:
+    assert server.web is not None
+    return server.web
+
+
+async def browser(server: GameServer, opened: list[WebClient]) -> WebClient:
+    client = WebClient(door_of(server).url)
+    opened.append(client)
+    return client
+
+
+async def app_pids(door: WebDoor, count: int) -> list[int]:
+    """The processes of the door's apps, once there are `count` of them."""
+    await wait_until(lambda: len([app.pid for app in door.apps if app.pid is not None]) == count, what="the apps")
+    return [app.pid for app in door.apps if app.pid is not None]
+
+
+async def wait_ended(door: WebDoor, terminal: WebTerminal, words: str, pids: list[int]) -> None:
+    """`terminal`'s socket has closed with `words` on its screen, its app is gone, and keys reach nothing."""
+    await wait_until(terminal.closed.is_set, what="the terminal's socket to close")
+    assert words in terminal.text()
+    await wait_until(lambda: not any(process_alive(pid) for pid in pids), what="the apps to end")
+    assert not set(pids) & {app.pid for app in door.apps}
+    received = len(terminal.received)
+    with contextlib.suppress(ConnectionError):
+        await terminal.press("n")
+    assert len(terminal.received) == received
+
+
+async def signed_in(client: WebClient) -> bool:
+    """What the app page asks once its terminal has closed."""
+    async with client.session.get(client.url + "/session") as response:
+        return bool((await response.json())["signed_in"])
+
+
+async def test_signing_out_closes_every_terminal_of_that_session_and_no_other(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    ada = await browser(web_server, clients)
+    await ada.sign_in("ada", PASS, PASS)
+    tabs = [await ada.terminal(), await ada.terminal()]
+    pids = await app_pids(door, 2)
+    elsewhere = await browser(web_server, clients)  # ada in another browser: a session of its own
+    await elsewhere.sign_in("ada", PASS)
+    kept = await elsewhere.terminal()
+    for terminal in (*tabs, kept):
+        await terminal.wait_for("you are ada")
+
+    assert (await ada.post("/sign-out", {})).status == 303  # another request with the same cookie
+
+    for terminal in tabs:
+        await wait_ended(door, terminal, "this browser has signed out. Sign in again", pids)
+    assert not await signed_in(ada) and await signed_in(elsewhere)
+    assert not kept.closed.is_set()
+    await kept.press("n")
+    await kept.wait_for("Create")
+    await kept.close()
+
+
+async def test_an_invite_that_resets_the_passphrase_closes_the_terminals_of_the_old_one(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    old = await browser(web_server, clients)
+    await old.sign_in("bo", PASS, PASS)
+    terminal = await old.terminal()
+    await terminal.wait_for("you are bo")
+    pids = await app_pids(door, 1)
+    token = InviteBook(web_server.data).create("bo")  # `codex-tui invite bo`, from another process
+
+    invited = await browser(web_server, clients)
+    assert (await invited.post(f"/invite/{token}", {"passphrase": NEW, "again": NEW})).status == 303
+
+    await wait_ended(door, terminal, "your passphrase has changed. Sign in again with the new one", pids)
+    assert not await signed_in(old)
+    fresh = await invited.terminal()  # the invite's own session is the new passphrase's
+    await fresh.wait_for("you are bo")
+    await fresh.close()
+
+
+async def test_an_expiring_session_closes_its_terminals_when_it_expires(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    door.sessions.lifetime = 4.0  # long enough to open the socket, however slow the machine
+    cy = await browser(web_server, clients)
+    await cy.sign_in("cy", PASS, PASS)
+    terminal = await cy.terminal()
+    pids = await app_pids(door, 1)
+
+    await wait_ended(door, terminal, "your sign-in has expired. Sign in again", pids)
+    assert not door.apps
+
+
+async def test_every_page_has_a_content_security_policy_and_no_inline_script(
+    web_server: GameServer, clients: list[WebClient]
+) -> None:
+    door = door_of(web_server)
+    client = await browser(web_server, clients)
+    pages = [("GET", "/", None)]
+    token = InviteBook(web_server.data).create("dee")
+    pages += [("GET", f"/invite/{token}", None), ("GET", "/invite/nothing", None)]
+    pages += [("POST", "/sign-in", "http://evil.example")]  # the refusal page
+    for method, path, origin in pages:
+        headers = {"Origin": origin} if origin else {}
+        async with client.session.request(method, client.url + path, headers=headers) as response:
+            assert response.content_type == "text/html", path
+            assert_policy(response.headers["Content-Security-Policy"], door.port)
+    await client.sign_in("dee", PASS, PASS)
+    async with client.session.get(client.url + "/") as response:
+        assert_policy(response.headers["Content-Security-Policy"], door.port)
+        page = await response.text()
+    assert "textual.js" in page
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", page, re.S)
+    assert len(scripts) == 2 and all('src="' in attributes and not body for attributes, body in scripts)
+    assert not re.search(r"\son[a-z]+=", page), "no inline event handler"
+    async with client.session.get(client.url + "/page.js") as response:
+        assert response.content_type == "text/javascript" and "/session" in await response.text()
+
+
+def assert_policy(policy: str, port: int) -> None:
+    directives = {part.split()[0]: part.split()[1:] for part in policy.split("; ")}
+    assert directives["default-src"] == ["'self'"]
+    assert directives["frame-ancestors"] == ["'none'"]
+    assert f"ws://127.0.0.1:{port}" in directives["connect-src"]
+    assert "script-src" not in directives, "scripts fall back to default-src: no inline script"
+    assert directives["object-src"] == ["'none'"] and directives["base-uri"] == ["'none'"]
+
+
+def test_behind_a_proxy_the_policy_names_the_public_site_and_its_wss(tmp_path: Path) -> None:
+    door = WebDoor(None, NameBook(tmp_path), tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+    request = make_mocked_request("GET", "/", headers={"Host": "127.0.0.1:8080"})
+    policy = door.content_policy(request)
+    assert "default-src 'self' https://games.example.org;" in policy
+    assert "connect-src 'self' https://games.example.org wss://games.example.org;" in policy
