@@ -149,13 +149,13 @@ class Hub:
     ) -> None:
         self.room = room
         self.path = path
-        self.languages = languages if languages is not None else LanguageBook(path.parent)
-        """The language each player name chose (in the data folder, beside the socket)."""
-        self.names = names if names is not None else NameBook(path.parent)
-        """Who owns which name (IdentityError if a book is unreadable): the lobby's `p` sets passphrases."""
+        self.languages = languages if languages is not None else LanguageBook(room.store)
+        """The language each player name chose (in the data folder's store, as the room's tables are)."""
+        self.names = names if names is not None else NameBook(room.store)
+        """Who owns which name: the lobby's `p` sets passphrases."""
         self.passphrases = self.names.passphrases
-        self.mutes = mutes if mutes is not None else MuteBook(path.parent)
-        """Whom each player name mutes in table chat (in the data folder too)."""
+        self.mutes = mutes if mutes is not None else MuteBook(room.store)
+        """Whom each player name mutes in table chat (in the store too)."""
         self.chat_rate = RateLimit()
         self.peers: set[Peer] = set()
         self._tokens: dict[str, tuple[str, float]] = {}

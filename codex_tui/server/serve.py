@@ -31,6 +31,7 @@ from codex_tui.server.name_book import NameBook
 from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT, SERVE_HELP
 from codex_tui.server.privacy import PrivacyError, make_private, private_umask
 from codex_tui.server.ssh_server import Limits, SessionCounter, start_ssh_server
+from codex_tui.server.store import Store, StoreError
 from codex_tui.server.tables import TableRoom
 from codex_tui.server.web_options import DEFAULT_WEB_HOST, RemoteRefused, add_serve_and_web_arguments, check_listen
 from codex_tui.storage.saves import default_saves_dir
@@ -80,10 +81,17 @@ class GameServer:
         self.resumed = 0
         self.tightened = 0
         """Entries of the data folder that were open to others until this start."""
+        self.store = Store(data)
+        """The server's state but the saves (StoreError if the database cannot be used; the first
+        start on a folder of JSON files imports them)."""
         self.bots = BotPool()
-        self.room = TableRoom(data, self.bots, bot_delay)
-        self.names = NameBook(data, authorized_keys)
-        """Who owns which name, over both doors (IdentityError if a book cannot be read)."""
+        self.room = TableRoom(data, self.bots, bot_delay, self.store)
+        try:
+            self.names = NameBook(self.store, authorized_keys)
+            """Who owns which name, over both doors (IdentityError if the authorized keys cannot be read)."""
+        except BaseException:
+            self.store.close()
+            raise
         self.hub = Hub(self.room, data / SOCKET_NAME, names=self.names)
         self.sessions = SessionCounter(self.limits)
         self.acceptor: asyncssh.SSHAcceptor | None = None
@@ -127,7 +135,7 @@ class GameServer:
                 )
                 await self.web.start()
                 self.web_port = self.web.port
-                remember_url(self.data, self.web.url)
+                remember_url(self.store, self.web.url)
         except BaseException:
             await self.close()
             raise
@@ -147,6 +155,7 @@ class GameServer:
             self.web = None
         await self.sessions.close_all()
         await self.bots.close()
+        self.store.close()
 
     @property
     def fingerprint(self) -> str:
@@ -202,7 +211,7 @@ def run_serve(args: argparse.Namespace) -> int:
             allow_remote=args.allow_remote,
         )
         return asyncio.run(_serve(server))
-    except (OSError, IdentityError, HostKeyError, PrivacyError, RemoteRefused) as error:
+    except (OSError, IdentityError, StoreError, HostKeyError, PrivacyError, RemoteRefused) as error:
         print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
