@@ -502,9 +502,11 @@ class Store:
     def unmute(self, muter: str, name: str) -> bool:
         """Unmute `name` for `muter`; False when they were not muted."""
         removed = self._write(
-            lambda connection: connection.execute(
-                "DELETE FROM mutes WHERE muter_key = ? AND muted_key = ?", (name_key(muter), name_key(name))
-            ).rowcount
+            lambda connection: (
+                connection.execute(
+                    "DELETE FROM mutes WHERE muter_key = ? AND muted_key = ?", (name_key(muter), name_key(name))
+                ).rowcount
+            )
         )
         return removed > 0
 
