@@ -126,7 +126,9 @@ def test_two_connections_claiming_one_name_at_once_give_it_one_owner(tmp_path: P
             for name in names:
                 won[name].append(store.claim_key(name, f"ssh-ed25519 {owner}", owner))
 
-        threads = [threading.Thread(target=claim, args=(store, owner)) for store, owner in ((first, "A"), (second, "B"))]
+        threads = [
+            threading.Thread(target=claim, args=(store, owner)) for store, owner in ((first, "A"), (second, "B"))
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
