@@ -155,9 +155,7 @@ def check_store(data: Path) -> list[Finding]:
             continue
         mode = stat.S_IMODE(info.st_mode)
         if info.st_uid != os.geteuid():
-            found.append(
-                fix(f"{part} belongs to {user_name(info.st_uid)}: run serve as that account, or `chown` it")
-            )
+            found.append(fix(f"{part} belongs to {user_name(info.st_uid)}: run serve as that account, or `chown` it"))
         if mode & 0o077:
             found.append(fix(f"{part} is mode {mode:o}: run `chmod 600 {part}` (it holds every name's key)"))
     try:
