@@ -61,13 +61,6 @@ class KeyBook:
 
     def __init__(self, store: Store, authorized_keys: Path | None = None) -> None:
         self.store = store
-        for names in store.alike_groups():
-            log.warning(
-                "%s: the names %s are one name by the rules for names (case, look-alikes);"
-                " each keeps its key, and no new look-alike of them can be taken",
-                store.path,
-                ", ".join(names),
-            )
         self._authorized: asyncssh.SSHAuthorizedKeys | None = None
         if authorized_keys is not None:
             try:

@@ -81,17 +81,13 @@ class GameServer:
         self.resumed = 0
         self.tightened = 0
         """Entries of the data folder that were open to others until this start."""
-        self.store = Store(data)
-        """The server's state but the saves (StoreError if the database cannot be used; the first
-        start on a folder of JSON files imports them)."""
+        self.store = Store(data, open_now=False)
+        """The server's state but the saves, opened by `start` (StoreError if the database cannot be
+        used; the first start on a folder of JSON files imports them)."""
         self.bots = BotPool()
         self.room = TableRoom(data, self.bots, bot_delay, self.store)
-        try:
-            self.names = NameBook(self.store, authorized_keys)
-            """Who owns which name, over both doors (IdentityError if the authorized keys cannot be read)."""
-        except BaseException:
-            self.store.close()
-            raise
+        self.names = NameBook(self.store, authorized_keys)
+        """Who owns which name, over both doors (IdentityError if the authorized keys cannot be read)."""
         self.hub = Hub(self.room, data / SOCKET_NAME, names=self.names)
         self.sessions = SessionCounter(self.limits)
         self.acceptor: asyncssh.SSHAcceptor | None = None
@@ -104,14 +100,15 @@ class GameServer:
 
     async def start(self) -> None:
         """Raises OSError (address in use, another server on this folder),
-        HostKeyError or RemoteRefused, with a message for the user."""
+        HostKeyError, StoreError or RemoteRefused, with a message for the user."""
         if self.web_port is not None:
             check_listen(self.web_host, self.allow_remote)
         self.tightened = make_private(self.data)
         if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
             self.host_key, self.new_host_key = load_or_create_host_key(self.data)
-        await self.hub.start()
+        await self.hub.start()  # first: it refuses a second server on this folder
         try:
+            self.store.open()
             self.resumed = self.room.resume_saved()
             if self.host_key is not None:
                 self.acceptor = await start_ssh_server(

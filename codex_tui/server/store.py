@@ -198,13 +198,22 @@ def integrity_problems(connection: sqlite3.Connection) -> list[str]:
 class Store:
     """The server's state in `folder/server.sqlite3`: the operations the books need, each one transaction."""
 
-    def __init__(self, folder: Path) -> None:
-        """Open (creating, migrating, importing) the database; StoreError if it cannot be used."""
+    def __init__(self, folder: Path, open_now: bool = True) -> None:
+        """Open the database (`open`) unless `open_now` is False: then the caller opens it when it
+        may touch the data folder (the server, once it has checked its options and the folder)."""
         self.folder = folder
         self.path = folder / DB_FILE
         self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
         self._thread: threading.Thread | None = None
         self._connection: sqlite3.Connection | None = None
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Open (creating, migrating, importing) the database; StoreError if it cannot be used (the store
+        is closed then)."""
+        if self._connection is not None:
+            return
         try:
             self._executor.submit(self._open).result()
         except BaseException:
@@ -250,6 +259,13 @@ class Store:
             connection.close()
             raise
         self._connection = connection
+        for names in self.alike_groups():
+            log.warning(
+                "%s: the names %s are one name by the rules for names (case, look-alikes);"
+                " each keeps its key, and no new look-alike of them can be taken",
+                self.path,
+                ", ".join(names),
+            )
 
     def _migrate(self, connection: sqlite3.Connection) -> None:
         """Run the migrations this database lacks, each in one transaction (another process may run them
@@ -299,7 +315,7 @@ class Store:
 
     def _call(self, operation: Callable[[sqlite3.Connection], T]) -> T:
         if self._connection is None:
-            raise StoreFailed(f"{self.path}: the server's database is closed")
+            raise StoreFailed(f"{self.path}: the server's database is not open")
         return operation(self._connection)
 
     def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
