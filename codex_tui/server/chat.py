@@ -19,7 +19,6 @@ Names are compared by `name_key` (case-insensitive), so muting `Bo` mutes `bo`.
 
 from __future__ import annotations
 
-import logging
 import math
 import time
 from collections import deque
@@ -30,8 +29,6 @@ from pathlib import Path
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.names import name_key
 from codex_tui.server.store import Store
-
-log = logging.getLogger(__name__)
 
 RATE_COUNT = 5
 RATE_WINDOW = 10.0
@@ -100,7 +97,7 @@ class MuteBook:
 
     The hub asks it before sending a line: a muted player's lines never reach the
     muter (nor does the muted player learn of it). A change that cannot be written
-    is logged and not made, and the player is told it was not (`mute`, `unmute`: False)."""
+    is not made: StoreFailed (an OSError), and the hub tells the player so."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -117,18 +114,9 @@ class MuteBook:
         return name_key(sender) in self.muted_keys(muter)
 
     def mute(self, muter: str, name: str) -> bool:
-        """Mute `name` for `muter`; False when the list is full or cannot be written (a name already
-        muted is no change)."""
-        try:
-            return self.store.mute(muter, name, MAX_MUTED)
-        except OSError as error:
-            log.warning("%s: cannot remember whom %s mutes (%s)", self.store.path, muter, error)
-            return False
+        """Mute `name` for `muter`; False when the list is full (a name already muted is no change)."""
+        return self.store.mute(muter, name, MAX_MUTED)
 
     def unmute(self, muter: str, name: str) -> bool:
-        """Unmute `name` for `muter`; False when they were not muted (or it cannot be written)."""
-        try:
-            return self.store.unmute(muter, name)
-        except OSError as error:
-            log.warning("%s: cannot remember whom %s mutes (%s)", self.store.path, muter, error)
-            return False
+        """Unmute `name` for `muter`; False when they were not muted."""
+        return self.store.unmute(muter, name)

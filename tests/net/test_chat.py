@@ -238,6 +238,23 @@ async def test_spectators_write_only_where_the_table_lets_them(server: GameServe
         await client.close()
 
 
+async def test_a_mute_that_cannot_be_written_is_refused_and_changes_nothing(server: GameServer) -> None:
+    ada = await hello(server, "ada")
+    ada.chat("/mute bo")
+    assert "is muted" in (await notice(ada))["text"]
+
+    def writable(yes: bool) -> None:  # SQLite refuses every change, as on a read-only file
+        server.store._run(lambda connection: connection.execute(f"PRAGMA query_only = {int(not yes)}"))
+
+    writable(False)
+    for command in ("/mute cy", "/unmute bo"):
+        ada.chat(command)
+        assert "cannot write down whom you mute" in (await notice(ada))["text"], command
+    writable(True)
+    assert server.hub.mutes.muted("ada") == ["bo"]
+    await ada.close()
+
+
 async def test_a_muted_player_is_not_read_by_the_muter_only(server: GameServer) -> None:
     ada, bo, cy = [await hello(server, name) for name in ("ada", "bo", "cy")]
     table_id = await table_with(server, ada, bo, cy)
