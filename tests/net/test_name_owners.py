@@ -85,7 +85,7 @@ async def test_a_browser_cannot_claim_a_name_a_key_has_started_to_play(
     assert both.names.passphrases.owner("dan") is None
 
 
-def test_claims_racing_through_both_doors_leave_each_name_one_owner(tmp_path: Path, store: Store) -> None:
+def test_claims_racing_through_both_doors_leave_each_name_one_owner(store: Store) -> None:
     """Threads claim the same names by key and by passphrase at once: every name ends with one owner."""
     names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -117,7 +117,7 @@ def test_claims_racing_through_both_doors_leave_each_name_one_owner(tmp_path: Pa
             assert str(names.refusal(name, key)) == BROWSER_NAME
 
 
-def test_a_passphrase_set_for_a_key_s_name_leaves_the_key_its_owner(tmp_path: Path, store: Store) -> None:
+def test_a_passphrase_set_for_a_key_s_name_leaves_the_key_its_owner(store: Store) -> None:
     names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
     assert names.bind("eve", key) is None
@@ -165,9 +165,7 @@ async def test_a_ninth_name_for_one_key_is_told_why_before_the_login_fails(both:
     assert len(banners) == 1 and "already owns 8 names, as many as one key may" in banners[0]
 
 
-def test_new_names_from_one_address_are_limited_over_both_doors(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store: Store
-) -> None:
+def test_new_names_from_one_address_are_limited_over_both_doors(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setattr(name_book, "MAX_CLAIMS", 3)
     names = NameBook(store)
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
@@ -183,9 +181,7 @@ def test_new_names_from_one_address_are_limited_over_both_doors(
     assert names.bind("eli", keys[2], "127.0.0.1", "127.0.0.1") is None, "this machine's players are not counted"
 
 
-def test_claims_sent_at_once_from_one_address_stop_at_the_limit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store: Store
-) -> None:
+def test_claims_sent_at_once_from_one_address_stop_at_the_limit(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setattr(name_book, "MAX_CLAIMS", 4)
     names = NameBook(store)
     start = threading.Barrier(16)
@@ -334,7 +330,7 @@ async def test_fifty_browsers_claiming_one_free_name_at_once_leave_it_one_owner(
 
 
 def test_a_claim_that_cannot_be_written_claims_nothing_and_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, store: Store
+    monkeypatch: pytest.MonkeyPatch, store: Store
 ) -> None:
     names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
