@@ -1,7 +1,7 @@
 """`codex-tui invite NAME`: a one-time link for a browser player (see `codex_tui.server.invites`).
 
-It writes the link's hashed token to the data folder; the running server
-(another process) reads it when the link is opened.
+It writes the link's hashed token to the data folder's database; the running
+server (another process) reads it when the link is opened.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from codex_tui.server.web_options import INVITE_HELP, add_invite_arguments
 
 def run(args: argparse.Namespace) -> int:
     from codex_tui.protocol.messages import valid_name
-    from codex_tui.server.invites import LIFETIME, InviteBook, InviteError, remembered_url
+    from codex_tui.server.invites import LIFETIME, InviteBook, remembered_url
     from codex_tui.server.privacy import private_umask
     from codex_tui.server.serve import default_data_dir
+    from codex_tui.server.store import Store, StoreError
     from codex_tui.server.web_options import DEFAULT_URL
     from codex_tui.server.web_pages import NAME_RULES
 
@@ -26,10 +27,16 @@ def run(args: argparse.Namespace) -> int:
     private_umask()
     data = args.data or default_data_dir()
     try:
-        token = InviteBook(data).create(args.name)
-    except (OSError, InviteError) as error:
+        store = Store(data)
+    except (OSError, StoreError) as error:
         return fail(f"cannot write the invite in {data}: {error}")
-    url = args.url or remembered_url(data) or DEFAULT_URL
+    try:
+        token = InviteBook(store).create(args.name)
+        url = args.url or remembered_url(store) or DEFAULT_URL
+    except OSError as error:
+        return fail(f"cannot write the invite in {data}: {error}")
+    finally:
+        store.close()
     print(f"{url}/invite/{token}")
     print(f"(for {args.name}; works once, for {int(LIFETIME // 3600)} hours)")
     return 0

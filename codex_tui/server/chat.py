@@ -8,42 +8,33 @@ terminal or a browser runs the same player app):
   carries) removes what could act on a terminal instead of being read.
 - `RateLimit`: a few lines per player per window; the next one is refused with
   the time to wait (a flood is told, not cut silently).
-- `ChatLog`: a table's last lines, kept beside its save (`<save>.chat.json`,
-  never in the save or the game record) so a restart keeps them; the table
-  writes the file before anyone reads a new line.
-- `MuteBook`: whom each player mutes, remembered per name in the data folder.
+- `ChatLog`: a table's last lines, kept in the server's database by its save's
+  file name (`store.Store`, table `chat_lines`; never in the save or the game
+  record) so a restart keeps them; the table writes them before anyone reads
+  a new line.
+- `MuteBook`: whom each player mutes, remembered per name in the database.
 
 Names are compared by `name_key` (case-insensitive), so muting `Bo` mutes `bo`.
 """
 
 from __future__ import annotations
 
-import json
-import logging
 import math
 import time
 from collections import deque
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
-from codex_tui.protocol.messages import valid_name
 from codex_tui.protocol.names import name_key
-from codex_tui.server.identity import write_private
-
-log = logging.getLogger(__name__)
+from codex_tui.server.store import Store
 
 RATE_COUNT = 5
 RATE_WINDOW = 10.0
 """RATE_COUNT lines per RATE_WINDOW seconds per player."""
-CHAT_SUFFIX = ".chat.json"
-MAX_CHAT_BYTES = 512 * 1024
-"""A chat file larger than this is not a table's (200 lines of 200 characters are far less)."""
-MUTES_FILE = "mutes.json"
 MAX_MUTED = 100
-"""Names one player may mute (the file stays small)."""
+"""Names one player may mute."""
 
 
 def clock(now: float | None = None) -> str:
@@ -73,9 +64,9 @@ class RateLimit:
 
 
 class ChatLog:
-    """A table's last lines, kept in `<save>.chat.json` beside its save once it has one.
+    """A table's last lines, kept in the store by its save's file name once it has a save.
 
-    Writing the file is the caller's (`TableRoom`, in a thread, off the event loop, before the new line
+    Writing them is the caller's (`TableRoom`, in a thread, off the event loop, before the new line
     is added here): this holds the lines, `write_chat` writes a list of them."""
 
     def __init__(self, lines: Iterable[ChatLine] = ()) -> None:
@@ -88,101 +79,44 @@ class ChatLog:
         return list(self.lines)[-count:] if count > 0 else []
 
     @classmethod
-    def read(cls, save_path: Path) -> ChatLog:
-        """The lines kept beside `save_path`; none when there is no file or it cannot be read."""
-        path = chat_path(save_path)
-        try:
-            if path.stat().st_size > MAX_CHAT_BYTES:
-                raise ValueError("too large")
-            data = json.loads(path.read_text(encoding="utf-8"))
-            lines = [ChatLine.from_wire(entry) for entry in data["chat"]]
-        except FileNotFoundError:
-            return cls()
-        except (OSError, ValueError, TypeError, KeyError) as error:
-            log.warning("table chat %s ignored: %s", path, error)
-            return cls()
-        return cls(lines)
+    def read(cls, store: Store, save_path: Path) -> ChatLog:
+        """The lines kept for the table saved at `save_path` (none yet: an empty log)."""
+        return cls(store.chat(save_path.name))
 
 
-def write_chat(save_path: Path, lines: list[ChatLine]) -> None:
-    """Write `lines` beside the save, atomically, readable by the server's user only. OSError when it
-    cannot be written: the table refuses the line instead of showing one it could lose."""
+def write_chat(store: Store, save_path: Path, lines: list[ChatLine]) -> None:
+    """Keep `lines` as the chat of the table saved at `save_path`, in one transaction. StoreFailed (an
+    OSError) when it cannot be written: the table refuses the line instead of showing one it could lose."""
     if not lines:
         return
-    data = json.dumps({"chat": [line.to_wire() for line in lines]}, ensure_ascii=False)
-    write_private(chat_path(save_path), data.encode("utf-8"))
-
-
-def chat_path(save_path: Path) -> Path:
-    return save_path.with_suffix(CHAT_SUFFIX)
-
-
-def remove_chat(save_path: Path) -> None:
-    """A table filed away (finished) or removed takes its chat file with it."""
-    chat_path(save_path).unlink(missing_ok=True)
+    store.set_chat(save_path.name, lines)
 
 
 class MuteBook:
-    """Player name -> the names whose chat they do not want to read, kept in the data folder.
+    """Player name -> the names whose chat they do not want to read, kept in the store.
 
     The hub asks it before sending a line: a muted player's lines never reach the
-    muter (nor does the muted player learn of it). An unreadable file is logged
-    and forgotten, as `LanguageBook` does."""
+    muter (nor does the muted player learn of it). A change that cannot be written
+    is not made: StoreFailed (an OSError), and the hub tells the player so."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / MUTES_FILE
-        self._muted = self._load()
-
-    def _load(self) -> dict[str, list[str]]:
-        try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-            players = data["players"]
-            return {
-                name_key(muter): [name for name in names if valid_name(name)][:MAX_MUTED]
-                for muter, names in players.items()
-                if isinstance(muter, str) and isinstance(names, list)
-            }
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError, TypeError, KeyError, AttributeError) as error:
-            log.warning("%s: cannot read whom players mute (%s); nobody is muted", self.path, error)
-            return {}
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def muted(self, muter: str) -> list[str]:
         """The names `muter` mutes, as they wrote them."""
-        return list(self._muted.get(name_key(muter), []))
+        return self.store.muted(muter)
 
     def muted_keys(self, muter: str) -> frozenset[str]:
         """The `name_key`s of the names `muter` mutes."""
-        return frozenset(name_key(name) for name in self._muted.get(name_key(muter), []))
+        return frozenset(name_key(name) for name in self.store.muted(muter))
 
     def mutes(self, muter: str, sender: str) -> bool:
         return name_key(sender) in self.muted_keys(muter)
 
     def mute(self, muter: str, name: str) -> bool:
         """Mute `name` for `muter`; False when the list is full (a name already muted is no change)."""
-        names = self._muted.setdefault(name_key(muter), [])
-        if any(name_key(old) == name_key(name) for old in names):
-            return True
-        if len(names) >= MAX_MUTED:
-            return False
-        names.append(name)
-        self._write()
-        return True
+        return self.store.mute(muter, name, MAX_MUTED)
 
     def unmute(self, muter: str, name: str) -> bool:
         """Unmute `name` for `muter`; False when they were not muted."""
-        names = self._muted.get(name_key(muter), [])
-        kept = [old for old in names if name_key(old) != name_key(name)]
-        if len(kept) == len(names):
-            return False
-        self._muted[name_key(muter)] = kept
-        self._write()
-        return True
-
-    def _write(self) -> None:
-        data = {"players": {muter: names for muter, names in sorted(self._muted.items()) if names}}
-        try:
-            write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
-        except OSError as error:
-            log.warning("%s: cannot remember whom players mute (%s)", self.path, error)
+        return self.store.unmute(muter, name)

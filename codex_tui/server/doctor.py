@@ -4,7 +4,8 @@ Run as the account that runs `serve` (the one whose `authorized_keys` holds
 the players' keys). Each check prints one line, `ok` or `FIX`, naming the
 file or setting and what to do; the exit status is 1 when anything needs
 fixing. The checks follow docs/ssh.md step by step: the account's login
-shell, the data folder's privacy, the hub socket, and every key line.
+shell, the data folder's privacy, the server's database, the hub socket, and
+every key line.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pwd
 import shlex
 import shutil
 import socket
+import sqlite3
 import stat
 import sys
 from dataclasses import dataclass
@@ -23,6 +25,14 @@ from pathlib import Path
 from codex_tui.protocol.hubcheck import user_name
 from codex_tui.protocol.messages import valid_name
 from codex_tui.server.hub import SOCKET_NAME
+from codex_tui.server.store import (
+    DB_FILE,
+    SCHEMA_VERSION,
+    StoreError,
+    check_file,
+    integrity_problems,
+    schema_version,
+)
 from codex_tui.storage.saves import default_saves_dir
 
 NO_LOGIN_SHELLS = ("nologin", "false")
@@ -128,6 +138,48 @@ def check_data(data: Path) -> list[Finding]:
         found.append(fix(f"{count} in {data} open to others ({listed}{more}): `chmod -R go= {data}`"))
     if not found:
         found.append(ok(f"data folder {data}: owned by {user_name(me)}, mode {mode:o}, nothing open to others"))
+    return found
+
+
+def check_store(data: Path) -> list[Finding]:
+    """The server's database: its owner and mode (its -wal and -shm too), its integrity, its schema.
+    Read only: doctor never changes it (a read-only connection, no migration)."""
+    path = data / DB_FILE
+    if not path.exists():
+        return [ok(f"database {path}: none yet (serve creates it at its first start)")]
+    found = []
+    for part in (path, path.with_name(DB_FILE + "-wal"), path.with_name(DB_FILE + "-shm")):
+        try:
+            info = part.stat()
+        except FileNotFoundError:
+            continue
+        mode = stat.S_IMODE(info.st_mode)
+        if info.st_uid != os.geteuid():
+            found.append(fix(f"{part} belongs to {user_name(info.st_uid)}: run serve as that account, or `chown` it"))
+        if mode & 0o077:
+            found.append(fix(f"{part} is mode {mode:o}: run `chmod 600 {part}` (it holds every name's key)"))
+    try:
+        check_file(path)
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            problems = integrity_problems(connection)
+            version = schema_version(connection)
+        finally:
+            connection.close()
+    except (OSError, sqlite3.Error) as error:
+        return [*found, fix(f"database {path} cannot be read ({error}): restore it from a backup, or move it aside")]
+    except StoreError as error:  # not a SQLite file
+        return [*found, fix(str(error))]
+    if problems:
+        found.append(
+            fix(f"database {path} fails its integrity check ({'; '.join(problems[:3])}): restore it from a backup")
+        )
+    if version > SCHEMA_VERSION:
+        found.append(
+            fix(f"database {path} has schema version {version}, newer than this codex-tui ({SCHEMA_VERSION}): upgrade")
+        )
+    if not found:
+        found.append(ok(f"database {path}: owner-only, integrity ok, schema version {version}"))
     return found
 
 
@@ -262,7 +314,13 @@ def diagnose(data: Path, keys: Path | None = None, entry: pwd.struct_passwd | No
     home = Path(entry.pw_dir)
     hub = data / SOCKET_NAME
     keys = keys or home / ".ssh" / "authorized_keys"
-    return [*check_account(entry), *check_data(data), *check_hub(hub), *check_keys(keys, hub, home)]
+    return [
+        *check_account(entry),
+        *check_data(data),
+        *check_store(data),
+        *check_hub(hub),
+        *check_keys(keys, hub, home),
+    ]
 
 
 def run_doctor(args: argparse.Namespace) -> int:

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import asyncssh
 
-from codex_tui.server.identity import write_private
-
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 
 
@@ -39,6 +37,23 @@ def load_or_create_host_key(folder: Path) -> tuple[asyncssh.SSHKey, bool]:
     write_private(path, key.export_private_key("openssh"))
     os.chmod(path, 0o600)
     return key, True
+
+
+def write_private(path: Path, data: bytes) -> None:
+    """Write a file only its owner can read, atomically (temp file, fsync, rename): a crash while the
+    key is written leaves no half key for the next start to refuse."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:

@@ -23,7 +23,7 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,7 @@ LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
 PASSPHRASE_SET = N_("Your browser passphrase is set: sign in on the web page as {name} with it.")
 PASSPHRASE_NOT_KEPT = N_("The server could not keep your passphrase; tell its host.")
+MUTES_NOT_KEPT = N_("Not changed: the server cannot write down whom you mute just now. Try again in a while.")
 REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
 """Requests the player is told about (a notice), not dropped for."""
 CHAT_NOTICE = "chat"
@@ -149,13 +150,13 @@ class Hub:
     ) -> None:
         self.room = room
         self.path = path
-        self.languages = languages if languages is not None else LanguageBook(path.parent)
-        """The language each player name chose (in the data folder, beside the socket)."""
-        self.names = names if names is not None else NameBook(path.parent)
-        """Who owns which name (IdentityError if a book is unreadable): the lobby's `p` sets passphrases."""
+        self.languages = languages if languages is not None else LanguageBook(room.store)
+        """The language each player name chose (in the data folder's store, as the room's tables are)."""
+        self.names = names if names is not None else NameBook(room.store)
+        """Who owns which name: the lobby's `p` sets passphrases."""
         self.passphrases = self.names.passphrases
-        self.mutes = mutes if mutes is not None else MuteBook(path.parent)
-        """Whom each player name mutes in table chat (in the data folder too)."""
+        self.mutes = mutes if mutes is not None else MuteBook(room.store)
+        """Whom each player name mutes in table chat (in the store too)."""
         self.chat_rate = RateLimit()
         self.peers: set[Peer] = set()
         self._tokens: dict[str, tuple[str, float]] = {}
@@ -512,7 +513,7 @@ class Hub:
             if name_key(argument) == name_key(name):
                 raise ChatRefused(N_("You cannot mute yourself."))
             self._check_chat_rate(name)
-            if not self.mutes.mute(name, argument):
+            if not self._change_mutes(self.mutes.mute, name, argument):
                 raise ChatRefused(N_("You mute as many players as you can; unmute one first."))
             peer.say(
                 N_("{name} is muted: you no longer see their chat (/unmute {name} to undo)."),
@@ -521,12 +522,20 @@ class Hub:
             )
         elif command == "/unmute":
             self._check_chat_rate(name)
-            if self.mutes.unmute(name, argument):
+            if self._change_mutes(self.mutes.unmute, name, argument):
                 peer.say(N_("{name} is no longer muted."), {"name": argument}, about=CHAT_NOTICE)
             else:
                 raise ChatRefused(N_("{name} was not muted."), name=argument)
         else:
             raise ChatRefused(N_("Chat commands: /mute NAME, /unmute NAME, /mute (who you mute)."))
+
+    def _change_mutes(self, change: Callable[[str, str], bool], muter: str, name: str) -> bool:
+        """`MuteBook.mute` or `unmute`; ChatRefused, nothing changed, when the store cannot write it."""
+        try:
+            return change(muter, name)
+        except OSError as error:
+            log.warning("cannot change whom %s mutes: %s", muter, error)
+            raise ChatRefused(MUTES_NOT_KEPT) from None
 
     def _check_chat_rate(self, name: str) -> None:
         """Count a line (or a mute, which writes a file) of `name`'s; refused past the rate."""

@@ -1,40 +1,27 @@
 """One-time invite links: `codex-tui invite NAME` prints one, the web server takes it once.
 
 The host runs `invite` in another process than the server, so the two meet in
-`invites.json` in the data folder, under an exclusive lock (`invites.lock`):
-the command adds an entry, the server reads the file each time a link is used
-and removes the entry it takes. Only the sha256 of a token is stored (the
-file gives nobody a working link), with its expiry (24 hours).
+the server's database (`store.Store`, table `invites`; each process has its
+own connection, and SQLite's locks keep their writes apart): the command adds
+an invite, the server looks it up each time a link is used and deletes the
+one it takes, in one statement. Only the sha256 of a token is stored (the
+database gives nobody a working link), with its expiry (24 hours).
 """
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import hashlib
-import json
-import os
 import secrets
 import time
-from collections.abc import Iterator
-from pathlib import Path
-from typing import Any
 
 from codex_tui.protocol.messages import valid_name
-from codex_tui.server.identity import write_private
+from codex_tui.server.json_import import WEB_URL
+from codex_tui.server.store import Store
 
-INVITES_FILE = "invites.json"
-URL_FILE = "web-url.txt"
-"""The address the running browser door announced (`codex-tui invite` starts its links with it)."""
-LOCK_FILE = "invites.lock"
 LIFETIME = 24 * 3600.0
 """Seconds an invite link works."""
 MAX_TOKEN = 100
 """A longer token in a link is none of ours (and is not hashed)."""
-
-
-class InviteError(Exception):
-    """The invites file cannot be read or written."""
 
 
 def token_hash(token: str) -> str:
@@ -42,87 +29,39 @@ def token_hash(token: str) -> str:
 
 
 class InviteBook:
-    """The invites of one data folder (a view of the file, read on every use)."""
+    """The invites of one data folder (a view of the store, read on every use)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.path = folder / INVITES_FILE
-
-    @contextlib.contextmanager
-    def _locked(self) -> Iterator[dict[str, dict[str, Any]]]:
-        """The entries, under the lock; what the block leaves in them is written back."""
-        self.folder.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.folder / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-            entries = self._read()
-            before = json.dumps(entries, sort_keys=True)
-            yield entries
-            now = time.time()
-            for key in [k for k, e in entries.items() if e["expires"] < now]:
-                del entries[key]
-            if json.dumps(entries, sort_keys=True) != before:
-                data = {"format": "codex-tui-invites", "version": 1, "invites": entries}
-                write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
-        finally:
-            os.close(fd)
-
-    def _read(self) -> dict[str, dict[str, Any]]:
-        try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as error:
-            raise InviteError(f"{self.path}: cannot read the invites ({error}); remove the file") from None
-        invites = data.get("invites") if isinstance(data, dict) else None
-        if not isinstance(invites, dict):
-            raise InviteError(f"{self.path}: not a codex-tui invites file; remove it")
-        return {
-            key: {"name": entry["name"], "expires": float(entry["expires"])}
-            for key, entry in invites.items()
-            if isinstance(entry, dict)
-            and valid_name(entry.get("name"))
-            and isinstance(entry.get("expires"), (int, float))
-        }
+    def __init__(self, store: Store) -> None:
+        self.store = store
 
     def create(self, name: str, lifetime: float = LIFETIME) -> str:
-        """A new token for `name`, good once for `lifetime` seconds."""
+        """A new token for `name`, good once for `lifetime` seconds (StoreFailed if not written)."""
         if not valid_name(name):
             raise ValueError(f"{name!r} is not a player name")
         token = secrets.token_urlsafe(24)
-        with self._locked() as entries:
-            entries[token_hash(token)] = {"name": name, "expires": time.time() + lifetime}
+        now = time.time()
+        self.store.add_invite(token_hash(token), name, now + lifetime, now)
         return token
 
     def peek(self, token: str) -> str | None:
         """The name a live token invites, without using it up (to show the page)."""
         if not token or len(token) > MAX_TOKEN:
             return None
-        entry = self._read().get(token_hash(token))
-        if entry is None or entry["expires"] < time.time():
-            return None
-        return str(entry["name"])
+        return self.store.invite(token_hash(token), time.time())
 
     def consume(self, token: str) -> str | None:
         """The name the token invites, and the token is gone; None if unknown, used or expired."""
         if not token or len(token) > MAX_TOKEN:
             return None
-        with self._locked() as entries:
-            entry = entries.pop(token_hash(token), None)
-        if entry is None or entry["expires"] < time.time():
-            return None
-        return str(entry["name"])
+        return self.store.take_invite(token_hash(token), time.time())
 
 
-def remember_url(folder: Path, url: str) -> None:
+def remember_url(store: Store, url: str) -> None:
     """The browser door's address, for `codex-tui invite` (another process) to start its links with."""
-    write_private(folder / URL_FILE, (url + "\n").encode("utf-8"))
+    store.set_setting(WEB_URL, url)
 
 
-def remembered_url(folder: Path) -> str | None:
+def remembered_url(store: Store) -> str | None:
     """The address the last browser door on this data folder announced, if any."""
-    try:
-        url = (folder / URL_FILE).read_text(encoding="utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return url if url.startswith(("http://", "https://")) and len(url) < 300 else None
+    url = store.setting(WEB_URL)
+    return url if url is not None and url.startswith(("http://", "https://")) and len(url) < 300 else None

@@ -3,7 +3,7 @@
 Over SSH every player's app is its own process with its own language, so two
 players at one table may read it in two languages. The order, first that
 names a language we speak: the language the player chose in the lobby
-(remembered per player name in `languages.json` in the server's data folder),
+(remembered per player name in the server's database, `store.Store`),
 the locale their SSH client sends (`LANG`, `LC_ALL`, `LC_MESSAGES`; OpenSSH
 sends them with `SendEnv LANG LC_*`), English.
 
@@ -15,21 +15,16 @@ one go, with no await in between.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
 
 from codex_tui.i18n import DEFAULT, LANGUAGES, language, set_language
 from codex_tui.i18n.choice import locale_language
-from codex_tui.protocol.messages import valid_name
-from codex_tui.server.identity import write_private
+from codex_tui.server.store import Store
 
 log = logging.getLogger(__name__)
 
-LANGUAGES_FILE = "languages.json"
 LOCALE_PREFIX = "LC_"
 MAX_VALUE = 64
 """A locale name is short ('zh_CN.UTF-8'); a longer value is not one."""
@@ -62,43 +57,31 @@ def speaking(code: str) -> Iterator[None]:
 
 
 class LanguageBook:
-    """Player name -> the language they chose in the lobby, kept in the data folder.
+    """Player name -> the language they chose in the lobby, kept in the store.
 
-    A file that cannot be read is logged and left as it is (a choice is then
-    forgotten until the next one is made, which rewrites it): a player's
-    language is not worth refusing to start the server."""
+    A choice that cannot be written is logged and held in memory until the server stops:
+    a player's language is not worth refusing the choice."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / LANGUAGES_FILE
-        self._chosen = self._load()
-
-    def _load(self) -> dict[str, str]:
-        try:
-            data: Any = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as error:
-            log.warning("%s: cannot read the players' languages (%s); they start from their clients'", self.path, error)
-            return {}
-        players = data.get("players") if isinstance(data, dict) else None
-        if not isinstance(players, dict):
-            log.warning(
-                "%s: not a codex-tui languages file; the players' languages start from their clients'", self.path
-            )
-            return {}
-        return {name: code for name, code in players.items() if valid_name(name) and code in LANGUAGES}
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._unwritten: dict[str, str] = {}
 
     def language_for(self, name: str, client: str | None) -> str:
         """The language `name` plays in: their choice, else their client's, else English."""
-        return self._chosen.get(name) or (client if client in LANGUAGES else None) or DEFAULT
+        chosen = self._chosen(name)
+        return (chosen if chosen in LANGUAGES else None) or (client if client in LANGUAGES else None) or DEFAULT
+
+    def _chosen(self, name: str) -> str | None:
+        return self._unwritten.get(name) or self.store.language(name)
 
     def choose(self, name: str, code: str) -> None:
-        """Remember `code` for `name` (an unwritable folder is logged: the choice holds until the server stops)."""
-        if self._chosen.get(name) == code:
+        """Remember `code` for `name` (a failed write is logged: the choice holds until the server stops)."""
+        if self._chosen(name) == code:
             return
-        self._chosen[name] = code
-        data = {"players": dict(sorted(self._chosen.items()))}
         try:
-            write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))
+            self.store.set_language(name, code)
         except OSError as error:
-            log.warning("%s: cannot remember the language of %s (%s)", self.path, name, error)
+            log.warning("%s: cannot remember the language of %s (%s)", self.store.path, name, error)
+            self._unwritten[name] = code
+        else:
+            self._unwritten.pop(name, None)

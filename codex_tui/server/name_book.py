@@ -2,12 +2,13 @@
 
 A name is claimed in one of two ways: by the first SSH key whose terminal
 session starts with it (`identity.KeyBook`), or in a browser with a passphrase
-(`passphrases.PassphraseBook`). Each book alone only knows its own names, so
-two claims that each checked their own book could both succeed: a key that
-logged in as a free name and waited, then a browser claiming the name, then
-the key opening its session, gave the name two owners. Here every claim and
-every passphrase change takes one lock and checks both books before writing
-either, so there is no gap between the check and the claim.
+(`passphrases.PassphraseBook`). Both keep a name in the same row of the
+server's database (`store.Store`, table `names`), whose look-alike key is
+UNIQUE: a claim is one INSERT, and of two claims of one name (two doors, two
+threads, two processes) the database lets exactly one be written. The checks
+here come first only to say why a claim is refused; when a claim loses a race
+after them, the store's answer ("taken") is the one that counts, and the
+refusal is worked out again from what the store now holds.
 
 The rules it keeps:
 - a name bound to a key is that key's (and its owner may also set a
@@ -21,7 +22,6 @@ The rules it keeps:
 from __future__ import annotations
 
 import math
-import threading
 from pathlib import Path
 
 import asyncssh
@@ -30,10 +30,11 @@ from codex_tui.i18n.text import N_, Later
 from codex_tui.server.attempts import Attempt, AttemptLimiter
 from codex_tui.server.identity import KeyBook, Refusal
 from codex_tui.server.passphrases import PassphraseBook, new_entry
+from codex_tui.server.store import Claim, Store
 from codex_tui.server.web_options import is_loopback
 
 MAX_NAMES_PER_KEY = 8
-"""Names one SSH key may own: each is a line in the key book, rewritten on every claim."""
+"""Names one SSH key may own (counted in the claim's transaction)."""
 MAX_CLAIMS = 10
 CLAIM_WINDOW = 3600.0
 """New names from one address (but this machine's), both doors together, within this many seconds."""
@@ -56,15 +57,15 @@ def browser_refusal(name: str) -> Refusal:
 
 
 class NameBook:
-    """The key book and the passphrase book, claimed through one lock."""
+    """The key book and the passphrase book over one store: the rules and limits of a claim."""
 
-    def __init__(self, folder: Path, authorized_keys: Path | None = None) -> None:
-        """IdentityError (a PassphraseError for the passphrases) if either book cannot be read."""
-        self.keys = KeyBook(folder, authorized_keys)
-        self.passphrases = PassphraseBook(folder)
+    def __init__(self, store: Store, authorized_keys: Path | None = None) -> None:
+        """IdentityError if the authorized keys cannot be read."""
+        self.store = store
+        self.keys = KeyBook(store, authorized_keys)
+        self.passphrases = PassphraseBook(store)
         self.claims = AttemptLimiter(CLAIM_WINDOW)
-        """New names per address: each costs a line in a book (and a scrypt hash in a browser)."""
-        self._lock = threading.Lock()
+        """New names per address: each costs a row in the store (and a scrypt hash in a browser)."""
 
     # ------------------------------------------------------------- questions
 
@@ -86,7 +87,8 @@ class NameBook:
 
     def refusal(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> Refusal | None:
         """Why `key` may not log in as `name`, or None: the key book's reasons, a name claimed in a
-        browser, and the limits on new names (asked again, atomically, when the session starts)."""
+        browser, and the limits on new names (held again, in the store's transaction, when the session
+        starts)."""
         why = self.keys.refusal(name, key, host, address)
         if why is not None or self.keys.own_name(name, key) is not None:
             return why
@@ -108,37 +110,38 @@ class NameBook:
     def bind(self, name: str, key: asyncssh.SSHKey, host: str = "", address: str = "") -> Refusal | None:
         """When a key's terminal session starts: `name` becomes `key`'s if it is free in both books
         and the limits allow it. None if `name` is now `key`'s (or already was), else why not."""
-        with self._lock:
-            why = self.refusal(name, key, host, address)
-            if why is not None or self.keys.own_name(name, key) is not None:
-                return why
-            attempt = self._claim_slot(address)
-            if not isinstance(attempt, Attempt):
-                return too_many_names(attempt)
-            try:
-                bound = self.keys.bind(name, key)
-            except OSError as error:
-                attempt.drop()
-                return not_kept(error)
-            assert bound, "checked under the lock"
+        why = self.refusal(name, key, host, address)
+        if why is not None or self.keys.own_name(name, key) is not None:
+            return why
+        attempt = self._claim_slot(address)
+        if not isinstance(attempt, Attempt):
+            return too_many_names(attempt)
+        try:
+            claim = self.keys.claim(name, key, MAX_NAMES_PER_KEY)
+        except OSError as error:
+            attempt.drop()
+            return not_kept(error)
+        if claim is Claim.CLAIMED:
             attempt.count()
             return None
+        attempt.drop()
+        if claim is Claim.ALREADY:
+            return None
+        return self.refusal(name, key, host, address) or taken_meanwhile(name)
 
     def claim_passphrase(self, name: str, passphrase: str, address: str) -> Refusal | None:
         """A free name claimed in a browser with its first passphrase; None if it is now claimed,
         else why not (taken meanwhile, too many new names from `address`). ValueError for a
-        passphrase that may not be set. (Slow: the hash is made here, outside the lock.)"""
+        passphrase that may not be set. (Slow: the hash is made here.)"""
         attempt = self._claim_slot(address)
         if not isinstance(attempt, Attempt):
             return too_many_names(attempt)
         try:
             entry = new_entry(name, passphrase)
-            with self._lock:
-                if self.owner_of(name) is not None:
-                    return Refusal(f"{name!r} was claimed meanwhile", Later(TAKEN_MEANWHILE, {"name": name}))
-                self.passphrases.put(entry)
-                attempt.count()
-                return None
+            if not self.store.claim_passphrase(entry.name, entry.salt, entry.digest):
+                return taken_meanwhile(name)
+            attempt.count()
+            return None
         except OSError as error:
             return not_kept(error)
         finally:
@@ -147,9 +150,7 @@ class NameBook:
     def set_passphrase(self, name: str, passphrase: str) -> None:
         """Set or replace `name`'s passphrase (its owner in the lobby, or the host's invite: both
         vouch for the name, whoever owns it). ValueError for one that may not be set. (Slow.)"""
-        entry = new_entry(name, passphrase)
-        with self._lock:
-            self.passphrases.put(entry)
+        self.passphrases.put(new_entry(name, passphrase))
 
     def _claim_slot(self, address: str) -> Attempt | float:
         """A slot among the new names of `address` (one under no limit for this machine's players)."""
@@ -163,6 +164,10 @@ def counted(address: str) -> bool:
 
 def claims_key(address: str) -> str:
     return "claims:" + address
+
+
+def taken_meanwhile(name: str) -> Refusal:
+    return Refusal(f"{name!r} was claimed meanwhile", Later(TAKEN_MEANWHILE, {"name": name}))
 
 
 def not_kept(error: OSError) -> Refusal:

@@ -2,49 +2,36 @@
 
 A browser has no SSH key, so a name is claimed in the browser with a
 passphrase, or its SSH owner sets one from the lobby (hub message
-`set_passphrase`). Only a salted `hashlib.scrypt` hash is kept, in
-`passphrases.json` in the data folder (0600, written atomically like the key
-book): a stolen file costs an attacker a slow guess per passphrase and salt.
+`set_passphrase`). Only a salted `hashlib.scrypt` hash is kept, in the
+server's database (`store.Store`, the name's row of `names`, beside its SSH
+key if it has one): a stolen file costs an attacker a slow guess per
+passphrase and salt.
 
 Names are compared by `names.name_key` (case and look-alikes do not count:
 `Alice`, `alice` and `A1ice` are one name); the spelling of the first claim
 is the one the player plays under.
 
 scrypt is slow on purpose (tens of milliseconds): the server calls `verify`
-and `set` off its event loop (`asyncio.to_thread`), hence the lock.
+and `set` off its event loop (`asyncio.to_thread`).
 """
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
-import json
-import logging
 import os
-import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from pathlib import Path
+from dataclasses import dataclass
 
 from codex_tui.protocol.messages import valid_name
-from codex_tui.protocol.names import name_key
 from codex_tui.protocol.passphrase_rules import MAX_LENGTH, passphrase_problem
-from codex_tui.server.identity import IdentityError, read_players, write_private
+from codex_tui.server.store import NameRow, Store
 
-log = logging.getLogger(__name__)
-
-PASSPHRASES_FILE = "passphrases.json"
 SCRYPT_N = 2**14
 SCRYPT_R = 8
 SCRYPT_P = 1
 SALT_BYTES = 16
 HASH_BYTES = 32
-
-
-class PassphraseError(IdentityError):
-    """The passphrase file cannot be read: refuse to start rather than let anyone claim a name."""
 
 
 def derive(passphrase: str, salt: bytes) -> bytes:
@@ -54,10 +41,9 @@ def derive(passphrase: str, salt: bytes) -> bytes:
 @dataclass(frozen=True)
 class Entry:
     name: str
-    """The name as its owner spells it."""
+    """The name as it is asked for (the spelling kept is the first claim's)."""
     salt: bytes
     digest: bytes
-    since: str
 
 
 def new_entry(name: str, passphrase: str) -> Entry:
@@ -65,94 +51,47 @@ def new_entry(name: str, passphrase: str) -> Entry:
     if passphrase_problem(passphrase) is not None or not valid_name(name):
         raise ValueError("not a passphrase or name that can be set")
     salt = os.urandom(SALT_BYTES)
-    since = datetime.now(UTC).replace(microsecond=0).isoformat()
-    return Entry(name, salt, derive(passphrase, salt), since)
+    return Entry(name, salt, derive(passphrase, salt))
 
 
 class PassphraseBook:
-    """Name -> salted scrypt hash of its browser passphrase."""
+    """Name -> salted scrypt hash of its browser passphrase (in the store)."""
 
-    def __init__(self, folder: Path) -> None:
-        self.path = folder / PASSPHRASES_FILE
-        self._lock = threading.Lock()
-        self._entries = self._load()
+    def __init__(self, store: Store) -> None:
+        self.store = store
         self.changed: list[Callable[[str], None]] = []
         """Told the name after `set` has replaced its passphrase (in the thread that called `set`):
         the web door ends the browser sessions of the old one."""
 
-    def _load(self) -> dict[str, Entry]:
-        players = read_players(
-            self.path,
-            PassphraseError,
-            "the browser passphrases",
-            "anyone claim a browser-only name again",
-            "a codex-tui passphrase file",
-        )
-        entries: dict[str, Entry] = {}
-        for name, entry in players.items():
-            try:
-                salt = base64.b64decode(entry["salt"], validate=True)
-                digest = base64.b64decode(entry["scrypt"], validate=True)
-            except (KeyError, TypeError, ValueError):
-                log.warning("%s: skipping the malformed entry of %r", self.path, name)
-                continue
-            if valid_name(name):
-                entries[name_key(name)] = Entry(name, salt, digest, str(entry.get("since", "")))
-        return entries
+    def _row(self, name: str) -> NameRow | None:
+        return next((row for row in self.store.names_like(name) if row.digest is not None), None)
 
     def owner(self, name: str) -> str | None:
         """The spelling of the name `name` is one with, if it has a passphrase; else None."""
-        entry = self._entries.get(name_key(name))
-        return entry.name if entry is not None else None
+        row = self._row(name)
+        return row.name if row is not None else None
 
     def proof(self, name: str) -> bytes | None:
         """The hash of `name`'s passphrase now (a browser session keeps the one it signed in with)."""
-        entry = self._entries.get(name_key(name))
-        return entry.digest if entry is not None else None
+        row = self._row(name)
+        return row.digest if row is not None else None
 
     def verify(self, name: str, passphrase: str) -> bool:
         """Is `passphrase` the one set for `name`? (Slow: call it off the event loop.)"""
-        entry = self._entries.get(name_key(name))
-        if entry is None or len(passphrase) > MAX_LENGTH:
+        row = self._row(name)
+        if row is None or row.salt is None or row.digest is None or len(passphrase) > MAX_LENGTH:
             return False
-        return hmac.compare_digest(derive(passphrase, entry.salt), entry.digest)
+        return hmac.compare_digest(derive(passphrase, row.salt), row.digest)
 
     def set(self, name: str, passphrase: str) -> None:
         """Set (or replace) `name`'s passphrase; ValueError if `passphrase_problem` has one. (Slow.)
-        This book alone does not know the SSH keys' names: the doors go through `name_book.NameBook`."""
+        The doors go through `name_book.NameBook`, which keeps the rules of both doors."""
         self.put(new_entry(name, passphrase))
 
     def put(self, entry: Entry) -> None:
-        """Keep `entry` as its name's passphrase (under the spelling already kept, if any);
-        if it replaced one, tell the `changed` listeners (a first passphrase ends no session)."""
-        key = name_key(entry.name)
-        with self._lock:
-            before = self._entries.get(key)
-            self._entries[key] = replace(entry, name=before.name if before is not None else entry.name)
-            try:
-                self._write()
-            except BaseException:  # what is in force is what the file holds
-                if before is None:
-                    del self._entries[key]
-                else:
-                    self._entries[key] = before
-                raise
-        if before is not None:
+        """Keep `entry` as its name's passphrase (under the spelling already kept, if any), in one
+        transaction; if it replaced one, tell the `changed` listeners (a first passphrase ends no
+        session). StoreFailed (an OSError) if it cannot be written: the old one stays."""
+        if self.store.set_passphrase(entry.name, entry.salt, entry.digest):
             for listener in self.changed:
                 listener(entry.name)
-
-    def _write(self) -> None:
-        data = {
-            "format": "codex-tui-passphrases",
-            "version": 1,
-            "scrypt": {"n": SCRYPT_N, "r": SCRYPT_R, "p": SCRYPT_P},
-            "players": {
-                e.name: {
-                    "salt": base64.b64encode(e.salt).decode("ascii"),
-                    "scrypt": base64.b64encode(e.digest).decode("ascii"),
-                    "since": e.since,
-                }
-                for e in sorted(self._entries.values(), key=lambda e: name_key(e.name))
-            },
-        }
-        write_private(self.path, json.dumps(data, indent=1).encode("utf-8"))

@@ -31,6 +31,7 @@ from codex_tui.server.name_book import NameBook
 from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT
 from codex_tui.server.privacy import PrivacyError, make_private, private_umask
 from codex_tui.server.ssh_server import Limits, SessionCounter, start_ssh_server
+from codex_tui.server.store import Store, StoreError
 from codex_tui.server.tables import TableRoom
 from codex_tui.server.web_options import DEFAULT_WEB_HOST, RemoteRefused, add_serve_and_web_arguments, check_listen
 from codex_tui.storage.saves import default_saves_dir
@@ -80,10 +81,13 @@ class GameServer:
         self.resumed = 0
         self.tightened = 0
         """Entries of the data folder that were open to others until this start."""
+        self.store = Store(data, open_now=False)
+        """The server's state but the saves, opened by `start` (StoreError if the database cannot be
+        used; the first start on a folder of JSON files imports them)."""
         self.bots = BotPool()
-        self.room = TableRoom(data, self.bots, bot_delay)
-        self.names = NameBook(data, authorized_keys)
-        """Who owns which name, over both doors (IdentityError if a book cannot be read)."""
+        self.room = TableRoom(data, self.bots, bot_delay, self.store)
+        self.names = NameBook(self.store, authorized_keys)
+        """Who owns which name, over both doors (IdentityError if the authorized keys cannot be read)."""
         self.hub = Hub(self.room, data / SOCKET_NAME, names=self.names)
         self.sessions = SessionCounter(self.limits)
         self.acceptor: asyncssh.SSHAcceptor | None = None
@@ -96,14 +100,15 @@ class GameServer:
 
     async def start(self) -> None:
         """Raises OSError (address in use, another server on this folder),
-        HostKeyError or RemoteRefused, with a message for the user."""
+        HostKeyError, StoreError or RemoteRefused, with a message for the user."""
         if self.web_port is not None:
             check_listen(self.web_host, self.allow_remote)
         self.tightened = make_private(self.data)
         if self.ssh:  # OpenSSH mode has its own host key: write none that nobody uses
             self.host_key, self.new_host_key = load_or_create_host_key(self.data)
-        await self.hub.start()
+        await self.hub.start()  # first: it refuses a second server on this folder
         try:
+            self.store.open()
             self.resumed = self.room.resume_saved()
             if self.host_key is not None:
                 self.acceptor = await start_ssh_server(
@@ -127,7 +132,7 @@ class GameServer:
                 )
                 await self.web.start()
                 self.web_port = self.web.port
-                remember_url(self.data, self.web.url)
+                remember_url(self.store, self.web.url)
         except BaseException:
             await self.close()
             raise
@@ -147,6 +152,7 @@ class GameServer:
             self.web = None
         await self.sessions.close_all()
         await self.bots.close()
+        self.store.close()
 
     @property
     def fingerprint(self) -> str:
@@ -195,7 +201,7 @@ def run_serve(args: argparse.Namespace) -> int:
             allow_remote=args.allow_remote,
         )
         return asyncio.run(_serve(server))
-    except (OSError, IdentityError, HostKeyError, PrivacyError, RemoteRefused) as error:
+    except (OSError, IdentityError, StoreError, HostKeyError, PrivacyError, RemoteRefused) as error:
         print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -42,8 +42,9 @@ from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.messages import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.server.botpool import BotPool, move_seed
-from codex_tui.server.chat import ChatLog, remove_chat, write_chat
-from codex_tui.server.table_options import TableOptions, read_options, remove_options, write_options
+from codex_tui.server.chat import ChatLog, write_chat
+from codex_tui.server.store import Store
+from codex_tui.server.table_options import TableOptions, read_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
     SAVE_SUFFIX,
@@ -208,8 +209,11 @@ ChangeListener = Callable[[Table], None]
 class TableRoom:
     """All tables of a server, their saves and their bots."""
 
-    def __init__(self, folder: Path, bots: BotPool, bot_delay: float = 0.7) -> None:
+    def __init__(self, folder: Path, bots: BotPool, bot_delay: float = 0.7, store: Store | None = None) -> None:
+        """`store`: the data folder's database (opened here when not given; StoreError if it cannot be)."""
         self.folder = folder / TABLES_DIR
+        self.store = store if store is not None else Store(folder)
+        """Where each table's chat and options are kept, by its save's file name."""
         self.bots = bots
         self.bot_delay = bot_delay
         self.tables: dict[int, Table] = {}
@@ -236,7 +240,7 @@ class TableRoom:
             if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
                 self._file_away(path)
                 continue
-            options = read_options(path)
+            options = read_options(self.store, path)
             table = Table(
                 id=self._new_id(),
                 module=registry.game_of(game),
@@ -246,7 +250,7 @@ class TableRoom:
                 seed=game.seed,
                 hints=options.hints,
                 spectator_chat=options.spectator_chat,
-                chat=ChatLog.read(path),
+                chat=ChatLog.read(self.store, path),
                 game=game,
                 save_path=path,
                 title=saved.title,
@@ -372,7 +376,7 @@ class TableRoom:
 
     async def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
         """Keep a chat line (already checked and cleaned by the hub) with the table, before anyone reads it:
-        in the chat file beside its save while the game is live (before the game, and once it is over, the
+        in the store, by its save, while the game is live (before the game, and once it is over, the
         chat stays in memory only). TableError when it cannot be kept: nobody reads it, its sender is told,
         and the table pauses (a line said at a paused table is refused the same way)."""
         async with table.lock:
@@ -389,13 +393,13 @@ class TableRoom:
         return line
 
     async def _keep_chat(self, table: Table, lines: list[ChatLine]) -> bool:
-        """Write `lines` as the table's chat file, if it has one now (the lock held); False (and the table
-        paused) when it cannot be written."""
+        """Keep `lines` as the table's chat, if it has a save now (the lock held); False (and the table
+        paused) when they cannot be written."""
         game, path = table.game, table.save_path
         if game is None or game.is_over or path is None:
             return True
         try:
-            await asyncio.to_thread(write_chat, path, lines)
+            await asyncio.to_thread(write_chat, self.store, path, lines)
         except OSError as error:
             self._pause(table, game, error)
             return False
@@ -435,7 +439,7 @@ class TableRoom:
     # ----------------------------------------------------------------- saves
 
     async def _commit(self, table: Table, game: Any, beside: bool = False) -> bool:
-        """Make `game` the table's state once its save is written (`beside`: the options and chat files
+        """Make `game` the table's state once its save is written (`beside`: the options and chat
         too), the lock held. False when it cannot be written: the table pauses with `game` unsaved."""
         try:
             await self._write(table, game, beside)
@@ -447,13 +451,13 @@ class TableRoom:
 
     async def _write(self, table: Table, game: Any, beside: bool) -> None:
         """Write `game`'s save, in a thread (SaveError or OSError when it cannot be); a finished game's is
-        then filed away. `beside`: the table's options and chat files first (a live game's only)."""
+        then filed away. `beside`: the table's options and chat first (a live game's only)."""
         path = table.save_path
         assert path is not None
         if beside and not game.is_over:
             options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
-            await asyncio.to_thread(write_options, path, options)
-            await asyncio.to_thread(write_chat, path, list(table.chat.lines))
+            await asyncio.to_thread(write_options, self.store, path, options)
+            await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
         await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
         if game.is_over:
             table.save_path = await asyncio.to_thread(self._file_away, path)
@@ -490,12 +494,11 @@ class TableRoom:
             return
 
     def _file_away(self, path: Path) -> Path:
-        """A finished game's save moves to `finished/` (its options and chat files go), so a restart need not
+        """A finished game's save moves to `finished/` (its options and chat go), so a restart need not
         read it again; returns where it is. If it cannot move it stays whole where it is (logged), and the
         next start files it away."""
         try:
-            remove_options(path)
-            remove_chat(path)
+            self.store.forget_table(path.name)
             finished = self.folder / FINISHED_DIR
             finished.mkdir(exist_ok=True, mode=0o700)
             target = finished / path.name

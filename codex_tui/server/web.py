@@ -50,7 +50,7 @@ from codex_tui.i18n.text import N_, Later, _
 from codex_tui.input_guard import InputGuard
 from codex_tui.protocol.passphrase_rules import DIFFERENT, passphrase_problem
 from codex_tui.server.hub import Hub
-from codex_tui.server.invites import InviteBook, InviteError
+from codex_tui.server.invites import InviteBook
 from codex_tui.server.languages import speaking
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.pty_bridge import Launcher
@@ -116,7 +116,7 @@ class WebDoor:
         self.passphrases = names.passphrases
         self.gate = SignInGate(names)
         self.sessions = Sessions(ended=self._session_ended)
-        self.invites = InviteBook(data)
+        self.invites = InviteBook(names.store)
         self.session_check: SessionCheck = session_check or NoLimits()
         self.launcher = launcher
         self.downloads = DownloadManager()
@@ -340,7 +340,7 @@ class WebDoor:
         """The name an invite link is for, or None for a used, expired or unknown one (or an unreadable book)."""
         try:
             return self.invites.peek(token)
-        except InviteError as error:
+        except OSError as error:
             log.error("%s", error)
             return None
 
@@ -361,7 +361,7 @@ class WebDoor:
             return self._html(invite_page(code, name, token, _in_language(code, problem)), 400)
         try:
             name = self.invites.consume(token)
-        except InviteError as error:
+        except OSError as error:
             log.error("%s", error)
             name = None
         if name is None:

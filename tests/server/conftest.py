@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import os
 import re
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -20,6 +21,7 @@ import pytest
 from codex_tui.client.lobby import CHOOSING
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
+from codex_tui.server.store import DB_FILE, Store
 from codex_tui.server.tables import Table
 from tests.server.vt import Screen, plain_text
 
@@ -44,6 +46,53 @@ def key_for(name: str) -> asyncssh.SSHKey:
     if name not in _KEYS:
         _KEYS[name] = asyncssh.generate_private_key("ssh-ed25519")
     return _KEYS[name]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    """The database of a data folder `tmp_path` (as a server opens it), closed afterwards."""
+    opened = Store(tmp_path)
+    try:
+        yield opened
+    finally:
+        opened.close()
+
+
+def invite(data: Path, name: str, lifetime: float | None = None) -> str:
+    """A token for `name` written as `codex-tui invite` writes it: from a connection of its own."""
+    from codex_tui.server.invites import InviteBook
+
+    other = Store(data)
+    try:
+        book = InviteBook(other)
+        return book.create(name) if lifetime is None else book.create(name, lifetime)
+    finally:
+        other.close()
+
+
+def stored_rows(data: Path, sql: str) -> list[tuple[object, ...]]:
+    """What the database of `data` on disk answers (read with a connection of the test's own)."""
+    if not (data / DB_FILE).exists():
+        return []
+    connection = sqlite3.connect(data / DB_FILE)
+    try:
+        return connection.execute(sql).fetchall()
+    finally:
+        connection.close()
+
+
+def stored_keys(data: Path) -> dict[str, str]:
+    """Name -> SSH key, as the database on disk holds them."""
+    rows = stored_rows(
+        data,
+        "SELECT name, ssh_key FROM names WHERE ssh_key IS NOT NULL UNION ALL SELECT name, ssh_key FROM alike_names",
+    )
+    return {str(name): str(key) for name, key in rows}
+
+
+def stored_languages(data: Path) -> dict[str, str]:
+    """Name -> the language chosen, as the database on disk holds them."""
+    return {str(name): str(code) for name, code in stored_rows(data, "SELECT name, code FROM languages")}
 
 
 async def start_server(data: Path, **options: object) -> GameServer:

@@ -12,8 +12,9 @@ from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import ChatLine, clean_text
 from codex_tui.protocol.names import name_key
-from codex_tui.server.chat import CHAT_SUFFIX, MUTES_FILE, ChatLog, MuteBook, RateLimit, write_chat
+from codex_tui.server.chat import ChatLog, MuteBook, RateLimit, write_chat
 from codex_tui.server.serve import GameServer
+from codex_tui.server.store import Store
 from tests.server.conftest import start_server, wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"
@@ -116,30 +117,40 @@ def test_the_rate_limit_says_when_one_may_write_again() -> None:
     assert limit.wait("ada", now=110.0) == 0
 
 
-def test_mutes_are_kept_per_name_and_compared_without_case(tmp_path: Path) -> None:
-    book = MuteBook(tmp_path)
+def test_mutes_are_kept_per_name_and_compared_without_case(tmp_path: Path, store: Store) -> None:
+    book = MuteBook(store)
     assert book.mute("ada", "Bo") and book.mutes("ADA", "bo")
     assert not book.mutes("bo", "ada")
-    again = MuteBook(tmp_path)
-    assert again.muted("ada") == ["Bo"] and again.mutes("ada", "BO")
-    assert again.unmute("ada", "bo") and not again.unmute("ada", "bo")
-    assert MuteBook(tmp_path).muted("ada") == []
-    (tmp_path / MUTES_FILE).write_text("not json", encoding="utf-8")
-    assert MuteBook(tmp_path).muted("ada") == []  # a broken file mutes nobody; the server starts
+    other = Store(tmp_path)  # another connection reads what was written
+    try:
+        again = MuteBook(other)
+        assert again.muted("ada") == ["Bo"] and again.mutes("ada", "BO")
+        assert again.unmute("ada", "bo") and not again.unmute("ada", "bo")
+    finally:
+        other.close()
+    assert MuteBook(store).muted("ada") == []
     assert name_key("Ada") == name_key("ada")
 
 
-def test_a_chat_file_keeps_the_last_lines(tmp_path: Path) -> None:
-    save = tmp_path / "game.codex"
+def test_a_broken_mutes_file_of_before_mutes_nobody_and_the_server_starts(tmp_path: Path) -> None:
+    (tmp_path / "mutes.json").write_text("not json", encoding="utf-8")
+    store = Store(tmp_path)
+    try:
+        assert MuteBook(store).muted("ada") == []
+    finally:
+        store.close()
+    assert (tmp_path / "mutes.json").read_text(encoding="utf-8") == "not json", "left as it is"
+
+
+def test_a_table_s_chat_keeps_the_last_lines(store: Store, tmp_path: Path) -> None:
+    save = tmp_path / "tables" / "game.msgpack"
     log = ChatLog()
     for index in range(250):
         log.add(ChatLine("ada", "10:00", f"line {index}", index))
-    write_chat(save, log.recent())
-    assert oct(save.with_suffix(CHAT_SUFFIX).stat().st_mode & 0o777) == "0o600"
-    kept = ChatLog.read(save).recent()
+    write_chat(store, save, log.recent())
+    kept = ChatLog.read(store, save).recent()
     assert len(kept) == 200 and kept[0].text == "line 50" and kept[-1].text == "line 249"
-    save.with_suffix(CHAT_SUFFIX).write_text("{", encoding="utf-8")
-    assert ChatLog.read(save).recent() == []
+    assert ChatLog.read(store, tmp_path / "tables" / "another.msgpack").recent() == []
 
 
 # ----------------------------------------------------------------- the hub
@@ -227,6 +238,23 @@ async def test_spectators_write_only_where_the_table_lets_them(server: GameServe
         await client.close()
 
 
+async def test_a_mute_that_cannot_be_written_is_refused_and_changes_nothing(server: GameServer) -> None:
+    ada = await hello(server, "ada")
+    ada.chat("/mute bo")
+    assert "is muted" in (await notice(ada))["text"]
+
+    def writable(yes: bool) -> None:  # SQLite refuses every change, as on a read-only file
+        server.store._run(lambda connection: connection.execute(f"PRAGMA query_only = {int(not yes)}"))
+
+    writable(False)
+    for command in ("/mute cy", "/unmute bo"):
+        ada.chat(command)
+        assert "cannot write down whom you mute" in (await notice(ada))["text"], command
+    writable(True)
+    assert server.hub.mutes.muted("ada") == ["bo"]
+    await ada.close()
+
+
 async def test_a_muted_player_is_not_read_by_the_muter_only(server: GameServer) -> None:
     ada, bo, cy = [await hello(server, name) for name in ("ada", "bo", "cy")]
     table_id = await table_with(server, ada, bo, cy)
@@ -274,7 +302,7 @@ async def test_chat_survives_a_restart_and_leaves_with_the_finished_save(tmp_pat
         await notice(ada)
         save = server.room.get(table_id).save_path
         assert save is not None
-        await wait_until(lambda: save.with_suffix(CHAT_SUFFIX).exists(), what="the chat file")
+        await wait_until(lambda: bool(server.store.chat(save.name)), what="the chat kept")
         ada.chat("said just before the server stops")
         await chat_lines(ada)
         await ada.close()
@@ -292,9 +320,9 @@ async def test_chat_survives_a_restart_and_leaves_with_the_finished_save(tmp_pat
         history = await ada.receive_type(p.CHAT)
         assert [line.text for line in p.chat_lines(history)] == said
         assert table.save_path is not None
-        chat_file = table.save_path.with_suffix(CHAT_SUFFIX)
+        save_name = table.save_path.name
         server.room._file_away(table.save_path)  # what a finished game's save goes through
-        assert not chat_file.exists()
+        assert server.store.chat(save_name) == []
         await ada.close()
     finally:
         await server.close()

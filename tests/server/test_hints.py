@@ -18,7 +18,6 @@ from codex_tui.games.codex.ui import CodexUI
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
-from codex_tui.server.table_options import OPTIONS_SUFFIX
 from codex_tui.ui.screens import review as review_screen
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.live import PlayScreen
@@ -34,6 +33,7 @@ from tests.server.conftest import (
     open_terminal,
     ready_to_place,
     start_server,
+    stored_rows,
     wait_until,
 )
 
@@ -84,8 +84,8 @@ async def test_a_table_keeps_its_hints_option_across_a_restart(tmp_path: Path) -
         rows = {row["id"]: row for row in (await cy.receive_type(p.LOBBY))["tables"]}
         by_name = {t.names[0]: t for t in server.room.tables.values()}
         assert rows[by_name["ada"].id]["hints"] is True and rows[by_name["bo"].id]["hints"] is False
-        options = sorted(path.name for path in (data / "tables").glob(f"*{OPTIONS_SUFFIX}"))
-        assert options == [by_name["ada"].save_path.with_suffix(OPTIONS_SUFFIX).name]  # off needs no file
+        options = stored_rows(data, "SELECT save FROM table_options")
+        assert options == [(by_name["ada"].save_path.name,)]  # off needs no row
         for client in (ada, bo, cy):
             await client.close()
     finally:
@@ -109,14 +109,14 @@ async def test_a_finished_table_leaves_no_options_file(server: GameServer) -> No
     message = await ada.receive_type(p.TABLE)
     table = server.room.get(message["table"])
     assert table.hints and table.save_path is not None
-    assert table.save_path.with_suffix(OPTIONS_SUFFIX).exists()
+    assert server.store.table_options(table.save_path.name) == (True, False)
     while "result" not in message:
         seat_view = decode_instinkt_view(message["view"])
         if seat_view.legal_actions and len(table.game.log) == len(seat_view.log):
             ada.act(seat_view.legal_actions[0], INSTINKT)
         message = await ada.receive_type(p.TABLE, timeout=60)
     assert message["hints"] is True and table.save_path.parent.name == "finished"
-    assert not list(server.room.folder.rglob(f"*{OPTIONS_SUFFIX}"))  # a finished game is never resumed
+    assert stored_rows(server.data, "SELECT save FROM table_options") == []  # a finished game is never resumed
     await ada.close()
 
 

@@ -16,8 +16,9 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol.framing import FrameError, pack_frame
 from codex_tui.protocol.messages import CREATE, CreateRequest, ProtocolError, create_message, parse_create
-from codex_tui.server.identity import IdentityError, KeyBook, key_text
+from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.serve import GameServer
+from codex_tui.server.store import DB_FILE, Store, StoreError
 from codex_tui.storage.saves import load_save
 from tests.server.conftest import wait_until
 
@@ -152,20 +153,26 @@ def test_frames_are_bounded() -> None:
         pack_frame({"t": "x", "blob": b"x" * 100}, limit=50)
 
 
-def test_the_key_book_binds_a_name_once_and_keeps_it(tmp_path: Path) -> None:
+def test_the_key_book_binds_a_name_once_and_keeps_it(tmp_path: Path, store: Store) -> None:
     first, other = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
-    book = KeyBook(tmp_path)
+    book = KeyBook(store)
     assert book.allows("ada", first) and book.allows("ada", other)  # nobody owns "ada" yet
     assert book.bind("ada", first)
     assert not book.bind("ada", other)
-    reread = KeyBook(tmp_path)
-    assert reread.bound_key("ada") == key_text(first)
-    assert reread.allows("ada", first) and not reread.allows("ada", other)
-    assert not reread.allows("no spaces", first)
-    assert (tmp_path / "players.json").stat().st_mode & 0o777 == 0o600
-    (tmp_path / "players.json").write_text("{broken")
-    with pytest.raises(IdentityError):
-        KeyBook(tmp_path)
+    again = Store(tmp_path)
+    try:
+        reread = KeyBook(again)
+        assert reread.bound_key("ada") == key_text(first)
+        assert reread.allows("ada", first) and not reread.allows("ada", other)
+        assert not reread.allows("no spaces", first)
+    finally:
+        again.close()
+    assert (tmp_path / DB_FILE).stat().st_mode & 0o777 == 0o600
+    broken = tmp_path / "again"
+    broken.mkdir()
+    (broken / "players.json").write_text("{broken")  # a key book of before the database, to import
+    with pytest.raises(StoreError, match="players.json: cannot import the player keys"):
+        Store(broken)
 
 
 def test_the_server_never_loads_the_ui() -> None:

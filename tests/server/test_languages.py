@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import sys
@@ -17,11 +16,12 @@ from codex_tui.core import registry
 from codex_tui.i18n import language, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.protocol.messages import OPEN, CreateRequest
-from codex_tui.server.languages import LANGUAGES_FILE, LanguageBook, client_language, client_locale, speaking
+from codex_tui.server.languages import LanguageBook, client_language, client_locale, speaking
 from codex_tui.server.pty_bridge import Exec, PtyApp
 from codex_tui.server.serve import GameServer
 from codex_tui.server.ssh_server import app_environment
-from tests.server.conftest import SEED, WAIT, Terminal, connect, start_server, wait_until
+from codex_tui.server.store import Store
+from tests.server.conftest import SEED, WAIT, Terminal, connect, start_server, stored_languages, wait_until
 from tests.server.vt import Screen
 
 FRENCH = "fr_FR.UTF-8"
@@ -45,25 +45,33 @@ def test_the_locale_variables_decide_in_posix_order() -> None:
     assert LANGUAGE_VARIABLE not in app_environment(Path("/h"), "t", "xterm", {"LANG": "de_DE.UTF-8"})
 
 
-def test_a_chosen_language_beats_the_client_and_outlives_the_server(tmp_path: Path) -> None:
-    book = LanguageBook(tmp_path)
+def test_a_chosen_language_beats_the_client_and_outlives_the_server(tmp_path: Path, store: Store) -> None:
+    book = LanguageBook(store)
     assert book.language_for("ada", "fr") == "fr"
     assert book.language_for("ada", None) == "en"
     assert book.language_for("ada", "xx") == "en"
     book.choose("ada", "zh")
-    assert LanguageBook(tmp_path).language_for("ada", "fr") == "zh"
-    assert LanguageBook(tmp_path).language_for("bo", "fr") == "fr"
-    assert json.loads((tmp_path / LANGUAGES_FILE).read_text()) == {"players": {"ada": "zh"}}
+    store.close()
+    again = Store(tmp_path)  # the server started again
+    try:
+        assert LanguageBook(again).language_for("ada", "fr") == "zh"
+        assert LanguageBook(again).language_for("bo", "fr") == "fr"
+    finally:
+        again.close()
+    assert stored_languages(tmp_path) == {"ada": "zh"}
 
 
 def test_an_unreadable_languages_file_is_kept_and_logged(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    path = tmp_path / LANGUAGES_FILE
+    path = tmp_path / "languages.json"  # a file of before the database, to import
     path.write_text("{not json")
     with caplog.at_level(logging.WARNING):
-        book = LanguageBook(tmp_path)
-    assert "cannot read the players' languages" in caplog.text
-    assert book.language_for("ada", "fr") == "fr"
-    assert path.read_text() == "{not json"  # nothing lost until a player chooses again
+        store = Store(tmp_path)
+    try:
+        assert "languages.json: cannot be read" in caplog.text
+        assert LanguageBook(store).language_for("ada", "fr") == "fr"
+    finally:
+        store.close()
+    assert path.read_text() == "{not json"  # left as it is, for its host to mend
 
 
 def test_speaking_words_a_message_in_a_language_then_goes_back() -> None:
@@ -121,7 +129,7 @@ async def test_the_language_chosen_in_the_lobby_shows_at_once_and_is_remembered(
         assert "Langue" not in ada.text()
         await server.room.create("cy", codex_table((OPEN,)))  # the lobby still follows the server
         await ada.wait_for("等待 1 名玩家")
-        await wait_until(lambda: (tmp_path / "data" / LANGUAGES_FILE).exists(), what="the choice saved")
+        await wait_until(lambda: stored_languages(tmp_path / "data") == {"ada": "zh"}, what="the choice saved")
         await ada.close()
         again = await connect_in(terminals, server.port, "ada", FRENCH, "你是 ada")  # the choice beats LANG
         await again.close()
@@ -129,7 +137,7 @@ async def test_the_language_chosen_in_the_lobby_shows_at_once_and_is_remembered(
         await english.wait_for("New table")  # no LANG sent, no choice made: English
     finally:
         await server.close()
-    assert json.loads((tmp_path / "data" / LANGUAGES_FILE).read_text()) == {"players": {"ada": "zh"}}
+    assert stored_languages(tmp_path / "data") == {"ada": "zh"}
 
 
 async def test_join_behind_openssh_takes_the_player_locale_not_the_game_account_settings(tmp_path: Path) -> None:
@@ -173,7 +181,7 @@ async def test_the_hub_words_each_player_s_notices_in_their_language(server: Gam
     bo.send({"t": "language", "lang": "fr"})
     bo.send({"t": "join", "table": 9})
     assert (await bo.receive_type("notice"))["text"] == "la table 9 n'existe plus"
-    assert LanguageBook(server.data).language_for("bo", "zh") == "fr"
+    assert LanguageBook(server.store).language_for("bo", "zh") == "fr"
     bo.send({"t": "language", "lang": "klingon"})  # not a language of ours: the app is dropped
     with pytest.raises(ConnectionError):
         await bo.receive_type("nothing", timeout=WAIT)

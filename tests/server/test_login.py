@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import pty
@@ -17,10 +16,11 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui.server.identity import KEYBOOK_FILE, key_text
+from codex_tui.server.identity import key_text
 from codex_tui.server.pty_bridge import set_size
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
+from codex_tui.server.store import DB_FILE
+from tests.server.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, stored_keys, wait_until
 from tests.server.vt import Screen
 
 SSH = "/usr/bin/ssh"
@@ -31,9 +31,10 @@ async def test_an_asyncssh_client_reaches_the_lobby_and_owns_its_name(
 ) -> None:
     ada = await open_terminal(terminals, server.port, "ada")
     await ada.wait_for("No tables yet")
-    book = json.loads((server.data / KEYBOOK_FILE).read_text())
-    assert book["players"]["ada"]["key"] == key_text(key_for("ada"))
-    for private in (server.data / KEYBOOK_FILE, server.data / "ssh_host_ed25519_key", server.hub.path):
+    assert stored_keys(server.data)["ada"] == key_text(key_for("ada"))
+    database = server.data / DB_FILE
+    state = [database, database.with_name(DB_FILE + "-wal"), database.with_name(DB_FILE + "-shm")]
+    for private in (*state, server.data / "ssh_host_ed25519_key", server.hub.path):
         assert stat.S_IMODE(private.stat().st_mode) == 0o600, private
 
 

@@ -8,7 +8,6 @@ only after its hash, so guesses sent together all passed the check.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import threading
 from pathlib import Path
@@ -17,13 +16,13 @@ import aiohttp
 import asyncssh
 import pytest
 
-from codex_tui.server import identity, name_book, passphrases
-from codex_tui.server.identity import KEYBOOK_FILE
+from codex_tui.server import name_book
 from codex_tui.server.name_book import BROWSER_NAME, MAX_NAMES_PER_KEY, NameBook
 from codex_tui.server.passphrases import PassphraseBook
 from codex_tui.server.serve import GameServer
+from codex_tui.server.store import Store
 from codex_tui.server.web_signin import MAX_GUESSES, MAX_NAME_GUESSES, SignInGate
-from tests.server.conftest import WAIT, Terminal, open_terminal, wait_until
+from tests.server.conftest import WAIT, Terminal, open_terminal, stored_keys, wait_until
 from tests.server.web_client import WebClient
 
 PASS = "correct horse"
@@ -57,10 +56,7 @@ async def test_a_key_waiting_to_open_its_session_loses_a_name_claimed_in_a_brows
         waiting.close()
         await browser.close()
     assert both.names.keys.bound_key("cara") is None
-    assert (
-        not (both.data / KEYBOOK_FILE).exists()
-        or "cara" not in json.loads((both.data / KEYBOOK_FILE).read_text())["players"]
-    )
+    assert "cara" not in stored_keys(both.data)
     await wait_until(lambda: "cara: session refused" in caplog.text, what="the refusal in the log")
     assert "now belongs to key" not in caplog.text
     with pytest.raises(asyncssh.PermissionDenied):  # and the key stays out afterwards
@@ -89,9 +85,9 @@ async def test_a_browser_cannot_claim_a_name_a_key_has_started_to_play(
     assert both.names.passphrases.owner("dan") is None
 
 
-def test_claims_racing_through_both_doors_leave_each_name_one_owner(tmp_path: Path) -> None:
+def test_claims_racing_through_both_doors_leave_each_name_one_owner(store: Store) -> None:
     """Threads claim the same names by key and by passphrase at once: every name ends with one owner."""
-    names = NameBook(tmp_path)
+    names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
     start = threading.Barrier(2)
     taken = [f"n{i}" for i in range(MAX_NAMES_PER_KEY)]
@@ -121,8 +117,8 @@ def test_claims_racing_through_both_doors_leave_each_name_one_owner(tmp_path: Pa
             assert str(names.refusal(name, key)) == BROWSER_NAME
 
 
-def test_a_passphrase_set_for_a_key_s_name_leaves_the_key_its_owner(tmp_path: Path) -> None:
-    names = NameBook(tmp_path)
+def test_a_passphrase_set_for_a_key_s_name_leaves_the_key_its_owner(store: Store) -> None:
+    names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
     assert names.bind("eve", key) is None
     names.set_passphrase("eve", PASS)
@@ -133,8 +129,8 @@ def test_a_passphrase_set_for_a_key_s_name_leaves_the_key_its_owner(tmp_path: Pa
 # --------------------------------------------------------- names per key
 
 
-def test_one_key_owns_at_most_eight_names(tmp_path: Path) -> None:
-    names = NameBook(tmp_path)
+def test_one_key_owns_at_most_eight_names(tmp_path: Path, store: Store) -> None:
+    names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
     for i in range(MAX_NAMES_PER_KEY):
         assert names.bind(f"p{i}", key) is None
@@ -142,7 +138,7 @@ def test_one_key_owns_at_most_eight_names(tmp_path: Path) -> None:
     assert refused is not None and "already owns 8 names" in refused.told.text()
     assert names.keys.bound_key("ninth") is None
     assert names.bind("p3", key) is None, "its own names still work"
-    assert len(json.loads((tmp_path / KEYBOOK_FILE).read_text())["players"]) == MAX_NAMES_PER_KEY
+    assert len(stored_keys(tmp_path)) == MAX_NAMES_PER_KEY
 
 
 async def test_a_ninth_name_for_one_key_is_told_why_before_the_login_fails(both: GameServer) -> None:
@@ -169,11 +165,9 @@ async def test_a_ninth_name_for_one_key_is_told_why_before_the_login_fails(both:
     assert len(banners) == 1 and "already owns 8 names, as many as one key may" in banners[0]
 
 
-def test_new_names_from_one_address_are_limited_over_both_doors(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_new_names_from_one_address_are_limited_over_both_doors(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setattr(name_book, "MAX_CLAIMS", 3)
-    names = NameBook(tmp_path)
+    names = NameBook(store)
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
     assert names.bind("ann", keys[0], REMOTE, REMOTE) is None
     assert names.claim_passphrase("bea", PASS, REMOTE) is None
@@ -187,11 +181,9 @@ def test_new_names_from_one_address_are_limited_over_both_doors(
     assert names.bind("eli", keys[2], "127.0.0.1", "127.0.0.1") is None, "this machine's players are not counted"
 
 
-def test_claims_sent_at_once_from_one_address_stop_at_the_limit(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_claims_sent_at_once_from_one_address_stop_at_the_limit(monkeypatch: pytest.MonkeyPatch, store: Store) -> None:
     monkeypatch.setattr(name_book, "MAX_CLAIMS", 4)
-    names = NameBook(tmp_path)
+    names = NameBook(store)
     start = threading.Barrier(16)
     claimed: list[str] = []
 
@@ -222,9 +214,9 @@ class CountingBook(PassphraseBook):
 
 
 @pytest.fixture
-def gate(tmp_path: Path) -> SignInGate:
-    names = NameBook(tmp_path)
-    names.passphrases = CountingBook(tmp_path)
+def gate(store: Store) -> SignInGate:
+    names = NameBook(store)
+    names.passphrases = CountingBook(store)
     CountingBook.checked = 0
     names.set_passphrase("ada", PASS)
     return SignInGate(names)
@@ -338,19 +330,18 @@ async def test_fifty_browsers_claiming_one_free_name_at_once_leave_it_one_owner(
 
 
 def test_a_claim_that_cannot_be_written_claims_nothing_and_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch, store: Store
 ) -> None:
-    names = NameBook(tmp_path)
+    names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
 
-    def full_disk(path: Path, data: bytes) -> None:
-        raise OSError(28, "No space left on device")
+    def refuse_writes(writable: bool) -> None:  # SQLite refuses every change, as on a read-only file
+        store._run(lambda connection: connection.execute(f"PRAGMA query_only = {int(not writable)}"))
 
-    monkeypatch.setattr(identity, "write_private", full_disk)
-    monkeypatch.setattr(passphrases, "write_private", full_disk)
+    refuse_writes(False)
     for refused in (names.bind("ivy", key), names.claim_passphrase("ivy", PASS, "127.0.0.1")):
         assert refused is not None and "cannot write down new names" in refused.told.text()
-        assert "No space left" in refused.log
+        assert "readonly database" in refused.log
     assert names.owner_of("ivy") is None and names.keys.names_of(key) == []
-    monkeypatch.undo()
+    refuse_writes(True)
     assert names.bind("ivy", key) is None, "the name is still free once the disk has room"

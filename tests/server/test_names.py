@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from codex_tui.i18n.text import _
 from codex_tui.protocol.messages import NAME_PATTERN, valid_name
 from codex_tui.protocol.names import MAX_NAME_LENGTH, NAME_RULES, name_key, name_refusal
-from codex_tui.server.identity import KEYBOOK_FILE, KeyBook, key_text
+from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.languages import speaking
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, wait_until
+from codex_tui.server.store import Store
+from tests.server.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, stored_keys, wait_until
 
 SSH = "/usr/bin/ssh"
 
@@ -106,9 +107,9 @@ def test_the_refusals_and_the_rules_are_translated() -> None:
 # -------------------------------------------------------------- the key book
 
 
-def test_a_look_alike_of_a_bound_name_is_refused_to_other_keys(tmp_path: Path) -> None:
+def test_a_look_alike_of_a_bound_name_is_refused_to_other_keys(tmp_path: Path, store: Store) -> None:
     bob, carol = key_for("bob"), key_for("carol")
-    book = KeyBook(tmp_path)
+    book = KeyBook(store)
     assert book.owner_of("Alice") is None and book.allows("Alice", carol)
     assert book.bind("alice", bob)
     for look_alike in ("Alice", "ALICE", "AIice", "a1ice"):
@@ -124,8 +125,12 @@ def test_a_look_alike_of_a_bound_name_is_refused_to_other_keys(tmp_path: Path) -
     assert refusal is not None and str(refusal) == "name bound to another key"
     assert carol.get_fingerprint() in refusal.told.text()
     assert book.owner_of("adb") is None and book.bind("adb", carol)  # a name that only looks near is free
-    assert sorted(json.loads((tmp_path / KEYBOOK_FILE).read_text())["players"]) == ["adb", "alice"]
-    assert KeyBook(tmp_path).refusal("ALlCE", carol) is not None  # read back from the file, the rule holds
+    assert sorted(stored_keys(tmp_path)) == ["adb", "alice"]
+    again = Store(tmp_path)
+    try:
+        assert KeyBook(again).refusal("ALlCE", carol) is not None  # read back from the database, the rule holds
+    finally:
+        again.close()
 
 
 def test_a_book_from_before_the_rule_keeps_both_colliding_names(
@@ -136,9 +141,12 @@ def test_a_book_from_before_the_rule_keeps_both_colliding_names(
         name: {"key": key_text(key), "fingerprint": key.get_fingerprint(), "since": "2026-01-01T00:00:00+00:00"}
         for name, key in (("Bob", bob), ("b0b", other), ("ada", carol))
     }
-    (tmp_path / KEYBOOK_FILE).write_text(json.dumps({"format": "codex-tui-players", "version": 1, "players": players}))
+    (tmp_path / "players.json").write_text(
+        json.dumps({"format": "codex-tui-players", "version": 1, "players": players})
+    )  # a key book of before the database, imported by the store
     caplog.set_level(logging.WARNING, logger="codex_tui.server")
-    book = KeyBook(tmp_path)
+    store = Store(tmp_path)
+    book = KeyBook(store)
     assert "the names Bob, b0b are one name" in caplog.text
     assert "ada" not in caplog.text
     assert book.allows("Bob", bob) and book.allows("b0b", other)  # nobody is locked out
@@ -148,6 +156,7 @@ def test_a_book_from_before_the_rule_keeps_both_colliding_names(
     assert book.own_name("b0b", bob) == "Bob" and book.own_name("Bob", other) == "b0b"
     assert not book.allows("bob", carol) and not book.bind("bob", carol)
     assert book.owner_of("b0b") == "b0b" and book.owner_of("B0B") in ("Bob", "b0b")
+    store.close()
 
 
 # ------------------------------------------------------------- over SSH
@@ -215,7 +224,7 @@ async def test_a_key_off_the_list_is_told_so(tmp_path: Path) -> None:
         stranger = asyncssh.generate_private_key("ssh-ed25519")
         (banner,) = await refused_banners(server.port, "bo", stranger)
         assert f"admits only the keys its host listed, and {stranger.get_fingerprint()} is not one" in banner
-        assert not (server.data / KEYBOOK_FILE).exists()
+        assert stored_keys(server.data) == {}
     finally:
         await server.close()
 
@@ -225,7 +234,7 @@ async def test_the_owner_typing_another_case_plays_as_their_name(server: GameSer
     upper = await connect(server.port, "ALICE", key=key_for("alice"))
     terminals.append(upper)
     await upper.wait_for("you are alice")
-    assert sorted(json.loads((server.data / KEYBOOK_FILE).read_text())["players"]) == ["alice"]
+    assert sorted(stored_keys(server.data)) == ["alice"]
 
 
 async def test_exec_and_sftp_refused_leave_the_name_free(server: GameServer, terminals: list[Terminal]) -> None:
@@ -240,10 +249,10 @@ async def test_exec_and_sftp_refused_leave_the_name_free(server: GameServer, ter
     ) as conn:
         with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
             await conn.start_sftp_client()
-    assert not (server.data / KEYBOOK_FILE).exists()
+    assert stored_keys(server.data) == {}
     other = asyncssh.generate_private_key("ssh-ed25519")
     await open_terminal(terminals, server.port, "Zoe", key=other)  # the name, in any case, is still free
-    assert json.loads((server.data / KEYBOOK_FILE).read_text())["players"]["Zoe"]["key"] == key_text(other)
+    assert stored_keys(server.data)["Zoe"] == key_text(other)
     (banner,) = await refused_banners(server.port, "zoe", first)
     assert "too close to the name Zoe already taken" in banner
 
@@ -266,7 +275,7 @@ async def test_a_name_claimed_while_logging_in_is_said_and_closed(
     finally:
         late.close()
     await wait_until(lambda: "Max: session refused: key" in caplog.text, what="the log line")
-    assert sorted(json.loads((server.data / KEYBOOK_FILE).read_text())["players"]) == ["max"]
+    assert sorted(stored_keys(server.data)) == ["max"]
 
 
 @pytest.mark.skipif(not Path(SSH).exists(), reason="no OpenSSH client")

@@ -129,7 +129,7 @@ async def test_a_table_that_cannot_save_its_deal_waits_and_its_bot_with_it(serve
 
     disk.mend()
     await wait_until(lambda: any(action.player == 1 for action in table.game.actions), what="the bot's set-up")
-    assert table.save_path is not None and read_options(table.save_path).hints, "the options file is written too"
+    assert table.save_path is not None and read_options(server.store, table.save_path).hints, "the options are kept too"
     assert load_save(table.save_path).game.actions == table.game.actions
     await ada.close()
 

@@ -19,9 +19,10 @@ from codex_tui.server.invites import InviteBook
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.serve import GameServer
 from codex_tui.server.ssh_server import Limits
+from codex_tui.server.store import Store
 from codex_tui.server.web import WebDoor
 from codex_tui.server.web_options import RemoteRefused
-from tests.server.conftest import WAIT, start_server, wait_until
+from tests.server.conftest import WAIT, invite, start_server, wait_until
 from tests.server.web_client import WebClient
 
 PASS = "correct horse"
@@ -137,7 +138,7 @@ async def test_a_signed_in_browser_gets_the_lobby_over_the_websocket(
 
 
 async def test_an_invite_link_sets_a_passphrase_once(web_server: GameServer, browser: WebClient) -> None:
-    token = InviteBook(web_server.data).create("bo")  # as `codex-tui invite bo` does, from another process
+    token = invite(web_server.data, "bo")  # as `codex-tui invite bo` does, from another process
     status, page = await browser.get(f"/invite/{token}")
     assert status == 200 and "bo" in page and 'name="again"' in page
     short = await browser.post(f"/invite/{token}", {"passphrase": "short", "again": "short"})
@@ -156,7 +157,7 @@ async def test_an_invite_link_sets_a_passphrase_once(web_server: GameServer, bro
 
 
 async def test_an_expired_invite_is_refused(web_server: GameServer, browser: WebClient) -> None:
-    token = InviteBook(web_server.data).create("bo", lifetime=-1)
+    token = invite(web_server.data, "bo", lifetime=-1)
     status, page = await browser.get(f"/invite/{token}")
     assert status == 404 and "expired" in page
 
@@ -210,7 +211,11 @@ def test_the_invite_command_prints_a_link_the_server_takes(tmp_path: Path) -> No
     assert result.returncode == 0, result.stderr
     link = result.stdout.split()[0]
     assert link.startswith("https://example.org/invite/")
-    assert InviteBook(tmp_path).peek(link.rsplit("/", 1)[1]) == "ada"
+    store = Store(tmp_path)
+    try:
+        assert InviteBook(store).peek(link.rsplit("/", 1)[1]) == "ada"
+    finally:
+        store.close()
     bad = subprocess.run(
         [sys.executable, "-m", "codex_tui", "invite", "josé", "--data", str(tmp_path)],
         capture_output=True,
@@ -304,11 +309,11 @@ async def test_a_request_for_another_site_s_name_is_refused(browser: WebClient) 
         assert response.status == 200
 
 
-def test_behind_a_proxy_only_the_public_name_and_loopback_are_served(tmp_path: Path) -> None:
-    door = WebDoor(None, NameBook(tmp_path), tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+def test_behind_a_proxy_only_the_public_name_and_loopback_are_served(store: Store, tmp_path: Path) -> None:
+    door = WebDoor(None, NameBook(store), tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
     assert door.host_allowed("games.example.org") and door.host_allowed("127.0.0.1:8080")
     assert not door.host_allowed("evil.example") and not door.host_allowed("games.example.org.evil.example")
-    remote = WebDoor(None, NameBook(tmp_path), tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
+    remote = WebDoor(None, NameBook(store), tmp_path, host="0.0.0.0")  # type: ignore[arg-type]
     assert remote.host_allowed("192.168.1.5:8080"), "--allow-remote without a public URL: any name"
 
 

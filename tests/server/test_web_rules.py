@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import sqlite3
 import stat
 import time
 from pathlib import Path
@@ -14,30 +14,36 @@ from codex_tui.server import name_book, web_signin
 from codex_tui.server.attempts import Attempt, AttemptLimiter
 from codex_tui.server.invites import InviteBook
 from codex_tui.server.name_book import BROWSER_NAME, NameBook
-from codex_tui.server.passphrases import PassphraseBook, PassphraseError
+from codex_tui.server.passphrases import PassphraseBook
+from codex_tui.server.store import DB_FILE, Store, StoreError
 from codex_tui.server.web_options import RemoteRefused, check_listen, is_loopback
 from codex_tui.server.web_pages import accepted_language
 from codex_tui.server.web_signin import Ending, Sessions, SignInGate
 
 
-def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path: Path) -> None:
-    book = PassphraseBook(tmp_path)
+def test_a_passphrase_is_kept_as_a_salted_scrypt_hash_in_a_private_file(tmp_path: Path, store: Store) -> None:
+    book = PassphraseBook(store)
     book.set("ada", "correct horse")
-    text = book.path.read_text()
-    assert "correct horse" not in text
-    entry = json.loads(text)["players"]["ada"]
-    assert set(entry) >= {"salt", "scrypt"}
-    assert stat.S_IMODE(book.path.stat().st_mode) == 0o600
-    again = PassphraseBook(tmp_path)  # read back from the file
-    assert again.verify("ada", "correct horse")
-    assert not again.verify("ada", "correct horsE")
+    database = tmp_path / DB_FILE
+    assert b"correct horse" not in b"".join(path.read_bytes() for path in tmp_path.glob(f"{DB_FILE}*"))
+    assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    again = Store(tmp_path)  # read back from the database, as another process would
+    try:
+        assert PassphraseBook(again).verify("ada", "correct horse")
+        assert not PassphraseBook(again).verify("ada", "correct horsE")
+    finally:
+        again.close()
     book.set("bo", "correct horse")
-    salts = {e["salt"] for e in json.loads(book.path.read_text())["players"].values()}
+    connection = sqlite3.connect(database)
+    try:
+        salts = {salt for (salt,) in connection.execute("SELECT salt FROM names WHERE scrypt IS NOT NULL")}
+    finally:
+        connection.close()
     assert len(salts) == 2, "each name has its own salt"
 
 
-def test_names_are_one_without_regard_to_case(tmp_path: Path) -> None:
-    names = NameBook(tmp_path)
+def test_names_are_one_without_regard_to_case(store: Store) -> None:
+    names = NameBook(store)
     assert names.claim_passphrase("Ada", "correct horse", "127.0.0.1") is None
     assert names.claim_passphrase("ada", "another one!", "127.0.0.1") is not None
     book = names.passphrases
@@ -45,8 +51,8 @@ def test_names_are_one_without_regard_to_case(tmp_path: Path) -> None:
     assert book.verify("aDa", "correct horse")
 
 
-def test_a_replaced_passphrase_is_told_to_the_book_s_listeners(tmp_path: Path) -> None:
-    names = NameBook(tmp_path)
+def test_a_replaced_passphrase_is_told_to_the_book_s_listeners(store: Store) -> None:
+    names = NameBook(store)
     book = names.passphrases
     told: list[str] = []
     book.changed.append(told.append)
@@ -56,15 +62,16 @@ def test_a_replaced_passphrase_is_told_to_the_book_s_listeners(tmp_path: Path) -
     assert told == ["Ada"]
 
 
-def test_short_passphrases_are_refused(tmp_path: Path) -> None:
+def test_short_passphrases_are_refused(store: Store) -> None:
     with pytest.raises(ValueError):
-        PassphraseBook(tmp_path).set("ada", "short")
+        PassphraseBook(store).set("ada", "short")
 
 
 def test_an_unreadable_passphrase_file_stops_the_server(tmp_path: Path) -> None:
-    (tmp_path / "passphrases.json").write_text("{not json")
-    with pytest.raises(PassphraseError, match="fix or remove"):
-        PassphraseBook(tmp_path)
+    (tmp_path / "passphrases.json").write_text("{not json")  # a file of before the database, to import
+    with pytest.raises(StoreError, match="fix or remove"):
+        Store(tmp_path)
+    assert (tmp_path / "passphrases.json").read_text() == "{not json"
 
 
 def test_every_end_of_a_browser_session_is_told_with_why(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -137,8 +144,8 @@ def test_the_limiter_opens_again_after_its_window() -> None:
     assert isinstance(limiter.begin(("a", 2)), Attempt)
 
 
-async def test_a_free_name_is_claimed_only_with_the_passphrase_typed_twice(tmp_path: Path) -> None:
-    gate = SignInGate(NameBook(tmp_path))
+async def test_a_free_name_is_claimed_only_with_the_passphrase_typed_twice(store: Store) -> None:
+    gate = SignInGate(NameBook(store))
     first = await gate.sign_in("ada", "correct horse", None, "1.2.3.4")
     assert first.name is None and first.confirm
     differ = await gate.sign_in("ada", "correct horse", "correct hors", "1.2.3.4")
@@ -149,15 +156,15 @@ async def test_a_free_name_is_claimed_only_with_the_passphrase_typed_twice(tmp_p
     assert (await gate.sign_in("ADA", "correct horse", None, "1.2.3.4")).name == "ada"
 
 
-async def test_a_bad_name_shows_the_rules(tmp_path: Path) -> None:
-    gate = SignInGate(NameBook(tmp_path))
+async def test_a_bad_name_shows_the_rules(store: Store) -> None:
+    gate = SignInGate(NameBook(store))
     for name in ("josé", "a" * 17, "", "-ada"):
         outcome = await gate.sign_in(name, "correct horse", "correct horse", "1.2.3.4")
         assert outcome.name is None and outcome.show_rules, name
 
 
-def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(tmp_path: Path) -> None:
-    names = NameBook(tmp_path)
+def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(store: Store) -> None:
+    names = NameBook(store)
     assert names.claim_passphrase("ada", "correct horse", "127.0.0.1") is None
     key = asyncssh.generate_private_key("ssh-ed25519")
     assert str(names.refusal("ada", key)) == BROWSER_NAME
@@ -165,8 +172,8 @@ def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(tmp_path: Path) -> N
     assert names.refusal("bo", key) is None
 
 
-def test_an_ssh_owner_keeps_their_name_after_setting_a_passphrase(tmp_path: Path) -> None:
-    names = NameBook(tmp_path)
+def test_an_ssh_owner_keeps_their_name_after_setting_a_passphrase(store: Store) -> None:
+    names = NameBook(store)
     key = asyncssh.generate_private_key("ssh-ed25519")
     assert names.bind("ada", key) is None
     names.set_passphrase("ada", "correct horse")
@@ -174,19 +181,24 @@ def test_an_ssh_owner_keeps_their_name_after_setting_a_passphrase(tmp_path: Path
     assert names.bind("ada", key) is None
 
 
-def test_an_invite_works_once(tmp_path: Path) -> None:
-    book = InviteBook(tmp_path)
+def test_an_invite_works_once(tmp_path: Path, store: Store) -> None:
+    book = InviteBook(store)
     token = book.create("ada")
-    assert token not in (tmp_path / "invites.json").read_text(), "only its hash is stored"
-    assert InviteBook(tmp_path).peek(token) == "ada"  # another process reads the file
-    assert InviteBook(tmp_path).consume(token) == "ada"
+    stored = b"".join(path.read_bytes() for path in tmp_path.glob(f"{DB_FILE}*"))
+    assert token.encode() not in stored, "only its hash is stored"
+    other = Store(tmp_path)  # another process's connection
+    try:
+        assert InviteBook(other).peek(token) == "ada"
+        assert InviteBook(other).consume(token) == "ada"
+    finally:
+        other.close()
     assert book.consume(token) is None
     assert book.peek(token) is None
     assert book.consume("not-a-token") is None
 
 
-def test_an_invite_expires(tmp_path: Path) -> None:
-    book = InviteBook(tmp_path)
+def test_an_invite_expires(store: Store) -> None:
+    book = InviteBook(store)
     token = book.create("ada", lifetime=-1)
     assert book.peek(token) is None
     assert book.consume(token) is None
@@ -211,8 +223,8 @@ def test_listening_beyond_loopback_needs_allow_remote() -> None:
         check_listen(host, allow_remote=True)
 
 
-async def test_new_names_from_one_remote_address_are_limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    gate = SignInGate(NameBook(tmp_path))
+async def test_new_names_from_one_remote_address_are_limited(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = SignInGate(NameBook(store))
     monkeypatch.setattr(name_book, "MAX_CLAIMS", 2)
     for name in ("ann", "bea"):
         assert (await gate.sign_in(name, "correct horse", "correct horse", "203.0.113.9")).name == name

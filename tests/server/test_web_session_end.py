@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from codex_tui.server.invites import InviteBook
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.serve import GameServer
+from codex_tui.server.store import Store
 from codex_tui.server.web import WebDoor
-from tests.server.conftest import wait_until
+from tests.server.conftest import invite, wait_until
 from tests.server.web_client import WebClient, WebTerminal, process_alive
 
 PASS = "correct horse"
@@ -101,7 +101,7 @@ async def test_an_invite_that_resets_the_passphrase_closes_the_terminals_of_the_
     terminal = await old.terminal()
     await terminal.wait_for("you are bo")
     pids = await app_pids(door, 1)
-    token = InviteBook(web_server.data).create("bo")  # `codex-tui invite bo`, from another process
+    token = invite(web_server.data, "bo")  # `codex-tui invite bo`, from another process
 
     invited = await browser(web_server, clients)
     assert (await invited.post(f"/invite/{token}", {"passphrase": NEW, "again": NEW})).status == 303
@@ -133,7 +133,7 @@ async def test_every_page_has_a_content_security_policy_and_no_inline_script(
     door = door_of(web_server)
     client = await browser(web_server, clients)
     pages = [("GET", "/", None)]
-    token = InviteBook(web_server.data).create("dee")
+    token = invite(web_server.data, "dee")
     pages += [("GET", f"/invite/{token}", None), ("GET", "/invite/nothing", None)]
     pages += [("POST", "/sign-in", "http://evil.example")]  # the refusal page
     for method, path, origin in pages:
@@ -162,8 +162,8 @@ def assert_policy(policy: str, port: int) -> None:
     assert directives["object-src"] == ["'none'"] and directives["base-uri"] == ["'none'"]
 
 
-def test_behind_a_proxy_the_policy_names_the_public_site_and_its_wss(tmp_path: Path) -> None:
-    door = WebDoor(None, NameBook(tmp_path), tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
+def test_behind_a_proxy_the_policy_names_the_public_site_and_its_wss(store: Store, tmp_path: Path) -> None:
+    door = WebDoor(None, NameBook(store), tmp_path, public_url="https://games.example.org")  # type: ignore[arg-type]
     request = make_mocked_request("GET", "/", headers={"Host": "127.0.0.1:8080"})
     policy = door.content_policy(request)
     assert "default-src 'self' https://games.example.org;" in policy

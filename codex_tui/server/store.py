@@ -1,0 +1,572 @@
+"""The server's state in one SQLite database: `DATA/server.sqlite3`.
+
+Who owns which name (by SSH key, by passphrase, or both), the invites, the
+players' languages and mutes, and each live table's chat and options live here
+(docs/server-state.md has the schema). The saves stay msgpack files written by
+`codex_tui.storage`: a save is a file `codex-tui play` opens.
+
+One owner per name is a constraint, not a convention: a name and its key and
+passphrase are one row of `names`, whose `name_key` (the name folded as
+`protocol.names.name_key` folds it) is UNIQUE. Two claims of one name, from
+two threads or two processes, cannot both be written: the second INSERT fails,
+and that failure is the answer "taken". Every change of several rows is one
+transaction (`BEGIN IMMEDIATE`, so a writer waits for another at its start, not
+half-way through).
+
+Threads: one connection per process, used from one thread. The server is an
+asyncio loop plus worker threads (scrypt hashes, chat and option writes via
+`asyncio.to_thread`), and sqlite3 connections are not to be shared between
+threads unserialised; so each `Store` owns a single-worker executor whose
+thread opens the connection and runs every operation, in the order asked.
+Callers wait for the answer (a claim must know whether it won), so a call from
+the event loop blocks it for one small transaction, as the fsynced JSON writes
+did before. `codex-tui invite` (another process) opens its own `Store`; WAL lets
+it write while the server reads, and `busy_timeout` makes writers queue.
+
+A damaged database is refused, never overwritten or recreated (`StoreError`,
+saying which file, what is wrong, what to do): not a SQLite file, a failed
+`PRAGMA integrity_check`, or a schema newer than this code. The first start on
+a data folder holding the JSON files of earlier versions imports them, once,
+in one transaction (migration 2, `json_import`), then renames each to
+`<file>.imported`.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import logging
+import os
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import Enum
+from pathlib import Path
+from typing import TypeVar
+
+from codex_tui.protocol.chat_line import ChatLine
+from codex_tui.protocol.names import name_key
+
+log = logging.getLogger(__name__)
+
+DB_FILE = "server.sqlite3"
+IMPORTED_SUFFIX = ".imported"
+SQLITE_HEADER = b"SQLite format 3\x00"
+BUSY_TIMEOUT = 30.0
+"""Seconds a writer waits for another process's transaction (an invite written while the server claims a name)."""
+
+T = TypeVar("T")
+
+
+class StoreError(Exception):
+    """The database cannot be used: which file, what is wrong, what to do. The server does not start."""
+
+
+class StoreFailed(OSError):
+    """A read or a change could not be done (a full disk, a read-only file): nothing of a change was
+    kept. An OSError, as a failed file write was, so the books' callers refuse or pause as before."""
+
+
+class Claim(Enum):
+    """The outcome of claiming a name for a key."""
+
+    CLAIMED = "claimed"
+    ALREADY = "already"
+    """The key owned exactly this name before."""
+    TAKEN = "taken"
+    """The name or a look-alike has another owner (a key, or a passphrase without a key)."""
+    TOO_MANY = "too many"
+    """The key owns as many names as it may."""
+
+
+@dataclass(frozen=True)
+class NameRow:
+    """One owned name: its spelling, its SSH key (if any) and its passphrase hash (if any)."""
+
+    name: str
+    key: str | None
+    fingerprint: str
+    key_since: str
+    salt: bytes | None
+    digest: bytes | None
+    passphrase_since: str
+
+
+def now_text() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+# ------------------------------------------------------------- migrations
+
+
+SCHEMA = (
+    """CREATE TABLE names (
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        ssh_key TEXT,
+        fingerprint TEXT NOT NULL DEFAULT '',
+        key_since TEXT NOT NULL DEFAULT '',
+        salt BLOB,
+        scrypt BLOB,
+        passphrase_since TEXT NOT NULL DEFAULT '',
+        CHECK (ssh_key IS NOT NULL OR scrypt IS NOT NULL))""",
+    "CREATE INDEX names_by_ssh_key ON names (ssh_key)",
+    """CREATE TABLE alike_names (
+        name TEXT NOT NULL UNIQUE,
+        name_key TEXT NOT NULL REFERENCES names (name_key),
+        ssh_key TEXT NOT NULL,
+        fingerprint TEXT NOT NULL DEFAULT '',
+        key_since TEXT NOT NULL DEFAULT '')""",
+    "CREATE TABLE invites (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL, expires REAL NOT NULL)",
+    "CREATE TABLE languages (name TEXT PRIMARY KEY, code TEXT NOT NULL)",
+    """CREATE TABLE mutes (
+        muter_key TEXT NOT NULL,
+        muted TEXT NOT NULL,
+        muted_key TEXT NOT NULL,
+        UNIQUE (muter_key, muted_key))""",
+    """CREATE TABLE chat_lines (
+        save TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        time TEXT NOT NULL,
+        text TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        PRIMARY KEY (save, position))""",
+    "CREATE TABLE table_options (save TEXT PRIMARY KEY, hints INTEGER NOT NULL, spectator_chat INTEGER NOT NULL)",
+    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+"""Migration 1, statement by statement (`executescript` would commit the migration's transaction first)."""
+
+
+def create_tables(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 1: the tables."""
+    for statement in SCHEMA:
+        connection.execute(statement)
+    return []
+
+
+def import_json(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 2: the JSON files of earlier versions, if any (`json_import`)."""
+    from codex_tui.server.json_import import import_files
+
+    return import_files(connection, folder)
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (create_tables, import_json)
+"""Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
+and returns the files to rename `<file>.imported` once that transaction is committed."""
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# ------------------------------------------------------------------ opening
+
+
+def check_file(path: Path) -> None:
+    """StoreError if `path` exists and is not a SQLite database (an empty file is a new one)."""
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise StoreError(f"{path}: cannot read the server's database ({error.strerror})") from None
+    if header and header != SQLITE_HEADER:
+        raise StoreError(
+            f"{path}: not a SQLite database, so not the server's: restore it from a backup, "
+            "or move it aside to start with no names, invites or chat"
+        )
+
+
+def schema_version(connection: sqlite3.Connection) -> int:
+    """The highest migration recorded (0 for a new database)."""
+    has_table = connection.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+    ).fetchone()
+    if has_table is None:
+        return 0
+    row = connection.execute("SELECT max(version) FROM schema_migrations").fetchone()
+    return int(row[0] or 0)
+
+
+def integrity_problems(connection: sqlite3.Connection) -> list[str]:
+    """What `PRAGMA integrity_check` finds ([] when it answers ok)."""
+    rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check").fetchall()]
+    return [] if rows == ["ok"] else rows
+
+
+class Store:
+    """The server's state in `folder/server.sqlite3`: the operations the books need, each one transaction."""
+
+    def __init__(self, folder: Path, open_now: bool = True) -> None:
+        """Open the database (`open`) unless `open_now` is False: then the caller opens it when it
+        may touch the data folder (the server, once it has checked its options and the folder)."""
+        self.folder = folder
+        self.path = folder / DB_FILE
+        self._executor = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="store")
+        self._thread: threading.Thread | None = None
+        self._connection: sqlite3.Connection | None = None
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Open (creating, migrating, importing) the database; StoreError if it cannot be used (the store
+        is closed then)."""
+        if self._connection is not None:
+            return
+        try:
+            self._executor.submit(self._open).result()
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self) -> None:
+        self._thread = threading.current_thread()
+        check_file(self.path)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:  # created here, owner-only: SQLite gives its -wal and -shm files the same mode
+            os.close(fd)
+        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        try:
+            try:
+                problems = integrity_problems(connection)
+                version = schema_version(connection)
+            except sqlite3.DatabaseError as error:
+                raise StoreError(
+                    f"{self.path}: the server's database is damaged ({error}): restore it from a backup, "
+                    "or move it aside to start with no names, invites or chat"
+                ) from None
+            if problems:
+                raise StoreError(
+                    f"{self.path}: the server's database is damaged ({'; '.join(problems[:3])}): restore it "
+                    "from a backup, or move it aside to start with no names, invites or chat"
+                )
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: the server's database has schema version {version}, newer than this "
+                    f"codex-tui knows ({SCHEMA_VERSION}): run the newer codex-tui that wrote it, "
+                    "or restore a backup from this version"
+                )
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = FULL")  # a claimed name survives a power cut
+            connection.execute("PRAGMA foreign_keys = ON")
+            self._migrate(connection)
+        except BaseException:
+            connection.close()
+            raise
+        self._connection = connection
+        for names in self.alike_groups():
+            log.warning(
+                "%s: the names %s are one name by the rules for names (case, look-alikes);"
+                " each keeps its key, and no new look-alike of them can be taken",
+                self.path,
+                ", ".join(names),
+            )
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        """Run the migrations this database lacks, each in one transaction (another process may run them
+        first: the version is read again once the write lock is held)."""
+        while True:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                version = schema_version(connection)
+                if version >= SCHEMA_VERSION:
+                    connection.execute("COMMIT")
+                    return
+                if version == 0:
+                    connection.execute(
+                        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+                        " applied TEXT NOT NULL)"
+                    )
+                migration = MIGRATIONS[version]
+                imported = migration(connection, self.folder)
+                connection.execute(
+                    "INSERT INTO schema_migrations VALUES (?, ?, ?)", (version + 1, migration.__name__, now_text())
+                )
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+            for path in imported:
+                try:
+                    path.rename(path.with_name(path.name + IMPORTED_SUFFIX))
+                except OSError as error:  # it is in the database now; the file is only left behind
+                    log.warning("%s is imported but cannot be renamed (%s): remove it", path, error.strerror)
+
+    def close(self) -> None:
+        """Close the connection (in its thread) and stop the thread; the store is unusable after."""
+        if self._connection is not None:
+            self._executor.submit(self._connection.close).result()
+            self._connection = None
+        self._executor.shutdown(wait=True)
+
+    # ---------------------------------------------------------------- running
+
+    def _run(self, operation: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `operation` with the connection in the store's thread, and return its result."""
+        if threading.current_thread() is self._thread:
+            assert self._connection is not None
+            return operation(self._connection)
+        return self._executor.submit(self._call, operation).result()
+
+    def _call(self, operation: Callable[[sqlite3.Connection], T]) -> T:
+        if self._connection is None:
+            raise StoreFailed(f"{self.path}: the server's database is not open")
+        return operation(self._connection)
+
+    def _write(self, change: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `change` as one transaction; StoreFailed (nothing kept) if it cannot be written."""
+
+        def transaction(connection: sqlite3.Connection) -> T:
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as error:
+                raise StoreFailed(f"{self.path}: {error}") from None
+            try:
+                result = change(connection)
+                connection.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                connection.execute("ROLLBACK")
+                raise
+            except sqlite3.Error as error:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise StoreFailed(f"{self.path}: {error}") from None
+            except BaseException:
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+            return result
+
+        return self._run(transaction)
+
+    def _read(self, sql: str, parameters: Iterable[object] = ()) -> list[tuple[object, ...]]:
+        values = tuple(parameters)
+
+        def read(connection: sqlite3.Connection) -> list[tuple[object, ...]]:
+            try:
+                return connection.execute(sql, values).fetchall()
+            except sqlite3.Error as error:
+                raise StoreFailed(f"{self.path}: {error}") from None
+
+        return self._run(read)
+
+    # ------------------------------------------------------------------ names
+
+    def names_like(self, name: str) -> list[NameRow]:
+        """The owned names that are one with `name` (one, and the look-alikes kept from before the rule)."""
+        rows = self._read(
+            "SELECT name, ssh_key, fingerprint, key_since, salt, scrypt, passphrase_since FROM names"
+            " WHERE name_key = ? UNION ALL"
+            " SELECT name, ssh_key, fingerprint, key_since, NULL, NULL, '' FROM alike_names WHERE name_key = ?",
+            (name_key(name), name_key(name)),
+        )
+        return [NameRow(*row) for row in rows]  # type: ignore[arg-type]
+
+    def names_of_key(self, key: str) -> list[str]:
+        """The names `key` owns."""
+        rows = self._read(
+            "SELECT name FROM names WHERE ssh_key = ? UNION ALL SELECT name FROM alike_names WHERE ssh_key = ?",
+            (key, key),
+        )
+        return [str(row[0]) for row in rows]
+
+    def alike_groups(self) -> list[list[str]]:
+        """The names kept from before the look-alike rule that are one name with another (for the log)."""
+        rows = self._read(
+            "SELECT names.name, group_concat(alike_names.name, ', ') FROM alike_names"
+            " JOIN names USING (name_key) GROUP BY names.name ORDER BY names.name"
+        )
+        return [[str(first), *str(others).split(", ")] for first, others in rows]
+
+    def claim_key(self, name: str, key: str, fingerprint: str, most: int | None = None) -> Claim:
+        """`name` becomes `key`'s if it is free and `key` owns fewer than `most` names, in one transaction."""
+
+        def claim(connection: sqlite3.Connection) -> Claim:
+            owned = connection.execute(
+                "SELECT name FROM names WHERE ssh_key = ? UNION ALL SELECT name FROM alike_names WHERE ssh_key = ?",
+                (key, key),
+            ).fetchall()
+            if name in (row[0] for row in owned):
+                return Claim.ALREADY
+            if most is not None and len(owned) >= most:
+                return Claim.TOO_MANY
+            connection.execute(
+                "INSERT INTO names (name, name_key, ssh_key, fingerprint, key_since) VALUES (?, ?, ?, ?, ?)",
+                (name, name_key(name), key, fingerprint, now_text()),
+            )
+            return Claim.CLAIMED
+
+        try:
+            return self._write(claim)
+        except sqlite3.IntegrityError:  # the UNIQUE name_key: the name or a look-alike is owned
+            return Claim.TAKEN
+
+    def claim_passphrase(self, name: str, salt: bytes, digest: bytes) -> bool:
+        """A free `name` claimed with a passphrase (and no key); False if it or a look-alike is owned."""
+        try:
+            self._write(
+                lambda connection: connection.execute(
+                    "INSERT INTO names (name, name_key, salt, scrypt, passphrase_since) VALUES (?, ?, ?, ?, ?)",
+                    (name, name_key(name), salt, digest, now_text()),
+                )
+            )
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def set_passphrase(self, name: str, salt: bytes, digest: bytes) -> bool:
+        """Set or replace the passphrase of the name `name` is one with (a new row if it is free: its
+        spelling then is `name`); True if it replaced one."""
+
+        def put(connection: sqlite3.Connection) -> bool:
+            row = connection.execute("SELECT scrypt FROM names WHERE name_key = ?", (name_key(name),)).fetchone()
+            connection.execute(
+                "INSERT INTO names (name, name_key, salt, scrypt, passphrase_since) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (name_key) DO UPDATE SET salt = excluded.salt, scrypt = excluded.scrypt,"
+                " passphrase_since = excluded.passphrase_since",
+                (name, name_key(name), salt, digest, now_text()),
+            )
+            return row is not None and row[0] is not None
+
+        return self._write(put)
+
+    # ---------------------------------------------------------------- invites
+
+    def add_invite(self, token_hash: str, name: str, expires: float, now: float) -> None:
+        """Keep an invite (and forget the expired ones)."""
+
+        def add(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM invites WHERE expires < ?", (now,))
+            connection.execute("INSERT INTO invites VALUES (?, ?, ?)", (token_hash, name, expires))
+
+        self._write(add)
+
+    def invite(self, token_hash: str, now: float) -> str | None:
+        """The name a live invite is for, leaving it in place."""
+        rows = self._read("SELECT name FROM invites WHERE token_hash = ? AND expires >= ?", (token_hash, now))
+        return str(rows[0][0]) if rows else None
+
+    def take_invite(self, token_hash: str, now: float) -> str | None:
+        """The name a live invite is for, and the invite is gone (an expired one goes too)."""
+
+        def take(connection: sqlite3.Connection) -> str | None:
+            row = connection.execute(
+                "DELETE FROM invites WHERE token_hash = ? RETURNING name, expires", (token_hash,)
+            ).fetchone()
+            connection.execute("DELETE FROM invites WHERE expires < ?", (now,))
+            return str(row[0]) if row is not None and row[1] >= now else None
+
+        return self._write(take)
+
+    # ------------------------------------------------------- settings (one value each)
+
+    def setting(self, key: str) -> str | None:
+        rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        self._write(
+            lambda connection: connection.execute(
+                "INSERT INTO settings VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            )
+        )
+
+    # -------------------------------------------------------------- languages
+
+    def language(self, name: str) -> str | None:
+        rows = self._read("SELECT code FROM languages WHERE name = ?", (name,))
+        return str(rows[0][0]) if rows else None
+
+    def set_language(self, name: str, code: str) -> None:
+        self._write(
+            lambda connection: connection.execute(
+                "INSERT INTO languages VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET code = excluded.code",
+                (name, code),
+            )
+        )
+
+    # ------------------------------------------------------------------ mutes
+
+    def muted(self, muter: str) -> list[str]:
+        """The names `muter` mutes, as they wrote them, in the order muted."""
+        rows = self._read("SELECT muted FROM mutes WHERE muter_key = ? ORDER BY rowid", (name_key(muter),))
+        return [str(row[0]) for row in rows]
+
+    def mute(self, muter: str, name: str, most: int) -> bool:
+        """Mute `name` for `muter`; False when they mute `most` names already (one muted already: True)."""
+
+        def add(connection: sqlite3.Connection) -> bool:
+            muter_key = name_key(muter)
+            if connection.execute(
+                "SELECT 1 FROM mutes WHERE muter_key = ? AND muted_key = ?", (muter_key, name_key(name))
+            ).fetchone():
+                return True
+            count = connection.execute("SELECT count(*) FROM mutes WHERE muter_key = ?", (muter_key,)).fetchone()
+            if count[0] >= most:
+                return False
+            connection.execute("INSERT INTO mutes VALUES (?, ?, ?)", (muter_key, name, name_key(name)))
+            return True
+
+        return self._write(add)
+
+    def unmute(self, muter: str, name: str) -> bool:
+        """Unmute `name` for `muter`; False when they were not muted."""
+        removed = self._write(
+            lambda connection: (
+                connection.execute(
+                    "DELETE FROM mutes WHERE muter_key = ? AND muted_key = ?", (name_key(muter), name_key(name))
+                ).rowcount
+            )
+        )
+        return removed > 0
+
+    # ----------------------------------------------------------- tables' chat
+
+    def chat(self, save: str) -> list[ChatLine]:
+        """The chat lines kept for the table whose save is named `save`, oldest first."""
+        rows = self._read("SELECT name, time, text, at FROM chat_lines WHERE save = ? ORDER BY position", (save,))
+        return [ChatLine.from_wire(list(row)) for row in rows]
+
+    def set_chat(self, save: str, lines: list[ChatLine]) -> None:
+        """Keep `lines` (and only them) as the chat of the table whose save is named `save`."""
+
+        def put(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM chat_lines WHERE save = ?", (save,))
+            connection.executemany(
+                "INSERT INTO chat_lines VALUES (?, ?, ?, ?, ?, ?)",
+                [(save, position, line.name, line.time, line.text, line.at) for position, line in enumerate(lines)],
+            )
+
+        self._write(put)
+
+    # -------------------------------------------------------- tables' options
+
+    def table_options(self, save: str) -> tuple[bool, bool] | None:
+        """(hints, spectator_chat) kept for the table whose save is named `save`, or None (the defaults)."""
+        rows = self._read("SELECT hints, spectator_chat FROM table_options WHERE save = ?", (save,))
+        return (bool(rows[0][0]), bool(rows[0][1])) if rows else None
+
+    def set_table_options(self, save: str, options: tuple[bool, bool] | None) -> None:
+        """Keep a table's options; None forgets them (the defaults need no row)."""
+
+        def put(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
+            if options is not None:
+                connection.execute("INSERT INTO table_options VALUES (?, ?, ?)", (save, *options))
+
+        self._write(put)
+
+    def forget_table(self, save: str) -> None:
+        """A table filed away (finished) or removed: its chat and options go, in one transaction."""
+
+        def forget(connection: sqlite3.Connection) -> None:
+            connection.execute("DELETE FROM chat_lines WHERE save = ?", (save,))
+            connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
+
+        self._write(forget)
