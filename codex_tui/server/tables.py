@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,6 +50,7 @@ from codex_tui.storage.saves import (
     SavedGame,
     SaveError,
     load_save,
+    move_save,
     new_save_path,
     write_save,
 )
@@ -499,10 +499,7 @@ class TableRoom:
         next start files it away."""
         try:
             self.store.forget_table(path.name)
-            finished = self.folder / FINISHED_DIR
-            finished.mkdir(exist_ok=True, mode=0o700)
-            target = finished / path.name
-            os.replace(path, target)
+            target = move_save(path, self.folder / FINISHED_DIR)
         except OSError as error:
             log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
             return path

@@ -507,3 +507,12 @@ def _fsync_dir(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def move_save(path: Path, folder: Path) -> Path:
+    """Move the save at `path` into `folder` (made 0700 if missing), keeping its name; returns where
+    it is now. One rename, so the save is whole in one place or the other; OSError if it cannot move."""
+    folder.mkdir(exist_ok=True, mode=0o700)
+    target = folder / path.name
+    os.replace(path, target)
+    return target
