@@ -70,6 +70,10 @@ class Imported:
         self.counts[what] = self.counts.get(what, 0) + count
 
 
+class UnreadableBook(Exception):
+    """A key or passphrase book that cannot be imported: the store refuses to start on it (StoreError)."""
+
+
 def read_json(path: Path, most: int | None = None) -> Any:
     """The file's JSON; FileNotFoundError if it is not there; OSError or ValueError if unreadable."""
     if most is not None and path.stat().st_size > most:
@@ -78,21 +82,19 @@ def read_json(path: Path, most: int | None = None) -> Any:
 
 
 def required_players(path: Path, what: str, if_removed: str, kind: str) -> dict[str, Any] | None:
-    """The `players` table of a key or passphrase book; None if absent; StoreError if unreadable."""
-    from codex_tui.server.store import StoreError
-
+    """The `players` table of a key or passphrase book; None if absent; UnreadableBook if unreadable."""
     try:
         data = read_json(path)
     except FileNotFoundError:
         return None
     except (OSError, ValueError) as problem:
-        raise StoreError(
+        raise UnreadableBook(
             f"{path}: cannot import {what} ({problem}); nothing was imported: fix or remove the file"
             f" (removing it lets {if_removed})"
         ) from None
     players = data.get("players") if isinstance(data, dict) else None
     if not isinstance(players, dict):
-        raise StoreError(f"{path}: not {kind}; nothing was imported: fix or remove the file")
+        raise UnreadableBook(f"{path}: not {kind}; nothing was imported: fix or remove the file")
     return players
 
 

@@ -47,6 +47,7 @@ from typing import TypeVar
 
 from codex_tui.protocol.chat_line import ChatLine
 from codex_tui.protocol.names import name_key
+from codex_tui.server.json_import import UnreadableBook, import_files
 
 log = logging.getLogger(__name__)
 
@@ -148,9 +149,10 @@ def create_tables(connection: sqlite3.Connection, folder: Path) -> list[Path]:
 
 def import_json(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     """Migration 2: the JSON files of earlier versions, if any (`json_import`)."""
-    from codex_tui.server.json_import import import_files
-
-    return import_files(connection, folder)
+    try:
+        return import_files(connection, folder)
+    except UnreadableBook as problem:
+        raise StoreError(str(problem)) from None
 
 
 MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (create_tables, import_json)

@@ -13,7 +13,7 @@ from codex_tui.games.codex.rules import CATALOG, CardDataError, CardKind, Side, 
 from codex_tui.games.codex.rules.cards import Scoring, load_catalog, parse_catalog
 from codex_tui.games.codex.rules.symbols import CORNER_NAMES, EMPTY, HIDDEN
 
-REFERENCE = Path(os.environ.get("CODEX_CARDS_REFERENCE", Path(__file__).parents[3] / "shared/reference/cards.json"))
+REFERENCE = Path(os.environ.get("CODEX_CARDS_REFERENCE", Path(__file__).parents[5] / "shared/reference/cards.json"))
 
 resources = [c for c in CATALOG.playable.values() if c.kind is CardKind.RESOURCE]
 golds = [c for c in CATALOG.playable.values() if c.kind is CardKind.GOLD]
@@ -151,7 +151,7 @@ def test_the_shipped_file_loads() -> None:
     ],
 )
 def test_a_broken_card_file_names_the_line_and_the_fault(mutation, message) -> None:
-    text = (Path(__file__).parents[2] / "codex_tui/games/codex/rules/cards.txt").read_text()
+    text = (Path(__file__).parents[4] / "codex_tui/games/codex/rules/cards.txt").read_text()
     broken = mutation(text)
     assert broken != text
     with pytest.raises(CardDataError, match=message.replace("[", r"\[").replace("]", r"\]")):
