@@ -174,13 +174,21 @@ def import_invites(connection: sqlite3.Connection, folder: Path, done: Imported)
     done.took(path, "invites", len(rows))
 
 
-def import_languages(connection: sqlite3.Connection, folder: Path, done: Imported) -> None:
-    path = folder / LANGUAGES_FILE
+def optional_players(path: Path, kind: str) -> dict[Any, Any] | None:
+    """The `players` table of an optional book (languages, mutes); None if absent or not one (logged)."""
     data = optional(path)
     players = data.get("players") if isinstance(data, dict) else None
     if not isinstance(players, dict):
         if data is not None:
-            log.warning("%s: not a codex-tui languages file; not imported, left as it is", path)
+            log.warning("%s: not a codex-tui %s file; not imported, left as it is", path, kind)
+        return None
+    return players
+
+
+def import_languages(connection: sqlite3.Connection, folder: Path, done: Imported) -> None:
+    path = folder / LANGUAGES_FILE
+    players = optional_players(path, "languages")
+    if players is None:
         return
     rows = [(name, code) for name, code in players.items() if valid_name(name) and code in LANGUAGES]
     connection.executemany("INSERT OR REPLACE INTO languages VALUES (?, ?)", rows)
@@ -189,11 +197,8 @@ def import_languages(connection: sqlite3.Connection, folder: Path, done: Importe
 
 def import_mutes(connection: sqlite3.Connection, folder: Path, done: Imported) -> None:
     path = folder / MUTES_FILE
-    data = optional(path)
-    players = data.get("players") if isinstance(data, dict) else None
-    if not isinstance(players, dict):
-        if data is not None:
-            log.warning("%s: not a codex-tui mutes file; not imported, left as it is", path)
+    players = optional_players(path, "mutes")
+    if players is None:
         return
     count = 0
     for muter, names in players.items():
