@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
-from codex_tui.core.contract import BotMove, CliCommand, GameModule, GameSummary, VariantField, won
+from codex_tui.core.contract import BotMove, GameSummary, VariantField, won
+from codex_tui.core.rules_module import RulesModule
 from codex_tui.games.instinkt import advice, record, rules, text, twin, wire
 from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
-from codex_tui.games.instinkt.rules.engine import legal_actions_for
 from codex_tui.games.instinkt.text import N_, _
 
-if TYPE_CHECKING:  # the screens load only when `ui()` is called
-    from codex_tui.ui.game_ui import GameUI
 
-
-class Instinkt(GameModule):
+class Instinkt(RulesModule):
+    rules = rules
+    record = record
+    wire = wire
+    twin = twin
+    ui_package = "codex_tui.games.instinkt.ui"
     name = "instinkt"
     title = N_("Instinkt")
     summary = N_("2 players, 4x4 duel")
@@ -38,9 +39,6 @@ class Instinkt(GameModule):
             ),
         )
 
-    def default_variant(self) -> rules.Variant:
-        return rules.Variant()
-
     def variant_to_dict(self, variant: rules.Variant) -> dict[str, Any]:
         return {"draft": variant.draft}
 
@@ -49,33 +47,6 @@ class Instinkt(GameModule):
 
     def variant_text(self, variant: rules.Variant) -> str:
         return _("Instinkt, draft") if variant.draft else _("Instinkt")
-
-    def owns(self, game: object) -> bool:
-        return isinstance(game, rules.Game)
-
-    def new_game(self, players: Sequence[str], seed: int, variant: rules.Variant) -> rules.Game:
-        return rules.new_game(tuple(players), seed, variant)
-
-    def apply(self, game: rules.Game, action: rules.Action) -> rules.Game:
-        return rules.apply(game, action)
-
-    def legal_actions(self, game: rules.Game) -> Sequence[rules.Action]:
-        return rules.legal_actions(game)
-
-    def legal_actions_for(self, game: rules.Game, seat: int) -> Sequence[rules.Action]:
-        return legal_actions_for(game, seat)
-
-    def players_to_act(self, game: rules.Game) -> tuple[int, ...]:
-        return rules.players_to_act(game)
-
-    def view(self, game: rules.Game, seat: int) -> rules.SeatView:
-        return rules.view(game, seat)
-
-    def rebuild(self, game: rules.Game, actions: Sequence[rules.Action]) -> rules.Game:
-        return rules.replay(game.players, game.setup, game.variant, actions, game.seed)
-
-    def winners(self, game: rules.Game) -> tuple[int, ...]:
-        return rules.result(game).winners
 
     def status(self, game: rules.Game) -> str:
         if game.is_over:
@@ -101,19 +72,6 @@ class Instinkt(GameModule):
             winners=outcome.winners,
         )
 
-    def action_to_dict(self, action: rules.Action) -> dict[str, Any]:
-        return record.action_to_dict(action)
-
-    def action_from_dict(self, data: Any, where: str) -> rules.Action:
-        return record.action_from_dict(data, where)
-
-    def save_body(self, game: rules.Game) -> dict[str, Any]:
-        return {
-            "variant": self.variant_to_dict(game.variant),
-            "setup": record.setup_to_dict(game.setup),
-            "actions": [record.action_to_dict(action) for action in game.actions],
-        }
-
     def load_save_body(self, body: dict[str, Any], players: tuple[str, ...], seed: int | None) -> rules.Game:
         return rules.replay(
             record.players_from(list(players)),
@@ -123,26 +81,8 @@ class Instinkt(GameModule):
             seed,
         )
 
-    def export_record(self, game: rules.Game) -> dict[str, Any]:
-        return record.export_record(game)
-
-    def import_record(self, data: Any) -> rules.Game:
-        return record.import_record(data)
-
-    def result_to_dict(self, game: rules.Game) -> dict[str, Any]:
-        return record.result_to_dict(game)
-
-    def encode_view(self, view: rules.SeatView) -> dict[str, Any]:
-        return wire.encode_view(view)
-
-    def decode_view(self, data: Any) -> rules.SeatView:
-        return wire.decode_view(data)
-
     def result_to_wire(self, game: rules.Game) -> dict[str, Any]:
         return wire.result_to_wire(rules.result(game))
-
-    def result_from_wire(self, data: Any) -> rules.Result:
-        return wire.result_from_wire(data)
 
     def bot_levels(self) -> Sequence[str]:
         return tuple(instinkt_levels())
@@ -167,16 +107,6 @@ class Instinkt(GameModule):
 
     def move_text(self, view: rules.SeatView, action: rules.Action) -> str:
         return advice.move_text(view, action)
-
-    def ui(self) -> GameUI:
-        ui: GameUI = importlib.import_module("codex_tui.games.instinkt.ui").UI
-        return ui
-
-    def cli_commands(self) -> Sequence[CliCommand]:
-        return ()
-
-    def hidden_twin(self, game: rules.Game, seat: int, seed: int) -> rules.Game:
-        return twin.hidden_twin(game, seat, seed)
 
 
 INSTINKT = Instinkt()

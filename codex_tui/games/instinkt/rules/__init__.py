@@ -12,6 +12,7 @@ from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.engine import (
     apply,
     legal_actions,
+    legal_actions_for,
     players_to_act,
     replay,
     undo,
@@ -41,6 +42,7 @@ __all__ = [
     "Variant",
     "apply",
     "legal_actions",
+    "legal_actions_for",
     "new_game",
     "players_to_act",
     "replay",
