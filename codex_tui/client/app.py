@@ -83,7 +83,7 @@ def terminal_gone(fd: int = 0) -> bool:
 
 
 class ConnectingScreen(Screen[None]):
-    DEFAULT_CSS = "ConnectingScreen { align: center middle; }"
+    CSS_PATH = Path(__file__).with_name("connecting.tcss")
 
     def compose(self) -> ComposeResult:
         yield Static(_("Connecting to the game server…"))

@@ -71,7 +71,7 @@ HINT_GROUP = "hint"
 class PlayScreen(LiveScreen[None]):
     """The screen a game is played on (any game): tells the app when it is on top again.
 
-    The app (local or network) drives it with `update_game` alone.
+    The app (local or network) drives it with `update_game`, and sets `alert` and `chat_notes`.
 
     `!` asks the game's search bot for a hint from the seat's own view, in a
     thread so the screen keeps answering; any other key cancels it (the
