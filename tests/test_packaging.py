@@ -36,7 +36,8 @@ def test_every_data_file_is_package_data() -> None:
     assert any(path.name == "cards.txt" for path in data)
     assert any(path.name == "codex.mo" for path in data)
     assert [path for path in data if not shipped(path, package_data)] == []
-    for stylesheet in ("app/x.tcss", "games/codex/ui/x.tcss", "games/instinkt/ui/x.tcss", "app/screens/x.tcss"):
+    folders = ("app", "app/screens", "client", "ui/screens", "ui/widgets", "games/codex/ui", "games/instinkt/ui")
+    for stylesheet in (f"{folder}/x.tcss" for folder in folders):
         assert shipped(ROOT / "codex_tui" / stylesheet, package_data), stylesheet
 
 

@@ -242,7 +242,7 @@ class CodexApp(CalmCrashes):
         problem = session.save_problem
         line = None if problem is None else self._unsaved_line(problem)
         if screen is not None:
-            screen.show_alert(line)
+            screen.alert = line
         if line is not None and self.save_retry is None:
             self.save_retry = self.set_interval(SAVE_RETRY, self._retry_save)
             if self.screen is not screen:  # a set-up choice, the privacy screen: said there at once too

@@ -36,12 +36,12 @@ from codex_tui.client.lobby import (
     LanguageChosen,
     LobbyScreen,
     NewTableRequested,
-    NewTableScreen,
     ReplayRequested,
     TableRequested,
-    WaitingScreen,
 )
+from codex_tui.client.new_table import NewTableScreen
 from codex_tui.client.passphrase import PassphraseChosen
+from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
@@ -83,7 +83,7 @@ def terminal_gone(fd: int = 0) -> bool:
 
 
 class ConnectingScreen(Screen[None]):
-    DEFAULT_CSS = "ConnectingScreen { align: center middle; }"
+    CSS_PATH = Path(__file__).with_name("connecting.tcss")
 
     def compose(self) -> ComposeResult:
         yield Static(_("Connecting to the game server…"))
@@ -240,7 +240,7 @@ class RemoteApp(CalmCrashes):
             self.after_review = None
             self.lobby = LobbyScreen(self.player)
             await self._go("lobby", self.lobby)
-        self.lobby.show_tables(tables)
+        self.lobby.tables = tuple(tables)
 
     def on_table_requested(self, message: TableRequested) -> None:
         self.send({"t": p.WATCH if message.watch else p.JOIN, "table": message.table})
@@ -263,13 +263,13 @@ class RemoteApp(CalmCrashes):
 
     async def _redraw_in(self, code: str) -> None:
         """Draw every screen on the stack again, in `code`: their text is made in
-        compose (and, for the screens the server feeds, `render_all` from the state
-        they keep, which their `recompose` calls)."""
+        compose (the screens the server feeds bind their new widgets to the state they keep)."""
         set_language(code)
         self._show_chat()  # its lines worded in the new language, before the screens draw them
         for screen in list(self.screen_stack):
             if screen.is_attached:
-                await screen.recompose()
+                with screen._context():  # composed as by the screen itself: its widgets bind to it (`data_bind`)
+                    await screen.recompose()
         self.refresh_bindings()
 
     def on_replay_requested(self, message: ReplayRequested) -> None:
@@ -319,7 +319,7 @@ class RemoteApp(CalmCrashes):
             await self._go("waiting", self.waiting)
             self._show_chat()
         else:
-            self.waiting.show_table(info, seat)
+            self.waiting.info, self.waiting.seat = info, seat
         self.seat = seat
         self.spectator_chat = info.spectator_chat
 
@@ -372,7 +372,7 @@ class RemoteApp(CalmCrashes):
         line = str(paused)[:300] if paused else None
         if line is None and screen.alert is not None:
             self.notify(_("The server can save again: play goes on."), timeout=6)
-        screen.show_alert(line)
+        screen.alert = line
 
     def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
         """The final board under a game-over bar; enter shows the summary, esc there comes back,
@@ -445,7 +445,7 @@ class RemoteApp(CalmCrashes):
         """The chat of our table to the screen that shows it (the waiting room, the game's log)."""
         screen = self.game_screen if self.game_screen is not None else self.waiting
         if screen is not None and self.table_id is not None and self.table_id == self.chat_table:
-            screen.show_chat(chat_notes(self.chat))
+            screen.chat_notes = chat_notes(self.chat)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is for a table (not the lobby, nor over the help or the chat field itself)."""

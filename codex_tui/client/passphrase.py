@@ -8,6 +8,8 @@ checks again and answers with a notice.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -32,11 +34,7 @@ class PassphraseScreen(ModalScreen[str | None]):
     """Two password fields; enter in the second sets, esc keeps the old one."""
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
-    DEFAULT_CSS = """
-    PassphraseScreen { align: center middle; }
-    #passphrase-box { width: 60; max-width: 100%; height: auto; border: round $primary; padding: 0 1; }
-    #passphrase-problem { color: $error; height: auto; }
-    """
+    CSS_PATH = Path(__file__).with_name("passphrase.tcss")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="passphrase-box"):

@@ -16,7 +16,7 @@ from textual.app import App
 from textual.widgets import Input, Select
 
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
-from codex_tui.client.lobby import NewTableScreen, seat_options
+from codex_tui.client.new_table import NewTableScreen, seat_options
 from codex_tui.core import registry
 from codex_tui.core.contract import VariantField
 from codex_tui.core.errors import RecordError

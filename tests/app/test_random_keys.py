@@ -24,7 +24,8 @@ from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.new_game import NewGameScreen
-from codex_tui.client.lobby import LobbyScreen, NewTableRequested, NewTableScreen
+from codex_tui.client.lobby import LobbyScreen, NewTableRequested
+from codex_tui.client.new_table import NewTableScreen
 from codex_tui.core import registry
 from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.bots.selfplay import play_out
@@ -236,27 +237,25 @@ class LobbyApp(App[None]):
 
     def on_mount(self) -> None:
         lobby = LobbyScreen("ada")
-        lobby.show_tables(
-            [
-                TableInfo(
-                    1,
-                    "waiting",
-                    CODEX,
-                    TO_20,
-                    (SeatInfo("ada", "human", True), SeatInfo(None, "human", False)),
-                    "",
-                    True,
-                ),
-                TableInfo(
-                    2,
-                    "playing",
-                    CODEX,
-                    TO_20,
-                    (SeatInfo("bo", "human", True), SeatInfo("x", "bot:hard", True)),
-                    "",
-                    False,
-                ),
-            ]
+        lobby.tables = (
+            TableInfo(
+                1,
+                "waiting",
+                CODEX,
+                TO_20,
+                (SeatInfo("ada", "human", True), SeatInfo(None, "human", False)),
+                "",
+                True,
+            ),
+            TableInfo(
+                2,
+                "playing",
+                CODEX,
+                TO_20,
+                (SeatInfo("bo", "human", True), SeatInfo("x", "bot:hard", True)),
+                "",
+                False,
+            ),
         )
         self.push_screen(lobby)
 

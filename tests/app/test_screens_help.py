@@ -15,7 +15,9 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.screens.resume import ResumeScreen
 from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
-from codex_tui.client.lobby import LobbyScreen, NewTableScreen, WaitingScreen
+from codex_tui.client.lobby import LobbyScreen
+from codex_tui.client.new_table import NewTableScreen
+from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.help import HELP_TEXT

@@ -13,7 +13,8 @@ from textual.widgets import Input
 
 from codex_tui.client.app import RemoteApp
 from codex_tui.client.hub_client import HubClient
-from codex_tui.client.lobby import LobbyScreen, WaitingScreen
+from codex_tui.client.lobby import LobbyScreen
+from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.instinkt.module import INSTINKT as INSTINKT_GAME
 from codex_tui.games.instinkt.ui.screen import InstinktScreen, SidePanel

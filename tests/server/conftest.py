@@ -18,7 +18,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from codex_tui.client.lobby import CHOOSING
+from codex_tui.client.new_table import CHOOSING
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
 from codex_tui.server.store import DB_FILE, Store
@@ -295,7 +295,7 @@ def children_of(pid: int) -> list[int]:
 
 def seat_option(kind: str, game: str) -> int:
     """Where a seat kind ('open', 'bot:random', ...) is in the new-table form's list."""
-    from codex_tui.client.lobby import seat_options
+    from codex_tui.client.new_table import seat_options
 
     return [value for _, value in seat_options(game)].index(kind)
 

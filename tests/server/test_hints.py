@@ -10,7 +10,8 @@ import pytest
 
 from codex_tui.client.app import RemoteApp
 from codex_tui.client.hub_client import HubClient
-from codex_tui.client.lobby import WaitingScreen, row_cells
+from codex_tui.client.lobby import row_cells
+from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.module import CODEX as CODEX_MODULE
 from codex_tui.games.codex.rules import SPECTATOR, result, view

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -17,8 +18,7 @@ from codex_tui.i18n.text import N_, _
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.paging import PageSafeSelect
 from codex_tui.ui.screens.game_form import (
-    FOCUS_CSS,
-    GAME_CSS,
+    FORM_CSS,
     bot_choices,
     chosen_game,
     default_bot,
@@ -54,24 +54,8 @@ class NewGameScreen(Screen[NewGameSettings]):
         Binding("ctrl+o", "app.browse_saves", N_("Saves")),
         Binding("escape", "app.quit", N_("Quit")),
     ]
-    DEFAULT_CSS = (
-        """
-    NewGameScreen { align: center middle; }
-    #form { width: 76; max-width: 100%; height: auto; max-height: 100%; overflow-y: auto; border: round $primary;
-            padding: 0 1; }
-    .seat { height: 1; margin: 0 0 1 0; }
-    .seat Input { width: 24; margin: 0 1 0 0; }
-    .seat Select { width: 1fr; }
-    .field { height: 1; margin: 0 0 1 0; }
-    .field Label { width: auto; min-width: 14; padding: 0 1 0 0; }
-    .field Input { width: 20; }
-    .field Select { width: 1fr; }
-    #error { color: $error; height: auto; }
-    #start { margin: 0 0 0 14; }
-    """
-        + FOCUS_CSS
-        + GAME_CSS
-    )
+    CSS_PATH = [FORM_CSS, Path(__file__).with_name("new_game.tcss")]
+    DEFAULT_CLASSES = "game-form"
 
     default_names: dict[str, str]
     """The name each seat's field was given, in the language of its compose."""

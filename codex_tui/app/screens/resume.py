@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,10 +25,7 @@ class ResumeScreen(Screen[bool]):
         Binding("n", "new", N_("New game")),
         Binding("q", "app.quit", N_("Quit")),
     ]
-    DEFAULT_CSS = """
-    ResumeScreen { align: center middle; }
-    #resume-box { width: 60; max-width: 100%; height: auto; max-height: 100%; border: round $primary; padding: 1 2; }
-    """
+    CSS_PATH = Path(__file__).with_name("resume.tcss")
 
     def __init__(self, summary: SaveSummary) -> None:
         super().__init__()

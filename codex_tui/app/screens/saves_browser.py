@@ -168,10 +168,7 @@ def sort_key(entry: SaveEntry, column: str) -> tuple[object, ...]:
 
 class ConfirmScreen(ModalScreen[bool]):
     BINDINGS = [Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No"))]
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    #confirm-box { width: 64; height: auto; border: heavy $error; padding: 1 2; background: $panel; }
-    """
+    CSS_PATH = Path(__file__).with_name("saves_browser.tcss")
 
     def __init__(self, question: Callable[[], str]) -> None:
         """`question` writes the question (at each compose: in the language of the moment)."""
@@ -188,10 +185,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class RenameScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-    DEFAULT_CSS = """
-    RenameScreen { align: center middle; }
-    #rename-box { width: 70; height: auto; border: round $primary; padding: 0 1; background: $panel; }
-    """
+    CSS_PATH = Path(__file__).with_name("saves_browser.tcss")
 
     def __init__(self, title: str) -> None:
         super().__init__()
@@ -233,13 +227,7 @@ class SavesBrowser(Screen[BrowserChoice]):
         Binding("d,delete", "delete", N_("Delete")),
         Binding("s", "sort", N_("Sort"), show=False),  # the title line says the order; the help says s
     ]
-    DEFAULT_CSS = """
-    SavesBrowser { layout: vertical; }
-    #browser-title { height: auto; max-height: 2; background: $boost; }
-    #saves { height: 1fr; }
-    #reason { height: auto; max-height: 4; color: $text-muted; }
-    #reason.broken { color: $error; }
-    """
+    CSS_PATH = Path(__file__).with_name("saves_browser.tcss")
 
     def __init__(self, folder: Path) -> None:
         super().__init__()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -30,11 +31,7 @@ class UnsavedScreen(ModalScreen[bool]):
         Binding("x", "discard", N_("Leave unsaved")),
         Binding("escape", "back", N_("Back to the game")),
     ]
-    DEFAULT_CSS = """
-    UnsavedScreen { align: center middle; }
-    #unsaved-box { width: 70; max-width: 100%; height: auto; max-height: 100%; border: heavy $error;
-                   padding: 1 2; background: $panel; }
-    """
+    CSS_PATH = Path(__file__).with_name("unsaved.tcss")
 
     def __init__(self, problem: SaveError, retry: Callable[[], SaveError | None], quitting: bool) -> None:
         """`retry` writes the save again: None once it is written, else why not."""

@@ -12,6 +12,7 @@ same words.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -25,16 +26,9 @@ from codex_tui.core.contract import GameModule, VariantField
 from codex_tui.i18n.text import N_, _
 from codex_tui.ui.paging import PageSafeSelect
 
-FOCUS_CSS = """
-Input:focus, Select:focus > SelectCurrent { background: $accent 45%; text-style: bold; }
-.field:focus-within > Label { color: $accent; text-style: bold reverse; }
-Button:focus { text-style: bold reverse; }
-"""
-"""The field with focus stands out: the compact widgets of a form show almost nothing of it themselves."""
-GAME_CSS = """
-#game SelectCurrent Static#label { text-wrap: nowrap; text-overflow: ellipsis; }
-"""
-"""The chosen game keeps to one line (its summary is cut short in a narrow form, not wrapped)."""
+FORM_CSS = Path(__file__).with_name("game_form.tcss")
+"""The style both game forms share (the local new game, the network's new table), for their `CSS_PATH`;
+it applies within a screen of class `game-form` (their `DEFAULT_CLASSES`)."""
 
 YES_NO: tuple[tuple[str, bool], ...] = ((N_("No"), False), (N_("Yes"), True))
 """A yes-or-no option's choices when its game names none."""

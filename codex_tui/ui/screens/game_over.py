@@ -13,6 +13,7 @@ bar's words (`GameUI.game_over_text`) with `result_line` and `tail_start`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -74,11 +75,7 @@ class GameOverBar(ModalScreen[str]):
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("question_mark", "app.help", N_("Help"), show=False),  # the bar must fit 80 columns
     ]
-    DEFAULT_CSS = """
-    GameOverBar { align: center bottom; background: transparent; }
-    #game-over { height: auto; max-height: 4; background: $success 30%; }
-    #game-over-text { height: auto; padding: 0 1; }
-    """
+    CSS_PATH = Path(__file__).with_name("game_over.tcss")
 
     def __init__(self, text: Text | Callable[[], Text], offer_undo: bool, offer_review: bool = False) -> None:
         """`text`: the bar's words, or better what writes them (called at each compose: a change

@@ -1,24 +1,26 @@
-"""Screens the app feeds from outside, drawn only while their widgets exist.
+"""Screens the app feeds from outside: what they show is held in reactives.
 
 A screen's own keys and timers reach it through its message queue, which
 Textual runs only between compose and removal. Other updates do not wait:
-a bot's move, an undo, a resume or a server message calls the screen
+a bot's move, an undo, a resume or a server message sets the screen's state
 directly, and may arrive before the screen is composed (just pushed) or
 after it was popped (a bot finished thinking after the player left the
-game); and a resize queued before the pop is still delivered while the
-children are being removed. Such screens keep what they show in attributes
-and draw it through methods marked `@drawing`: those run only while the
-widgets exist, and mounting draws whatever state arrived before.
+game). So such screens hold that state in reactives, and their widgets bind
+to it (`data_bind`): a widget is given the state when it is mounted and each
+time it changes while it exists. A few handlers still touch widgets
+themselves (a resize sets the side panel's width); a resize queued before
+the pop is still delivered while the children are being removed, so those
+run only while the screen is `drawable`.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Concatenate, ParamSpec, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events
 from textual.binding import Binding
+from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
@@ -26,20 +28,19 @@ from codex_tui.core.advice import Hint
 from codex_tui.i18n.text import N_, _
 from codex_tui.ui.messages import GameInView, HintShown
 from codex_tui.ui.widgets.alert_line import AlertLine
+from codex_tui.ui.widgets.chat_field import ChatNote
 
 if TYPE_CHECKING:
     from codex_tui.core.contract import GameModule
 
 ResultType = TypeVar("ResultType")
-P = ParamSpec("P")
-S = TypeVar("S", bound="LiveScreen[Any]")
 
 
 class LiveScreen(Screen[ResultType]):
-    """A screen that shows state kept in attributes; `render_all` draws all of it."""
+    """A screen fed from outside (see the module): `drawable` says whether its widgets exist."""
 
     _composed = False
-    """Set once mounted: the widgets from `compose` exist from then on."""
+    """Set once mounted: the widgets from `compose` exist from then on (but during a recompose)."""
 
     @property
     def drawable(self) -> bool:
@@ -53,28 +54,15 @@ class LiveScreen(Screen[ResultType]):
 
     def on_mount(self) -> None:
         self._composed = True
-        self.render_all()
-
-    def render_all(self) -> None:
-        """Draw the kept state into the widgets (subclasses; called only while drawable)."""
-
-    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
-        """The chat of the table this screen shows, worded (`chat_field.chat_notes`): the screens
-        of a network table show it (the waiting room, each game's log); others have no chat."""
 
     async def recompose(self) -> None:
-        """New widgets (a change of language): draw the kept state into them, as on mount.
-
-        State may arrive while the old widgets are being removed (a bot's move, the
-        server's answer to the change of language): until the new ones exist the screen
-        is not drawable, so it is only kept, and drawn here after."""
+        """New widgets (a change of language): not drawable until they exist (a resize may come
+        while the old ones are being removed)."""
         self._composed = False
         try:
             await super().recompose()
         finally:
             self._composed = True
-        if self.drawable:
-            self.render_all()
 
 
 HINT_GROUP = "hint"
@@ -83,7 +71,7 @@ HINT_GROUP = "hint"
 class PlayScreen(LiveScreen[None]):
     """The screen a game is played on (any game): tells the app when it is on top again.
 
-    The app (local or network) drives it with `update_game` alone.
+    The app (local or network) drives it with `update_game`, and sets `alert` and `chat_notes`.
 
     `!` asks the game's search bot for a hint from the seat's own view, in a
     thread so the screen keeps answering; any other key cancels it (the
@@ -98,25 +86,26 @@ class PlayScreen(LiveScreen[None]):
     """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
     hint_notes: tuple[tuple[int, int], ...] = ()
     """(actions played when a hint was shown, seat): the log shows "<name> used a hint" there (local games)."""
-    chat_notes: tuple[tuple[int, str], ...] = ()
+    chat_notes: var[tuple[ChatNote, ...]] = var((), init=False)
     """(actions played when it was said, 'HH:MM ada: text'): the table's chat, which each game's log
-    shows after that many moves (`chat_field.notes_at`); a local game has none."""
-    alert: str | None = None
+    shows after that many moves (`chat_field.notes_at`; each game watches it); a local game has none."""
+    alert: var[str | None] = var(None, init=False)
     """A line over the game while it cannot be saved (a paused server table, a local autosave that
     failed), worded by the app; None while all is well."""
 
-    def show_alert(self, text: str | None) -> None:
-        """Show `text` over the game until it is replaced, or taken away (None)."""
-        if text == self.alert:
-            return
-        self.alert = text
+    def watch_alert(self) -> None:
         if self.drawable:
             self._draw_alert()
 
-    def render_all(self) -> None:
-        """Each game's screen draws from its reactives; the alert is drawn here (a game that draws
-        more in `render_all` calls this too)."""
+    def on_mount(self) -> None:
+        """The alert line is mounted over each game's own widgets: an alert set before compose shows now."""
         self._draw_alert()
+
+    async def recompose(self) -> None:
+        """The game's widgets again; the alert line over them again too."""
+        await super().recompose()
+        if self.drawable:
+            self._draw_alert()
 
     def _draw_alert(self) -> None:
         shown = self.query(AlertLine)
@@ -126,14 +115,6 @@ class PlayScreen(LiveScreen[None]):
             shown.first().update(self.alert)
         else:
             self.mount(AlertLine(self.alert))
-
-    def show_chat(self, notes: tuple[tuple[int, str], ...]) -> None:
-        """The table's chat changed: keep it, and let the game's log show it (`chat_changed`)."""
-        self.chat_notes = notes
-        self.chat_changed()
-
-    def chat_changed(self) -> None:
-        """Show `chat_notes` in the game's log (each game); it may come before the widgets exist."""
 
     def hint_view(self) -> Any | None:
         """The view a hint is for: the seat's own view while it is to act, else None (each game)."""
@@ -203,14 +184,3 @@ class PlayScreen(LiveScreen[None]):
 
     def on_screen_resume(self) -> None:
         self.post_message(GameInView())
-
-
-def drawing(method: Callable[Concatenate[S, P], None]) -> Callable[Concatenate[S, P], None]:
-    """Mark a method that draws into the widgets: it does nothing unless the screen is drawable."""
-
-    @functools.wraps(method)
-    def guarded(self: S, /, *args: P.args, **kwargs: P.kwargs) -> None:
-        if self.drawable:
-            method(self, *args, **kwargs)
-
-    return guarded

@@ -3,6 +3,8 @@ game's end-of-game summary shares (its keys and choices)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -21,10 +23,7 @@ class PassDeviceScreen(Screen[None]):
     """Hides everything private until the named player is at the keyboard."""
 
     BINDINGS = [Binding("enter,space", "ready", N_("I am ready")), Binding("q", "app.quit", N_("Quit"))]
-    DEFAULT_CSS = """
-    PassDeviceScreen { align: center middle; background: $background; }
-    #pass-box { width: 50; max-width: 100%; height: auto; max-height: 100%; border: heavy $accent; padding: 1 2; }
-    """
+    CSS_PATH = Path(__file__).with_name("modals.tcss")
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -205,12 +204,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("j", "scroll('down')", N_("Down"), show=False),
         Binding("k", "scroll('up')", N_("Up"), show=False),
     ]
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    #help-box { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $primary;
-                padding: 0 1; background: $panel; }
-    #help-box:focus { border: round $accent; }
-    """
+    CSS_PATH = Path(__file__).with_name("modals.tcss")
 
     def __init__(self, help: Help, domains: tuple[TextDomain, ...] = ()) -> None:
         """`domains`: the game's text domain, whose help texts these mostly are."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.style import Style
 from rich.text import Text
@@ -96,11 +97,7 @@ class ReplayLog(Widget):
 
 class ReplaySummary(ModalScreen[None]):
     BINDINGS = [Binding("escape,enter,e,q", "close", N_("Close"))]
-    DEFAULT_CSS = """
-    ReplaySummary { align: center middle; }
-    #summary-box { width: auto; max-width: 100%; height: auto; border: round $success; background: $panel; }
-    #summary-box Static { width: auto; }
-    """
+    CSS_PATH = Path(__file__).with_name("replay.tcss")
 
     def __init__(self, renderables: list[object]) -> None:
         super().__init__()

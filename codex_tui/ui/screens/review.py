@@ -15,6 +15,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import resource_tracker
+from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
@@ -23,9 +24,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.screen import ModalScreen
 from textual.timer import Timer
-from textual.widgets import DataTable, ProgressBar, Static
+from textual.widgets import DataTable, ProgressBar
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
@@ -35,6 +37,7 @@ from codex_tui.i18n import language
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.i18n.words import is_you
 from codex_tui.ui.screens.modals import REVIEW_HELP, HelpScreen
+from codex_tui.ui.widgets.shown_text import ShownText
 
 REVIEW_GROUP = "review"
 FIXED_COLUMNS = ((N_("Move"), 4), (N_("Turn"), 4), (N_("Lost"), 5))
@@ -128,22 +131,102 @@ def remember(key: tuple[int, str, int, str, int], memo: Memo) -> None:
         del MEMOS[next(iter(MEMOS))]
 
 
+@dataclass(frozen=True)
+class Listing:
+    """What the review's table shows: the rows (in words), the room they fit, the row under the cursor."""
+
+    rows: tuple[ReviewRow, ...]
+    width: int
+    height: int
+    cursor: int
+
+
+class ReviewTable(DataTable[Text | str]):
+    """The costliest turns, drawn from `listing` (None or no rows: hidden); it takes the focus when first shown."""
+
+    listing: var[Listing | None] = var(None, init=False)
+
+    def watch_listing(self, old: Listing | None, new: Listing | None) -> None:
+        self.display = new is not None and bool(new.rows)
+        if new is None:
+            return
+        if old is None or (old.rows, old.width, old.height) != (new.rows, new.width, new.height):
+            self.fill(new)
+        if new.rows and self.cursor_row != min(new.cursor, len(new.rows) - 1):
+            self.move_cursor(row=min(new.cursor, len(new.rows) - 1))
+        if old is None and new.rows:
+            self.focus()
+
+    def fill(self, listing: Listing) -> None:
+        """The rows at the screen's width: the two move columns share what the fixed ones leave."""
+        self.clear(columns=True)
+        self.styles.max_height = max(3, listing.height - TEXT_LINES)
+        width = min(listing.width, 120) - BOX_CHROME - SCROLLBAR
+        fixed = {name: max(least, cell_len(_(name))) for name, least in FIXED_COLUMNS}
+        moves = max(8, (width - sum(fixed.values()) - CELL_PADDING * 5) // 2)
+        self.add_column(_("Move"), width=fixed["Move"], key="move")
+        self.add_column(_("Turn"), width=fixed["Turn"], key="turn")
+        self.add_column(_("Played"), width=moves, key="played")
+        self.add_column(_("Better"), width=moves, key="better")
+        self.add_column(_("Lost"), width=fixed["Lost"], key="lost")
+        for row in listing.rows:
+            self.add_row(
+                Text(str(row.move), justify="right"),
+                Text(str(row.turn), justify="right"),
+                row.played,
+                row.better,
+                Text(points_text(row.decision.cost), justify="right"),
+                height=None,
+            )
+
+
+class ReviewProgress(ProgressBar):
+    """The search's progress, from `state` (decisions judged, in all); None hides it."""
+
+    state: var[tuple[int, int | None] | None] = var(None, init=False)
+
+    def watch_state(self, state: tuple[int, int | None] | None) -> None:
+        self.display = state is not None
+        if state is not None:
+            done, total = state
+            self.update(total=total, progress=done)
+
+
+class ReviewBox(Vertical):
+    """The review's box; its bottom border says the keys (`keys`)."""
+
+    keys: var[str] = var("", init=False)
+
+    def watch_keys(self, keys: str) -> None:
+        self.border_subtitle = keys
+
+
 class ReviewScreen(ModalScreen[Decision | None]):
-    """The review of `seat`'s turns in `game`: returns the chosen Decision, or None on esc."""
+    """The review of `seat`'s turns in `game`: returns the chosen Decision, or None on esc.
+
+    Its state is reactive: the search's `progress`, then its `result` (or `failure`), the
+    row under the cursor and the room; each widget's part is derived from them."""
 
     BINDINGS = [
         Binding("escape,q", "leave", N_("Back")),
         Binding("question_mark", "help", N_("Help")),
     ]
-    DEFAULT_CSS = """
-    ReviewScreen { align: center middle; }
-    #review-box { width: 100%; max-width: 120; height: auto; max-height: 100%; border: round $primary;
-                  padding: 0 1; background: $panel; }
-    #review-status { height: auto; }
-    #review-progress { margin: 1 0; }
-    #review-table { height: auto; }
-    #review-totals { height: auto; margin-top: 1; color: $text-muted; }
-    """
+    CSS_PATH = Path(__file__).with_name("review.tcss")
+
+    progress: var[tuple[int, int | None]] = var((0, None), init=False)
+    """Decisions judged so far and in all (None until the search has found them)."""
+    result: var[Reviewed | None] = var(None, init=False)
+    failure: var[BaseException | None] = var(None, init=False)
+    cursor: var[int] = var(0, init=False)
+    """The row under the table's cursor."""
+    room: var[tuple[int, int]] = var((80, 24), init=False)
+    """The screen's width and height, which the table fits."""
+    # What the widgets show, derived from the above.
+    status: var[str | Text | None] = var("", init=False)
+    bar: var[tuple[int, int | None] | None] = var((0, None), init=False)
+    listing: var[Listing | None] = var(None, init=False)
+    totals: var[str | None] = var(None, init=False)
+    keys: var[str] = var("", init=False)
 
     def __init__(
         self,
@@ -166,8 +249,6 @@ class ReviewScreen(ModalScreen[Decision | None]):
         self.done = 0
         self.total: int | None = None
         """Decisions judged so far and in all (written by the review's thread, read by a timer)."""
-        self.result: Reviewed | None = None
-        self.failure: BaseException | None = None
         self.ticker: Timer | None = None
 
     @property
@@ -176,30 +257,20 @@ class ReviewScreen(ModalScreen[Decision | None]):
         return players[self.seat]
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="review-box") as box:
+        """The widgets, bound to the screen's state; worded again first (a recompose in a new language)."""
+        screen = ReviewScreen
+        if not self.size.width:  # first composed: not laid out yet, the app's size is the screen's
+            self.room = (self.app.size.width, self.app.size.height)
+        self._derive()
+        with ReviewBox(id="review-box").data_bind(keys=screen.keys) as box:
             name = self.seat_name
             title = _("Review of your turns") if is_you(name) else _("Review of {name}'s turns").format(name=name)
             level = self.module.translate(self.level)
             box.border_title = _("{title} (search: {level})").format(title=title, level=level)
-            box.border_subtitle = _("esc: stop and go back · ?: help")
-            yield Static(id="review-status")
-            yield ProgressBar(id="review-progress")
-            yield DataTable(id="review-table", cursor_type="row", zebra_stripes=True)
-            yield Static(id="review-totals")
-
-    async def recompose(self) -> None:
-        """The screen in a new language: the progress or the table as they were."""
-        cursor = self.query_one(DataTable).cursor_row if self.result is not None else 0
-        await super().recompose()
-        self.query_one("#review-table").display = False
-        self.query_one("#review-totals").display = False
-        if self.result is not None:
-            self.query_one("#review-progress").display = False
-            self.show_result(cursor)
-        elif self.failure is not None:
-            self.show_failure(self.failure)
-        else:
-            self.show_progress()
+            yield ShownText(id="review-status").data_bind(text=screen.status)
+            yield ReviewProgress(id="review-progress").data_bind(state=screen.bar)
+            yield ReviewTable(id="review-table", cursor_type="row", zebra_stripes=True).data_bind(screen.listing)
+            yield ShownText(id="review-totals").data_bind(text=screen.totals)
 
     @property
     def rows(self) -> list[ReviewRow]:
@@ -216,16 +287,12 @@ class ReviewScreen(ModalScreen[Decision | None]):
         return memo_key(self.module, self.game, self.seat, self.level, self.seed)
 
     def on_mount(self) -> None:
-        self.query_one("#review-table").display = False
-        self.query_one("#review-totals").display = False
         memo = MEMOS.get(self.key)
         if memo is not None and memo.game is self.game:
-            self.query_one("#review-progress").display = False
+            self.cursor = memo.cursor
             self.result = memo.reviewed
-            self.show_result(memo.cursor)
             return
-        self.show_progress()
-        self.ticker = self.set_interval(0.2, self.show_progress)
+        self.ticker = self.set_interval(0.2, self.tick)
         if self.jobs > 1 and not start_resource_tracker():
             self.jobs = 1  # no worker processes here: the review takes longer, in this process
         self.run_worker(self.judge, thread=True, group=REVIEW_GROUP, exit_on_error=False)
@@ -245,21 +312,9 @@ class ReviewScreen(ModalScreen[Decision | None]):
         listed = costliest(decisions, self.row_count)
         return Reviewed(decisions, listed, {language(): review_rows(self.module, self.game, listed)})
 
-    def show_progress(self) -> None:
-        total = self.total
-        if total is None:
-            words = _("Finding the decisions…")
-        elif self.done >= total:
-            words = _("Describing the costliest turns…")
-        else:
-            words = _("Judging decision {n} of {total}…").format(n=self.done + 1, total=total)
-        name = self.seat_name
-        if is_you(name):
-            what = _("The search judges your choices, each from what was in view then.")
-        else:
-            what = _("The search judges {name}'s choices, each from what was in view then.").format(name=name)
-        self.query_one("#review-status", Static).update(f"{what} {words}")
-        self.query_one("#review-progress", ProgressBar).update(total=total, progress=self.done)
+    def tick(self) -> None:
+        """The thread's count, to the screen (on the app's thread)."""
+        self.progress = (self.done, self.total)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
@@ -267,80 +322,72 @@ class ReviewScreen(ModalScreen[Decision | None]):
             return
         if self.ticker is not None:
             self.ticker.stop()
-        self.query_one("#review-progress").display = False
         if event.state is WorkerState.ERROR:
             self.failure = worker.error
-            self.show_failure(worker.error)
             return
         result = worker.result
         assert isinstance(result, Reviewed)
-        self.result = result
         remember(self.key, Memo(self.game, result))
-        self.show_result()
+        self.result = result
 
-    # ------------------------------------------------------------ result
+    # ------------------------------------------------------- what the widgets show
 
-    def show_failure(self, error: BaseException | None) -> None:
-        self.query_one("#review-progress").display = False
-        failed = _("The review failed: {error}").format(error=f"{type(error).__name__}: {error}")
-        self.query_one("#review-status", Static).update(Text(failed, style="bold red"))
-        self.query_one(Vertical).border_subtitle = _("esc: back · ?: help")
+    def watch_progress(self) -> None:
+        self._derive()
 
-    def show_result(self, cursor: int = 0) -> None:
-        result = self.result
-        assert result is not None
-        status = self.query_one("#review-status", Static)
-        if result.listed:
-            status.update(_("The turns that cost the most: the move played, and the search's better move."))
+    def watch_result(self) -> None:
+        self._derive()
+
+    def watch_failure(self) -> None:
+        self._derive()
+
+    def watch_cursor(self) -> None:
+        self._derive()
+
+    def watch_room(self) -> None:
+        self._derive()
+
+    def _derive(self) -> None:
+        result, failure = self.result, self.failure
+        self.bar = self.progress if result is None and failure is None else None
+        self.totals = None if result is None else totals_line(self.seat_name, result.decisions, len(result.listed))
+        width, height = self.room
+        self.listing = None if result is None else Listing(tuple(self.rows), width, height, self.cursor)
+        if result is not None:
+            words = _("The turns that cost the most: the move played, and the search's better move.")
+            self.status = words if result.listed else None
+            keys = _("↑↓: choose · enter: show on the board · esc: back · ?: help")
+            self.keys = keys if result.listed else _("esc: back · ?: help")
+        elif failure is not None:
+            failed = _("The review failed: {error}").format(error=f"{type(failure).__name__}: {failure}")
+            self.status = Text(failed, style="bold red")
+            self.keys = _("esc: back · ?: help")
         else:
-            status.display = False
-        totals = self.query_one("#review-totals", Static)
-        totals.update(totals_line(self.seat_name, result.decisions, len(result.listed)))
-        totals.display = True
-        table = self.query_one(DataTable)
-        table.display = bool(result.listed)
-        self.fill_table(cursor)
-        if result.listed:
-            table.focus()
-            self.query_one(Vertical).border_subtitle = _("↑↓: choose · enter: show on the board · esc: back · ?: help")
+            self.status = self.progress_words()
+            self.keys = _("esc: stop and go back · ?: help")
+
+    def progress_words(self) -> str:
+        done, total = self.progress
+        if total is None:
+            words = _("Finding the decisions…")
+        elif done >= total:
+            words = _("Describing the costliest turns…")
         else:
-            self.query_one(Vertical).border_subtitle = _("esc: back · ?: help")
-
-    def fill_table(self, cursor: int | None = None) -> None:
-        """The rows at the screen's width: the two move columns share what the fixed ones leave.
-
-        The cursor goes to row `cursor`, or stays where it was."""
-        if self.result is None:
-            return
-        table = self.query_one(DataTable)
-        if cursor is None:
-            cursor = table.cursor_row
-        table.clear(columns=True)
-        size = self.size if self.size.width else self.app.size
-        table.styles.max_height = max(3, size.height - TEXT_LINES)
-        width = min(size.width, 120) - BOX_CHROME - SCROLLBAR
-        fixed = {name: max(least, cell_len(_(name))) for name, least in FIXED_COLUMNS}
-        moves = max(8, (width - sum(fixed.values()) - CELL_PADDING * 5) // 2)
-        table.add_column(_("Move"), width=fixed["Move"], key="move")
-        table.add_column(_("Turn"), width=fixed["Turn"], key="turn")
-        table.add_column(_("Played"), width=moves, key="played")
-        table.add_column(_("Better"), width=moves, key="better")
-        table.add_column(_("Lost"), width=fixed["Lost"], key="lost")
-        rows = self.rows
-        for row in rows:
-            table.add_row(
-                Text(str(row.move), justify="right"),
-                Text(str(row.turn), justify="right"),
-                row.played,
-                row.better,
-                Text(points_text(row.decision.cost), justify="right"),
-                height=None,
-            )
-        if rows:
-            table.move_cursor(row=min(cursor, len(rows) - 1))
+            words = _("Judging decision {n} of {total}…").format(n=done + 1, total=total)
+        name = self.seat_name
+        if is_you(name):
+            what = _("The search judges your choices, each from what was in view then.")
+        else:
+            what = _("The search judges {name}'s choices, each from what was in view then.").format(name=name)
+        return f"{what} {words}"
 
     def on_resize(self, event: events.Resize) -> None:
-        self.fill_table()
+        size = self.size if self.size.width else self.app.size
+        self.room = (size.width, size.height)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The cursor moved (read from the table as it is now, as the lobby does)."""
+        self.cursor = max(self.query_one(ReviewTable).cursor_row, 0)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if self.result is not None and 0 <= event.cursor_row < len(self.result.listed):

@@ -14,6 +14,7 @@ player a round trip for a line too long, and keeps what they typed then.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -51,13 +52,7 @@ class ChatField(ModalScreen[str | None]):
     """Returns the text to send, or None (esc)."""
 
     BINDINGS = [Binding("escape", "close", N_("Close"))]
-    DEFAULT_CSS = """
-    ChatField { align: center bottom; background: transparent; }
-    #chat-bar { height: auto; background: $panel; }
-    #chat-line { height: 1; }
-    #chat-label { width: auto; padding: 0 1; color: $accent; text-style: bold; }
-    #chat-input { width: 1fr; }
-    """
+    CSS_PATH = Path(__file__).with_name("chat_field.tcss")
 
     def __init__(self, may_write: bool = True) -> None:
         """`may_write`: False for a spectator at a table whose creator did not let them chat

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich import box
 from rich.table import Table
 from rich.text import Text
@@ -66,11 +68,7 @@ class EndScreen(EndChoices, Screen[str]):
     """The summary of a Codex game; `r` asks for the review of the player's turns ('review')."""
 
     BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", N_("Review"))]
-    DEFAULT_CSS = """
-    EndScreen { align: center middle; }
-    #end-box { width: auto; max-width: 100%; height: auto; max-height: 100%; border: round $success; padding: 0 1; }
-    #end-box Static { width: auto; max-width: 100%; }
-    """
+    CSS_PATH = Path(__file__).with_name("end.tcss")
 
     def __init__(
         self,

@@ -69,7 +69,7 @@ from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import cycle, nearest, step
-from codex_tui.ui.screens.live import PlayScreen, drawing
+from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.widgets.key_bar import KeyBar
 from codex_tui.ui.widgets.status_line import SEPARATOR, StatusLine, fit
 
@@ -199,7 +199,7 @@ class GameScreen(PlayScreen):
 
     # -------------------------------------------------------------- state in
 
-    def chat_changed(self) -> None:
+    def watch_chat_notes(self) -> None:
         self.log_chat = self.chat_notes
 
     def update_game(
@@ -539,9 +539,10 @@ class GameScreen(PlayScreen):
             width,
         )
 
-    @drawing
     def on_resize(self) -> None:
         """Wider terminals get a wider side panel, so log lines are whole from 120 columns."""
+        if not self.drawable:
+            return
         self.query_one("#side").styles.width = side_width(self.size.width, least=36)
         self.columns, self.tall = self.size.width, self.size.height >= 36
 

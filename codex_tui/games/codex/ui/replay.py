@@ -12,10 +12,15 @@ played and the better move marked on the board (`review_marks`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, Static
@@ -23,19 +28,21 @@ from textual.widgets import Input, Static
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.describe import describe_entry, named
 from codex_tui.games.codex.module import CODEX
-from codex_tui.games.codex.rules import Place, Side, players_to_act, result, view
+from codex_tui.games.codex.rules import DrawSource, Place, PlayArea, SeatView, Side, players_to_act, result, view
 from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui.end import summary_table, winners_text
+from codex_tui.games.codex.ui.game import PreviewLine
 from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
 from codex_tui.games.codex.ui.review_marks import ReviewMarks, review_marks
 from codex_tui.games.codex.ui.score_track import ScoreTrack
+from codex_tui.games.codex.ui.theme import Label
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
-from codex_tui.ui.screens.live import LiveScreen, drawing
+from codex_tui.ui.screens.live import LiveScreen
 from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.ui.widgets.key_bar import KeyBar
-from codex_tui.ui.widgets.status_line import SEPARATOR, StatusLine
+from codex_tui.ui.widgets.status_line import SEPARATOR
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Actions per second while playing."""
@@ -43,10 +50,7 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 class GoToTurn(ModalScreen[int | None]):
     BINDINGS = [Binding("escape", "cancel", N_("Cancel"))]
-    DEFAULT_CSS = """
-    GoToTurn { align: center middle; }
-    #goto-box { width: 40; height: auto; border: round $primary; background: $panel; padding: 0 1; }
-    """
+    CSS_PATH = Path(__file__).with_name("replay.tcss")
 
     def __init__(self, turns: int) -> None:
         super().__init__()
@@ -65,7 +69,19 @@ class GoToTurn(ModalScreen[int | None]):
         self.dismiss(None)
 
 
+class MomentLog(ReplayLog):
+    """The replay's log with the action reached as a reactive (`at`), bound to the screen's."""
+
+    at: var[int] = var(-1, init=False)
+
+    def watch_at(self, at: int) -> None:
+        self.show(at)
+
+
 class ReplayScreen(LiveScreen[ReplayExit]):
+    """The moment on show (`index`, whose eyes: `seat`) and how it plays on are reactive;
+    each widget's part is derived from them."""
+
     BINDINGS = [
         # The bar shows the keys most used, short enough for 80 columns in French; the help lists all.
         Binding("q,escape", "close", N_("Close")),
@@ -86,30 +102,46 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         Binding("r", "review", N_("Review")),
         Binding("question_mark", "app.help", N_("Help"), show=False),
     ]
-    DEFAULT_CSS = """
-    ReplayScreen { layout: vertical; }
-    #replay-main { height: 1fr; }
-    #replay-side { width: 40; padding: 0 0 0 1; border-left: solid $foreground 25%; }
-    ReplayScreen ToastRack { margin-bottom: 9; }
-    ReplayScreen Toast { padding: 0 1; margin-top: 0; max-width: 45%; }
-    """
+    CSS_PATH = Path(__file__).with_name("replay.tcss")
+    """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
+
+    index: var[int] = var(0, init=False, bindings=True)
+    """The number of actions played at the moment on show."""
+    seat: var[int] = var(0, init=False)
+    """The seat whose view is shown."""
+    speed: var[int] = var(2, init=False)
+    """The index in `SPEEDS` of the pace while playing."""
+    playing: var[bool] = var(False, init=False)
+    reviewed: var[Decision | None] = var(None, init=False)
+    """The turn chosen in the review: marked on the board while the replay is at it."""
+    columns: var[int] = var(80, init=False)
+    tall: var[bool] = var(False, init=False)
+    """Tall enough to spell out the objectives."""
+    # What the widgets show, derived from the above (the widgets are bound to these).
+    seat_view: var[SeatView | None] = var(None, init=False)
+    tags: var[tuple[str, ...]] = var((), init=False)
+    scene: var[AreaScene] = var(AreaScene(PlayArea.empty()), init=False)
+    shown_area: var[PlayArea | None] = var(None, init=False)
+    shown_name: var[str] = var("", init=False)
+    market_marks: var[tuple[tuple[int | DrawSource, Label], ...]] = var((), init=False)
+    log_at: var[int] = var(-1, init=False)
+    tray_scene: var[TrayScene] = var(TrayScene("", ()), init=False)
+    status_text: var[str] = var("", init=False)
 
     def __init__(self, timeline: Timeline, title: str, review_seat: int | None = None) -> None:
         super().__init__()
         self.timeline = timeline
         self.replay_title = title
-        self.index = 0
-        self.seat = 0
-        self.speed = 2
         self.player: Timer | None = None
         self.follow = True
         """Show the acting player's area as the replay moves (until a player is picked)."""
         self.review_seat = review_seat
         """Open the review of this seat as soon as the replay is shown (from the end of a game)."""
-        self.reviewed: Decision | None = None
-        """The turn chosen in the review: marked on the board while the replay is at it."""
-        if review_seat is not None:  # the final board under the review, in that player's eyes
-            self.index, self.seat, self.follow = len(timeline), review_seat, False
+        self._holding = False
+        """Several reactives are being set: derive what the widgets show once, at the end."""
+        with self._one_derivation():
+            if review_seat is not None:  # the final board under the review, in that player's eyes
+                self.index, self.seat, self.follow = len(timeline), review_seat, False
 
     def log_lines(self) -> list[str]:
         """Every action in words, each as its own player saw it (worded when composed: in the
@@ -118,43 +150,75 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         return [describe_entry(e, self.timeline.players, e.action.player) for e in entries]
 
     def compose(self) -> ComposeResult:
-        yield ScoreTrack(id="score")
+        """The widgets, bound to the screen's state; what they show is worded again first, so a
+        recompose after a change of language redraws every word in the new one."""
+        screen = ReplayScreen
+        self._derive()
+        yield ScoreTrack(id="score").data_bind(
+            view=screen.seat_view, tags=screen.tags, viewing=screen.seat, columns=screen.columns
+        )
         with Horizontal(id="replay-main"):
-            yield PlayAreaView(id="area")
+            yield PlayAreaView(id="area").data_bind(screen.scene)
             with Vertical(id="replay-side"):
-                yield SymbolsPanel(id="symbols")
-                yield ObjectivesPanel(id="objectives")
-                yield MarketPanel(id="market")
-                yield ReplayLog(self.log_lines(), id="log")
-        yield CardTray(id="tray")
-        yield StatusLine(id="status")
+                yield SymbolsPanel(id="symbols").data_bind(area=screen.shown_area, owner=screen.shown_name)
+                yield ObjectivesPanel(id="objectives").data_bind(
+                    view=screen.seat_view, area=screen.shown_area, detailed=screen.tall
+                )
+                yield MarketPanel(id="market").data_bind(
+                    view=screen.seat_view, area=screen.shown_area, marks=screen.market_marks
+                )
+                yield MomentLog(self.log_lines(), id="log").data_bind(at=screen.log_at)
+        yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
+        yield PreviewLine(id="status").data_bind(wording=screen.status_text)
         yield KeyBar(DOMAIN)
 
-    def render_all(self) -> None:
-        self.show_state()
-
-    async def recompose(self) -> None:
-        """New widgets after a change of language: the state is shown in them again at once."""
-        await super().recompose()
-        if self.drawable:
-            self.show_state()
-
     def on_mount(self) -> None:
-        """With `review_seat`, the review opens over the replay once it is drawn (by `LiveScreen.on_mount`,
-        which Textual calls too: each class's handler runs)."""
+        """With `review_seat`, the review opens over the replay once it is drawn."""
         if self.review_seat is not None:
             self.call_after_refresh(self.open_review, self.review_seat)
 
-    @drawing
     def on_resize(self) -> None:
         """The side panel grows with the screen: log lines are whole from 120 columns."""
+        if not self.drawable:
+            return
         self.query_one("#replay-side").styles.width = side_width(self.size.width, least=40, extra=4)
-        self.show_state()
+        with self._one_derivation():
+            self.columns, self.tall = self.size.width or 80, self.size.height >= 36
 
-    # ------------------------------------------------------------- drawing
+    # ------------------------------------------------------------- what the widgets show
 
-    @drawing
-    def show_state(self) -> None:
+    def watch_index(self) -> None:
+        self._derive()
+
+    def watch_seat(self) -> None:
+        self._derive()
+
+    def watch_speed(self) -> None:
+        self._derive()
+
+    def watch_playing(self) -> None:
+        self._derive()
+
+    def watch_reviewed(self) -> None:
+        self._derive()
+
+    def watch_columns(self) -> None:
+        self._derive()
+
+    @contextmanager
+    def _one_derivation(self) -> Iterator[None]:
+        """Set several reactives at once: what the widgets show is derived once, after the last."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+        self._derive()
+
+    def _derive(self) -> None:
+        """Each widget's part at the moment on show, in the chosen seat's eyes."""
+        if self._holding:
+            return
         state = self.timeline.state_at(self.index)
         seat_view = view(state, self.seat)
         shown = seat_view.seats[self.seat]
@@ -168,23 +232,21 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         )
         if marks is not None and marks.area:  # the cursor (under the marks) keeps them in view
             scene = AreaScene(shown.area, cursor=marks.area[-1].pos, marks=marks.area)
-        self.query_one(PlayAreaView).show(scene)
-        self.query_one(ScoreTrack).show(seat_view, ("",) * len(seat_view.seats), self.seat, self.size.width or 80)
-        self.query_one(SymbolsPanel).show(shown.area, shown.name)
-        self.query_one(ObjectivesPanel).show(seat_view, shown.area, detailed=self.size.height >= 36)
-        self.query_one(MarketPanel).show(seat_view, shown.area, marks.market if marks else ())
-        self.query_one(ReplayLog).show(self.index - 1)
+        self.seat_view, self.tags = seat_view, ("",) * len(seat_view.seats)
+        self.shown_area, self.shown_name = shown.area, shown.name
+        self.market_marks = marks.market if marks else ()
+        self.scene = scene
+        self.log_at = self.index - 1
         items = tuple(
             TrayCard(_("{n} in hand").format(n=i + 1), str(i + 1), card=c, side=Side.FRONT)
             for i, c in enumerate(seat_view.hand)
         )
         hand = named(shown.name, N_("Your hand (shown in replays)"), N_("{name}'s hand (shown in replays)"))
-        self.query_one(CardTray).show(TrayScene(hand.format(name=shown.name), items))
+        self.tray_scene = TrayScene(hand.format(name=shown.name), items)
         status = self.status()
         if marks is not None:  # the legend under the status, or in its place when it needs both lines
             status = marks.legend if "\n" in marks.legend else f"{status}\n{marks.legend}"
-        self.query_one(StatusLine).show(status)
-        self.refresh_bindings()
+        self.status_text = status
 
     def review_marks(self) -> ReviewMarks | None:
         """The reviewed turn's marks, while the replay shows its moment in its player's eyes."""
@@ -192,12 +254,12 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         if decision is None or decision.index != self.index or decision.seat != self.seat:
             return None
         before = view(self.timeline.state_at(self.index), self.seat)
-        return review_marks(before, decision, CODEX.move_text, self.size.width or 80)
+        return review_marks(before, decision, CODEX.move_text, self.columns)
 
     def status(self) -> str:
         total = len(self.timeline)
         turn = self.timeline.turn_at(self.index)
-        playing = [_("playing {speed}/s").format(speed=f"{SPEEDS[self.speed]:g}")] if self.player else []
+        playing = [_("playing {speed}/s").format(speed=f"{SPEEDS[self.speed]:g}")] if self.playing else []
         state = self.timeline.state_at(self.index)
         action = _("action {n}/{total}").format(n=self.index, total=total)
         if self.index == total and state.is_over:
@@ -209,10 +271,11 @@ class ReplayScreen(LiveScreen[ReplayExit]):
     # ------------------------------------------------------------- moving
 
     def go(self, index: int) -> None:
-        self.index = max(0, min(index, len(self.timeline)))
-        if self.index and self.follow:
-            self.seat = self.timeline.action_at(self.index - 1).player
-        self.show_state()
+        index = max(0, min(index, len(self.timeline)))
+        with self._one_derivation():
+            self.index = index
+            if index and self.follow:
+                self.seat = self.timeline.action_at(index - 1).player
         if self.index == len(self.timeline) and self.player is not None:
             self._stop()
             self.action_summary()
@@ -245,27 +308,26 @@ class ReplayScreen(LiveScreen[ReplayExit]):
             if self.index >= len(self.timeline):
                 self.index = 0
             self.player = self.set_interval(1 / SPEEDS[self.speed], lambda: self.go(self.index + 1))
-        self.show_state()
+        self.playing = self.player is not None
 
     def _stop(self) -> None:
         if self.player is not None:
             self.player.stop()
             self.player = None
+        self.playing = False
 
     def action_speed(self, delta: int) -> None:
         self.speed = max(0, min(self.speed + delta, len(SPEEDS) - 1))
         if self.player is not None:
             self._stop()
             self.action_play()
-        else:
-            self.show_state()
 
     def action_seat(self, seat: int) -> None:
         if seat < len(self.timeline.players):
             self.seat = seat
             self.follow = False
-            self.show_state()
-            self.query_one(PlayAreaView).recentre()
+            if self.drawable:
+                self.query_one(PlayAreaView).recentre()
 
     def action_next_seat(self) -> None:
         self.action_seat((self.seat + 1) % len(self.timeline.players))
@@ -296,8 +358,10 @@ class ReplayScreen(LiveScreen[ReplayExit]):
 
         def chosen(decision: Decision | None) -> None:
             if decision is not None:
-                self.reviewed, self.follow, self.seat = decision, False, decision.seat
-                self.go(decision.index)
+                self.follow = False
+                with self._one_derivation():
+                    self.reviewed, self.seat = decision, decision.seat
+                    self.go(decision.index)
                 area = self.query_one(PlayAreaView)
                 area.recentre()
                 area.frame(tuple(mark.pos for mark in area.scene.marks))

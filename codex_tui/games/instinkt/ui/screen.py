@@ -306,7 +306,7 @@ class InstinktScreen(PlayScreen):
             said = {text for _at, text in self.chat_notes}
             self.recent_log = tuple(Text(line, style="" if line in said else DIM) for line in lines)
 
-    def chat_changed(self) -> None:
+    def watch_chat_notes(self) -> None:
         self.watch_view(self.view)
 
     def _words(self) -> None:
