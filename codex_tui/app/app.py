@@ -30,15 +30,15 @@ from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
 from codex_tui.app.screens.unsaved import UnsavedScreen
 from codex_tui.app.session import GameSession, bot_level
 from codex_tui.core import registry
-from codex_tui.core.contract import GameAction
+from codex_tui.core.contract import GameAction, GameModule
 from codex_tui.core.errors import IllegalAction
-from codex_tui.i18n import TextDomain, set_language
+from codex_tui.i18n import set_language
 from codex_tui.i18n.text import N_, Later, _
 from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_save, new_save_path, write_save
 from codex_tui.storage.settings import Settings, SettingsError, save_settings
 from codex_tui.ui.commands import language_commands, textual_commands
 from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
-from codex_tui.ui.game_ui import GameUI, screens_of
+from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
 from codex_tui.ui.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.game_over import GameOverBar
@@ -344,10 +344,14 @@ class CodexApp(CalmCrashes):
 
         self.push_screen(screen, closed)
 
-    def _ui(self) -> GameUI:
-        """The screens of the game on show, or the default game's while none is (for its help)."""
+    def _game(self) -> GameModule:
+        """The game on show, or the default game while none is (for its help)."""
         session = self.session
-        return screens_of(session.rules if session is not None else registry.game_named(registry.first_game()))
+        return session.rules if session is not None else registry.game_named(registry.first_game())
+
+    def _ui(self) -> GameUI:
+        """The screens of the game on show, or the default game's while none is."""
+        return screens_of(self._game())
 
     def _setup_chosen(self, actions: list[Any] | None) -> None:
         for action in actions or []:
@@ -553,7 +557,7 @@ class CodexApp(CalmCrashes):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen(self._ui().help_text, self._domains()))
+            self.push_screen(help_screen(self._game()))
 
     def save_copy(self) -> None:
         session = self.session
@@ -567,12 +571,6 @@ class CodexApp(CalmCrashes):
             self.notify(error.later.text(), severity="error")
             return
         self.notify(_("Saved a copy as {path}").format(path=path))
-
-    def _domains(self) -> tuple[TextDomain, ...]:
-        """The game on show's text domain (its help is mostly its own words)."""
-        session = self.session
-        module = session.rules if session is not None else registry.game_named(registry.first_game())
-        return () if module.text_domain is None else (module.text_domain,)
 
     # ----------------------------------------------------------- language
 

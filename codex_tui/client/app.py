@@ -53,7 +53,7 @@ from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.framing import FrameError
 from codex_tui.protocol.hubcheck import hub_problem, refused_problem
 from codex_tui.ui.crash import CalmCrashes
-from codex_tui.ui.game_ui import GameUI, screens_of
+from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
@@ -470,8 +470,8 @@ class RemoteApp(CalmCrashes):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            ui = self.ui if self.ui is not None else screens_of(registry.game_named(registry.first_game()))
-            self.push_screen(HelpScreen(ui.help_text))
+            at_table = self.ui is not None  # then game_name is the table's game
+            self.push_screen(help_screen(registry.game_named(self.game_name if at_table else registry.first_game())))
 
     async def action_quit(self) -> None:
         """q at a table goes back to the lobby (your seat waits for you); in the lobby it quits."""

@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from codex_tui.core.contract import GameModule
 from codex_tui.ui.screens.live import PlayScreen
-from codex_tui.ui.screens.modals import Help
+from codex_tui.ui.screens.modals import Help, HelpScreen
 from codex_tui.ui.screens.replay import ReplayExit
 
 
@@ -103,3 +103,10 @@ def screens_of(game: GameModule) -> GameUI:
     if not isinstance(screens, GameUI):
         raise TypeError(f"{game.name}'s ui() gave {type(screens).__name__}, which is not a GameUI")
     return screens
+
+
+def help_screen(game: GameModule) -> HelpScreen:
+    """`?` for `game`: its help, each text drawn from the game's own words first (its rows are mostly
+    its own; without its domain a French or Chinese player would read them in English)."""
+    domains = () if game.text_domain is None else (game.text_domain,)
+    return HelpScreen(screens_of(game).help_text, domains)

@@ -20,7 +20,9 @@ from codex_tui.client.new_table import NewTableScreen
 from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
+from codex_tui.games.codex.ui.help import AT_THE_END as CODEX_AT_THE_END
 from codex_tui.games.codex.ui.help import HELP_TEXT
+from codex_tui.games.codex.ui.help import IN_REPLAYS as CODEX_IN_REPLAYS
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
@@ -81,15 +83,26 @@ def described(key: str, cells: list[str]) -> bool:
     return False
 
 
+def looks_at(board: type, action: str) -> bool:
+    """Whether GameOverBar's `action` works over `board`: not a look, or a look `board` can do."""
+    if not action.startswith("look("):
+        return True
+    name = action.removeprefix("look(").strip("')").partition("(")[0]
+    return hasattr(board, f"action_{name}")
+
+
 @pytest.mark.parametrize("game", sorted(SCREENS))
 def test_every_key_of_every_screen_is_in_the_help(game: str) -> None:
     help, screens = SCREENS[game]
     cells = key_cells(help)
     missing = []
+    board = screens[0]  # the play screen, whose final board GameOverBar's look keys drive
     for screen in screens:
         assert issubclass(screen, Screen)
         for binding in screen.BINDINGS:
             assert isinstance(binding, Binding)
+            if screen is GameOverBar and not looks_at(board, binding.action):
+                continue  # the bar disables a look the game's board has not (check_action)
             missing += [f"{screen.__name__}: {key}" for key in binding.key.split(",") if not described(key, cells)]
     assert missing == []
 
@@ -135,3 +148,14 @@ def test_wrapped_descriptions_keep_their_indent() -> None:
     continued = [line for line in lines if line.startswith(" " * keys_end)]
     assert len(continued) > 10  # the text does wrap at this width...
     assert all(line[keys_end] != " " for line in continued)  # ...and each wrapped line starts at the words' column
+
+
+def rows_of(help: Help) -> set[tuple[str, str]]:
+    return {row for _title, rows in help for row in rows}
+
+
+def test_a_games_own_keys_show_only_in_its_own_help() -> None:
+    codex_only = set(CODEX_AT_THE_END + CODEX_IN_REPLAYS)
+    assert codex_only <= rows_of(HELP_TEXT)
+    assert not codex_only & rows_of(INSTINKT_HELP_TEXT)  # Instinkt's replay has no turns of several moves
+    assert not [what for _keys, what in rows_of(INSTINKT_HELP_TEXT) if "Codex" in what]

@@ -108,6 +108,11 @@ async def test_two_players_at_one_table_each_read_their_own_language(
     await bo.press("enter")  # takes the open seat: the game starts
     await wait_until(lambda: next(iter(server.room.tables.values())).game is not None, what="the game")
     await bo.wait_for(lambda text: "你是 bo" not in text)  # at the table
+    await bo.press("?")  # the help: the game's own rows in his words too, not only the shell's
+    help_text = await bo.wait_for("放置卡牌")
+    assert "Placing a card" not in help_text
+    await bo.press("escape")
+    await bo.wait_for(lambda text: "放置卡牌" not in text)
     since = len(ada.received)
     await bo.press("q")  # back to the lobby: his seat waits for him
     await bo.wait_for("（你的座位）")

@@ -64,7 +64,7 @@ class GameOverBar(ModalScreen[str]):
         Binding("enter,space", "choose('summary')", N_("Final scores")),
         Binding("u", "choose('undo')", N_("Undo")),
         Binding("r", "choose('review')", N_("Review")),
-        Binding("o", "look('other_area')", N_("Areas"), show=False),  # Codex's; the help says o
+        Binding("o", "look('other_area')", N_("Areas"), show=False),  # the looks: where the board has them
         Binding("escape", "look('own_area')", N_("Own area"), show=False),
         Binding("left,h", "look('pan(-1,0)')", N_("Pan"), show=False),
         Binding("right,l", "look('pan(1,0)')", N_("Pan"), show=False),

@@ -95,83 +95,92 @@ REVIEW_HELP: Help = (
 )
 """The review screen's own help (`?` there); the game's help lists its keys too."""
 
-SHARED_KEYS: Help = (
-    (
-        N_("Between turns and at the end"),
+
+def shared_help(at_the_end: tuple[HelpRow, ...] = (), in_replays: tuple[HelpRow, ...] = ()) -> Help:
+    """The sections every game's help ends with: the end of a game, forms, saves, replays, the network.
+
+    `at_the_end` and `in_replays`: a game's own keys there, shown in those sections
+    (and only in that game's help)."""
+    return (
         (
-            ("enter  space", N_("pass the keyboard: the named player is ready (the others look away)")),
-            ("enter  space", N_("the game is over: show the final scores (the final board stays until then)")),
-            ("u", N_("at the end: take back your last move and play on")),
-            ("o  esc", N_("at the end: the other players' areas, and back to yours (Codex)")),
-            ("← → ↑ ↓  h j k l  c", N_("at the end: pan the final board, centre it again (Codex)")),
-            ("esc", N_("on the final scores: back to the final board")),
-            ("n", N_("at the end: a new game")),
-            ("r", N_("at the end: review your turns (the replay opens with the costliest ones and the better moves)")),
+            N_("Between turns and at the end"),
+            (
+                ("enter  space", N_("pass the keyboard: the named player is ready (the others look away)")),
+                ("enter  space", N_("the game is over: show the final scores (the final board stays until then)")),
+                ("u", N_("at the end: take back your last move and play on")),
+                *at_the_end,
+                ("esc", N_("on the final scores: back to the final board")),
+                ("n", N_("at the end: a new game")),
+                (
+                    "r",
+                    N_("at the end: review your turns (the replay opens with the costliest ones and the better moves)"),
+                ),
+            ),
         ),
-    ),
-    (
-        N_("New game, resume"),
         (
-            ("tab  shift+tab", N_("next / previous field of the new-game form (the field with focus is highlighted)")),
-            ("enter", N_("open a list; in a text field, start the game")),
-            ("ctrl+s", N_("start the game")),
-            ("ctrl+o", N_("browse the saves")),
-            ("esc", N_("on the form: quit")),
-            ("enter  r", N_("resume your last game (n: a new game instead)")),
+            N_("New game, resume"),
+            (
+                (
+                    "tab  shift+tab",
+                    N_("next / previous field of the new-game form (the field with focus is highlighted)"),
+                ),
+                ("enter", N_("open a list; in a text field, start the game")),
+                ("ctrl+s", N_("start the game")),
+                ("ctrl+o", N_("browse the saves")),
+                ("esc", N_("on the form: quit")),
+                ("enter  r", N_("resume your last game (n: a new game instead)")),
+            ),
         ),
-    ),
-    (
-        N_("Saves"),
         (
-            ("↑ ↓", N_("choose a save")),
-            ("enter", N_("resume an unfinished game, replay a finished one")),
-            ("v", N_("replay any game")),
-            ("r", N_("rename (enter: keep the new title, esc: cancel)")),
-            ("d  delete", N_("delete, after a question")),
-            ("y  n", N_("yes, delete it / no, keep it (esc: no)")),
-            ("s", N_("sort by date, title, status or turn")),
-            ("n", N_("a new game")),
-            ("q  esc", N_("back (or quit, when the browser is all there is)")),
+            N_("Saves"),
+            (
+                ("↑ ↓", N_("choose a save")),
+                ("enter", N_("resume an unfinished game, replay a finished one")),
+                ("v", N_("replay any game")),
+                ("r", N_("rename (enter: keep the new title, esc: cancel)")),
+                ("d  delete", N_("delete, after a question")),
+                ("y  n", N_("yes, delete it / no, keep it (esc: no)")),
+                ("s", N_("sort by date, title, status or turn")),
+                ("n", N_("a new game")),
+                ("q  esc", N_("back (or quit, when the browser is all there is)")),
+            ),
         ),
-    ),
-    (
-        N_("Replays"),
         (
-            ("→ ←  l h", N_("one move forward / back")),
-            (N_("↓ ↑  j k  page down  page up  ] ["), N_("one turn forward / back (Codex)")),
-            ("home  end", N_("the start / the end")),
-            ("g", N_("go to a turn (Codex)")),
-            ("space  p", N_("play / pause")),
-            ("+  =  -", N_("faster, faster, slower (Codex)")),
-            ("tab  1 2 3 4", N_("whose hand and area to show (Codex)")),
-            ("b", N_("play on from here, in a new save (the replayed game is untouched)")),
-            ("r", N_("review a player's turns: the costliest ones, with the better move")),
-            ("e", N_("the summary")),
-            ("q  esc", N_("close")),
+            N_("Replays"),
+            (
+                ("→ ←  l h", N_("one move forward / back")),
+                ("home  end", N_("the start / the end")),
+                ("space  p", N_("play / pause")),
+                *in_replays,
+                ("b", N_("play on from here, in a new save (the replayed game is untouched)")),
+                ("r", N_("review a player's turns: the costliest ones, with the better move")),
+                ("e", N_("the summary")),
+                ("q  esc", N_("close")),
+            ),
         ),
-    ),
-    REVIEW_HELP[0],
-    (
-        N_("Over the network"),
+        REVIEW_HELP[0],
         (
-            ("enter", N_("in the lobby: sit at a table, or back to your seat")),
-            ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
-            ("w", N_("watch a table")),
-            ("t", N_("at a table: chat (enter: send, esc: close); /mute NAME hides a player's chat, /unmute NAME")),
-            ("l", N_("in the lobby: the language of your screens (remembered for your name)")),
-            ("q  esc", N_("leave the table while it waits; q in the lobby: quit")),
+            N_("Over the network"),
+            (
+                ("enter", N_("in the lobby: sit at a table, or back to your seat")),
+                ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
+                ("w", N_("watch a table")),
+                ("t", N_("at a table: chat (enter: send, esc: close); /mute NAME hides a player's chat, /unmute NAME")),
+                ("l", N_("in the lobby: the language of your screens (remembered for your name)")),
+                ("q  esc", N_("leave the table while it waits; q in the lobby: quit")),
+            ),
         ),
-    ),
-    (
-        N_("This help"),
         (
-            ("↑ ↓  j k", N_("scroll")),
-            (N_("page down  page up"), N_("scroll a page")),
-            ("home  end", N_("to the top, to the end")),
-            ("esc  q  ?  enter", N_("close")),
+            N_("This help"),
+            (
+                ("↑ ↓  j k", N_("scroll")),
+                (N_("page down  page up"), N_("scroll a page")),
+                ("home  end", N_("to the top, to the end")),
+                ("esc  q  ?  enter", N_("close")),
+            ),
         ),
-    ),
-)
+    )
+
 
 KEYS_WIDTH = 24
 """The keys column: wide enough for most keys, so the words keep most of a narrow screen."""

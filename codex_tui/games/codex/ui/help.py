@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from codex_tui.games.codex.text import N_
-from codex_tui.ui.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
+from codex_tui.ui.screens.modals import GAME_KEYS, Help, HelpRow, shared_help
 
 CODEX_KEYS: Help = (
     (
@@ -89,10 +89,24 @@ CODEX_SYMBOLS: tuple[HelpRow, ...] = (
     ),
 )
 
+AT_THE_END: tuple[HelpRow, ...] = (
+    ("o  esc", N_("at the end: the other players' areas, and back to yours")),
+    ("← → ↑ ↓  h j k l  c", N_("at the end: pan the final board, centre it again")),
+)
+"""Codex's keys on its final board, shown in the shared section on the end of a game."""
+
+IN_REPLAYS: tuple[HelpRow, ...] = (
+    (N_("↓ ↑  j k  page down  page up  ] ["), N_("one turn forward / back")),
+    ("g", N_("go to a turn")),
+    ("+  =  -", N_("faster, faster, slower")),
+    ("tab  1 2 3 4", N_("whose hand and area to show")),
+)
+"""Codex's replay keys beyond the shared ones (a turn is several moves; four areas to look at)."""
+
 HELP_TEXT: Help = (
     *CODEX_KEYS,
     (N_("The game"), GAME_KEYS),
-    *SHARED_KEYS,
+    *shared_help(AT_THE_END, IN_REPLAYS),
     (N_("Reading the cards"), CODEX_SYMBOLS),
 )
 """Every key of every screen a Codex Naturalis player meets, and what the cards' marks mean."""

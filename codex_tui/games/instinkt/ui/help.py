@@ -9,7 +9,7 @@ them (a test keeps the two in step).
 from __future__ import annotations
 
 from codex_tui.games.instinkt.text import N_
-from codex_tui.ui.screens.modals import GAME_KEYS, SHARED_KEYS, Help, HelpRow
+from codex_tui.ui.screens.modals import GAME_KEYS, Help, HelpRow, shared_help
 
 INSTINKT_KEYS: Help = (
     (
@@ -74,7 +74,7 @@ INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
 HELP_TEXT: Help = (
     *INSTINKT_KEYS,
     (N_("The game"), GAME_KEYS),
-    *SHARED_KEYS,
+    *shared_help(),
     (N_("Reading the board"), INSTINKT_SYMBOLS),
 )
 """Every key of every screen an Instinkt player meets, and what the board's marks mean."""
