@@ -10,8 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from codex_tui.core import registry
+from codex_tui.core.contract import GameModule
 from codex_tui.i18n import DEFAULT, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE, LOCALE_VARIABLES
+from tests.core.tictactoe.module import TICTACTOE
+
+pytest_plugins = ("tests.server.fixtures",)
+"""The servers, terminals and browsers of tests/server, tests/web and tests/client, defined once."""
 
 
 @pytest.fixture(autouse=True)
@@ -31,3 +37,10 @@ def saves(tmp_path: Path) -> Path:
     folder = tmp_path / "saves"
     folder.mkdir()
     return folder
+
+
+@pytest.fixture
+def tictactoe() -> Iterator[GameModule]:
+    """Tic-tac-toe (a third game, defined only in the tests), in the registry for this test only."""
+    with registry.registered(TICTACTOE) as game:
+        yield game

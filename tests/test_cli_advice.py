@@ -10,27 +10,18 @@ know a game registered only in this process.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from codex_tui.cli import main
-from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import decision_points, points_text
 from codex_tui.storage.saves import SavedGame, write_save
-from tests.core.tictactoe.module import TICTACTOE
 from tests.core.tictactoe.rules import Mark
 
 HUMAN_FIRST = ("human", "bot:greedy")
-
-
-@pytest.fixture
-def tictactoe() -> Iterator[GameModule]:
-    with registry.registered(TICTACTOE) as game:
-        yield game
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
@@ -22,19 +20,15 @@ from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
 from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, notes_at
-from tests.server.conftest import start_server, wait_until
+from tests.server.harness import wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"
 
 
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    game_server = await start_server(tmp_path / "data")
-    game_server.room.bot_delay = 60  # the bots never move: the board stays as the test leaves it
-    try:
-        yield game_server
-    finally:
-        await game_server.close()
+def server_options() -> dict[str, object]:
+    """The bots never move: the board stays as the test leaves it."""
+    return {"bot_delay": 60}
 
 
 async def at_table(app: RemoteApp, pilot: Pilot[None], request: p.CreateRequest) -> None:

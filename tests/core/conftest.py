@@ -7,8 +7,6 @@ these tests) is registered only while a test that asks for it runs.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from codex_tui.core import registry
@@ -16,13 +14,6 @@ from codex_tui.core.contract import GameModule
 from tests.core.tictactoe.module import TICTACTOE
 
 GAME_NAMES = (*registry.names(), TICTACTOE.name)
-
-
-@pytest.fixture
-def tictactoe() -> Iterator[GameModule]:
-    """Tic-tac-toe, in the registry for this test only."""
-    with registry.registered(TICTACTOE) as game:
-        yield game
 
 
 @pytest.fixture(params=GAME_NAMES)

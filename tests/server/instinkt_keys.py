@@ -12,7 +12,7 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.rules.actions import Enter
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
 from codex_tui.server.tables import Table
-from tests.server.conftest import Terminal, wait_until
+from tests.server.harness import Terminal, wait_until
 
 PROMPTS = {
     "keep": "Keep 3 of your 5 cards",

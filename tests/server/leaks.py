@@ -18,7 +18,7 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.setup import DRAFT, HAND
 from codex_tui.games.instinkt.ui.words import RULE_TEXT
-from tests.server.conftest import Terminal
+from tests.server.harness import Terminal
 
 
 def seen_by(game: Game, viewer: int) -> set[int]:

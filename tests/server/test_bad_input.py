@@ -20,7 +20,8 @@ from codex_tui.protocol.messages import CreateRequest
 from codex_tui.server.hub import GOODBYE
 from codex_tui.server.serve import GameServer
 from codex_tui.server.tables import Table
-from tests.server.conftest import (
+from tests.server.failing_app import SECRET
+from tests.server.harness import (
     SEED,
     WAIT,
     Terminal,
@@ -31,7 +32,6 @@ from tests.server.conftest import (
     start_server,
     wait_until,
 )
-from tests.server.failing_app import SECRET
 
 PASTE_WITH_ESC = b"\x1b[200~q\x1bq\x1b[201~"
 """Pasting this sent a player back to the lobby: the parser read `ESC q` inside the paste as keys."""

@@ -15,7 +15,7 @@ from codex_tui.protocol.names import name_key
 from codex_tui.server.chat import ChatLog, MuteBook, RateLimit, write_chat
 from codex_tui.server.serve import GameServer
 from codex_tui.server.store import Store
-from tests.server.conftest import start_server, wait_until
+from tests.server.harness import start_server, wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import Terminal, open_terminal, wait_until
+from tests.server.harness import Terminal, open_terminal, wait_until
 
 FIELD_KEYS = "esc Close"
 """The chat field's key bar (the waiting room's says esc Leave the table)."""

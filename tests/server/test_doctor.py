@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from codex_tui.server.doctor import Finding, diagnose, split_options
-from tests.server.conftest import start_server
+from tests.server.harness import start_server
 
 
 def account(home: Path, shell: str = "/bin/bash") -> pwd.struct_passwd:

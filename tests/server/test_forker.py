@@ -16,7 +16,7 @@ from codex_tui.server import app_forker
 from codex_tui.server.app_forker import AppForker, Fork
 from codex_tui.server.pty_bridge import ERROR_FD_ENV, PtyApp
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import WAIT, Terminal, open_terminal
+from tests.server.harness import WAIT, Terminal, open_terminal
 from tests.server.vt import plain_text
 
 pytestmark = pytest.mark.skipif(not app_forker.supported(), reason="no fork() with descriptor passing here")

@@ -7,7 +7,7 @@ import re
 from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side
 from codex_tui.server.serve import GameServer
 from codex_tui.server.tables import Table
-from tests.server.conftest import (
+from tests.server.harness import (
     Terminal,
     only_table,
     open_terminal,

@@ -24,7 +24,7 @@ from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.review import ReviewScreen
 from tests.app.test_screens_end import codex_history
-from tests.server.conftest import (
+from tests.server.harness import (
     FORM_TITLE,
     WAIT,
     Terminal,

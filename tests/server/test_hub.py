@@ -20,7 +20,7 @@ from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.serve import GameServer
 from codex_tui.server.store import DB_FILE, Store, StoreError
 from codex_tui.storage.saves import load_save
-from tests.server.conftest import wait_until
+from tests.server.harness import wait_until
 
 CODEX, INSTINKT = "codex-naturalis", "instinkt"
 

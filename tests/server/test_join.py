@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from codex_tui.server.pty_bridge import Exec, PtyApp
-from tests.server.conftest import WAIT, start_server
+from tests.server.harness import WAIT, start_server
 from tests.server.vt import Screen
 
 

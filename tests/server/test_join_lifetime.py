@@ -24,7 +24,7 @@ from codex_tui.client.app import EXIT_LOST, EXIT_NO_SERVER, EXIT_NO_TERMINAL
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.framing import pack_frame
 from codex_tui.protocol.hubcheck import hub_problem
-from tests.server.conftest import WAIT, start_server
+from tests.server.harness import WAIT, start_server
 from tests.server.vt import Screen
 
 ENV = {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": os.environ.get("HOME", "/")}

@@ -21,7 +21,7 @@ from codex_tui.server.pty_bridge import Exec, PtyApp
 from codex_tui.server.serve import GameServer
 from codex_tui.server.ssh_server import app_environment
 from codex_tui.server.store import Store
-from tests.server.conftest import SEED, WAIT, Terminal, connect, start_server, stored_languages, wait_until
+from tests.server.harness import SEED, WAIT, Terminal, connect, start_server, stored_languages, wait_until
 from tests.server.vt import Screen
 
 FRENCH = "fr_FR.UTF-8"

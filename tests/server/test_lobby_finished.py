@@ -9,7 +9,7 @@ from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
 from codex_tui.server.tables import Table
-from tests.server.conftest import FORM_TITLE, Terminal, open_terminal, wait_until
+from tests.server.harness import FORM_TITLE, Terminal, open_terminal, wait_until
 
 
 async def hello(server: GameServer, name: str) -> HubClient:

@@ -22,7 +22,7 @@ from codex_tui.server.passphrases import PassphraseBook
 from codex_tui.server.serve import GameServer
 from codex_tui.server.store import Store
 from codex_tui.server.web_signin import MAX_GUESSES, MAX_NAME_GUESSES, SignInGate
-from tests.server.conftest import WAIT, Terminal, open_terminal, stored_keys, wait_until
+from tests.server.harness import WAIT, Terminal, open_terminal, stored_keys, wait_until
 from tests.server.web_client import WebClient
 
 PASS = "correct horse"

@@ -20,7 +20,7 @@ from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.languages import speaking
 from codex_tui.server.serve import GameServer
 from codex_tui.server.store import Store
-from tests.server.conftest import WAIT, Terminal, connect, key_for, open_terminal, start_server, stored_keys, wait_until
+from tests.server.harness import WAIT, Terminal, connect, key_for, open_terminal, start_server, stored_keys, wait_until
 
 SSH = "/usr/bin/ssh"
 

@@ -7,7 +7,7 @@ import pytest
 from codex_tui.games.codex.rules import SPECTATOR, result
 from codex_tui.server.serve import GameServer
 from codex_tui.storage.saves import load_save
-from tests.server.conftest import SEED, Terminal, only_table, open_terminal, play_decision_by_keys, seat_two_players
+from tests.server.harness import SEED, Terminal, only_table, open_terminal, play_decision_by_keys, seat_two_players
 from tests.server.leaks import assert_no_leak_once_settled
 
 

@@ -13,7 +13,7 @@ import pytest
 from codex_tui.server.privacy import PrivacyError, make_private
 from codex_tui.storage.saves import SavedGame, write_save
 from tests.helpers import started_game
-from tests.server.conftest import start_server
+from tests.server.harness import start_server
 
 
 def modes(folder: Path) -> dict[str, int]:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from codex_tui.client.hub_client import HubClient
 from codex_tui.games.codex.rules import Phase, legal_actions_for
-from tests.server.conftest import (
+from tests.server.harness import (
     Terminal,
     only_table,
     open_terminal,

@@ -10,7 +10,7 @@ import pytest
 
 from codex_tui.server.serve import GameServer
 from codex_tui.server.ssh_server import Limits
-from tests.server.conftest import Terminal, connect, key_for, open_terminal, start_server
+from tests.server.harness import Terminal, connect, key_for, open_terminal, start_server
 
 
 async def login(server: GameServer, name: str = "ada") -> asyncssh.SSHClientConnection:

@@ -15,7 +15,7 @@ from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol.framing import MAX_UP_FRAME
 from codex_tui.server.pty_bridge import READ_CHUNK
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import Terminal, key_for, open_terminal, wait_until
+from tests.server.harness import Terminal, key_for, open_terminal, wait_until
 
 
 async def test_garbage_keystrokes_hurt_nobody_else(server: GameServer, terminals: list[Terminal]) -> None:

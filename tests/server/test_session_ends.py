@@ -15,7 +15,7 @@ import pytest
 
 import codex_tui.server.ssh_server as ssh_server
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import WAIT, Terminal, connect, open_terminal, wait_until
+from tests.server.harness import WAIT, Terminal, connect, open_terminal, wait_until
 from tests.server.noisy_app import NOISE
 from tests.server.web_client import WebClient
 

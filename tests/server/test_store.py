@@ -23,7 +23,7 @@ from codex_tui.server.identity import key_text
 from codex_tui.server.invites import InviteBook, remembered_url
 from codex_tui.server.store import DB_FILE, SCHEMA_VERSION, Claim, Store, StoreError
 from codex_tui.server.web_signin import SignInGate
-from tests.server.conftest import start_server, stored_keys
+from tests.server.harness import start_server, stored_keys
 
 FIXTURE = Path(__file__).parent / "json_format_323d399"
 SAVE = "2026-12-02_010000_ada-vs-Bo.msgpack"

@@ -23,7 +23,7 @@ from codex_tui.server.serve import GameServer
 from codex_tui.server.table_options import read_options
 from codex_tui.server.tables import FINISHED_DIR, Table
 from codex_tui.storage.saves import SaveError, load_save, write_save
-from tests.server.conftest import (
+from tests.server.harness import (
     Terminal,
     choose_setup_by_keys,
     create_table_by_keys,

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import Callable
 
 import asyncssh
 import pytest
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import (
+from tests.server.harness import (
     Terminal,
     choose_setup_by_keys,
     connect,
@@ -23,19 +23,10 @@ from tests.server.web_client import WebClient, process_alive
 PASS = "correct horse"
 
 
-@pytest.fixture
-async def browser(both: GameServer) -> AsyncIterator[WebClient]:
-    assert both.web is not None
-    client = WebClient(both.web.url)
-    try:
-        yield client
-    finally:
-        await client.close()
-
-
 async def test_an_ssh_player_sets_a_browser_passphrase_in_the_lobby(
-    both: GameServer, terminals: list[Terminal], browser: WebClient
+    both: GameServer, terminals: list[Terminal], browsers: Callable[[GameServer], WebClient]
 ) -> None:
+    browser = browsers(both)
     ada = await open_terminal(terminals, both.port, "ada")
     refused = await browser.sign_in("ada", PASS, PASS)
     assert refused.status == 403, "ada's key owns the name"
@@ -49,8 +40,9 @@ async def test_an_ssh_player_sets_a_browser_passphrase_in_the_lobby(
 
 
 async def test_a_new_passphrase_from_the_lobby_closes_the_browser_terminals_of_the_old_one(
-    both: GameServer, terminals: list[Terminal], browser: WebClient
+    both: GameServer, terminals: list[Terminal], browsers: Callable[[GameServer], WebClient]
 ) -> None:
+    browser = browsers(both)
     ada = await open_terminal(terminals, both.port, "ada")
     await ada.press("p")
     await ada.wait_for("A passphrase lets you play")
@@ -78,8 +70,9 @@ async def test_a_new_passphrase_from_the_lobby_closes_the_browser_terminals_of_t
 
 
 async def test_an_ssh_player_and_a_browser_player_sit_at_one_table(
-    both: GameServer, terminals: list[Terminal], browser: WebClient
+    both: GameServer, terminals: list[Terminal], browsers: Callable[[GameServer], WebClient]
 ) -> None:
+    browser = browsers(both)
     ada = await open_terminal(terminals, both.port, "ada")
     assert (await browser.sign_in("bo", PASS, PASS)).status == 303
     bo = await browser.terminal()
@@ -98,7 +91,10 @@ async def test_an_ssh_player_and_a_browser_player_sit_at_one_table(
         await bo.close()
 
 
-async def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(both: GameServer, browser: WebClient) -> None:
+async def test_an_ssh_key_cannot_take_a_name_claimed_in_a_browser(
+    both: GameServer, browsers: Callable[[GameServer], WebClient]
+) -> None:
+    browser = browsers(both)
     assert (await browser.sign_in("dee", PASS, PASS)).status == 303
     for name in ("dee", "Dee"):
         with pytest.raises(asyncssh.PermissionDenied):

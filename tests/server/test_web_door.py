@@ -6,7 +6,6 @@ import asyncio
 import json
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -22,20 +21,10 @@ from codex_tui.server.ssh_server import Limits
 from codex_tui.server.store import Store
 from codex_tui.server.web import WebDoor
 from codex_tui.server.web_options import RemoteRefused
-from tests.server.conftest import WAIT, invite, start_server, wait_until
+from tests.server.harness import WAIT, invite, start_server, wait_until
 from tests.server.web_client import WebClient
 
 PASS = "correct horse"
-
-
-@pytest.fixture
-async def browser(web_server: GameServer) -> AsyncIterator[WebClient]:
-    assert web_server.web is not None
-    client = WebClient(web_server.web.url)
-    try:
-        yield client
-    finally:
-        await client.close()
 
 
 async def test_a_new_name_is_claimed_then_signed_in_with_its_passphrase(

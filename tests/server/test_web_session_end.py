@@ -4,43 +4,25 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncIterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from aiohttp.test_utils import make_mocked_request
 
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.serve import GameServer
 from codex_tui.server.store import Store
 from codex_tui.server.web import WebDoor
-from tests.server.conftest import invite, wait_until
+from tests.server.harness import invite, wait_until
 from tests.server.web_client import WebClient, WebTerminal, process_alive
 
 PASS = "correct horse"
 NEW = "a brand new one"
 
 
-@pytest.fixture
-async def clients(web_server: GameServer) -> AsyncIterator[list[WebClient]]:
-    """Browsers (each its own cookie jar), closed at the end."""
-    opened: list[WebClient] = []
-    try:
-        yield opened
-    finally:
-        for client in opened:
-            await client.close()
-
-
 def door_of(server: GameServer) -> WebDoor:
     assert server.web is not None
     return server.web
-
-
-async def browser(server: GameServer, opened: list[WebClient]) -> WebClient:
-    client = WebClient(door_of(server).url)
-    opened.append(client)
-    return client
 
 
 async def app_pids(door: WebDoor, count: int) -> list[int]:
@@ -68,14 +50,14 @@ async def signed_in(client: WebClient) -> bool:
 
 
 async def test_signing_out_closes_every_terminal_of_that_session_and_no_other(
-    web_server: GameServer, clients: list[WebClient]
+    web_server: GameServer, browsers: Callable[[GameServer], WebClient]
 ) -> None:
     door = door_of(web_server)
-    ada = await browser(web_server, clients)
+    ada = browsers(web_server)
     await ada.sign_in("ada", PASS, PASS)
     tabs = [await ada.terminal(), await ada.terminal()]
     pids = await app_pids(door, 2)
-    elsewhere = await browser(web_server, clients)  # ada in another browser: a session of its own
+    elsewhere = browsers(web_server)  # ada in another browser: a session of its own
     await elsewhere.sign_in("ada", PASS)
     kept = await elsewhere.terminal()
     for terminal in (*tabs, kept):
@@ -93,17 +75,17 @@ async def test_signing_out_closes_every_terminal_of_that_session_and_no_other(
 
 
 async def test_an_invite_that_resets_the_passphrase_closes_the_terminals_of_the_old_one(
-    web_server: GameServer, clients: list[WebClient]
+    web_server: GameServer, browsers: Callable[[GameServer], WebClient]
 ) -> None:
     door = door_of(web_server)
-    old = await browser(web_server, clients)
+    old = browsers(web_server)
     await old.sign_in("bo", PASS, PASS)
     terminal = await old.terminal()
     await terminal.wait_for("you are bo")
     pids = await app_pids(door, 1)
     token = invite(web_server.data, "bo")  # `codex-tui invite bo`, from another process
 
-    invited = await browser(web_server, clients)
+    invited = browsers(web_server)
     assert (await invited.post(f"/invite/{token}", {"passphrase": NEW, "again": NEW})).status == 303
 
     await wait_ended(door, terminal, "your passphrase has changed. Sign in again with the new one", pids)
@@ -114,11 +96,11 @@ async def test_an_invite_that_resets_the_passphrase_closes_the_terminals_of_the_
 
 
 async def test_an_expiring_session_closes_its_terminals_when_it_expires(
-    web_server: GameServer, clients: list[WebClient]
+    web_server: GameServer, browsers: Callable[[GameServer], WebClient]
 ) -> None:
     door = door_of(web_server)
     door.sessions.lifetime = 4.0  # long enough to open the socket, however slow the machine
-    cy = await browser(web_server, clients)
+    cy = browsers(web_server)
     await cy.sign_in("cy", PASS, PASS)
     terminal = await cy.terminal()
     pids = await app_pids(door, 1)
@@ -128,10 +110,10 @@ async def test_an_expiring_session_closes_its_terminals_when_it_expires(
 
 
 async def test_every_page_has_a_content_security_policy_and_no_inline_script(
-    web_server: GameServer, clients: list[WebClient]
+    web_server: GameServer, browsers: Callable[[GameServer], WebClient]
 ) -> None:
     door = door_of(web_server)
-    client = await browser(web_server, clients)
+    client = browsers(web_server)
     pages = [("GET", "/", None)]
     token = invite(web_server.data, "dee")
     pages += [("GET", f"/invite/{token}", None), ("GET", "/invite/nothing", None)]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.server.conftest import KEYS, WAIT
+from tests.server.keyboard import KEYS, WAIT
 from tests.server.vt import Screen, plain_text
 
 

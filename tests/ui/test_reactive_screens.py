@@ -8,7 +8,6 @@ reads what the widgets show then.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -19,7 +18,6 @@ from textual.widgets import DataTable, Static
 
 from codex_tui.client.lobby import LobbyScreen
 from codex_tui.client.waiting_room import WaitingScreen
-from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import costliest, review
 from codex_tui.games.codex.rules import Phase
@@ -30,7 +28,6 @@ from codex_tui.protocol.messages import SeatInfo, TableInfo
 from codex_tui.ui.screens.review import MEMOS, Memo, Reviewed, ReviewScreen
 from codex_tui.ui.widgets.status_line import StatusLine
 from tests.core.tictactoe import rules
-from tests.core.tictactoe.module import TICTACTOE
 from tests.scenes.games import mid_game
 
 CODEX, TO_20 = "codex-naturalis", {"target_score": 20}
@@ -106,12 +103,6 @@ async def test_setting_the_replays_moment_and_seat_redraws_it() -> None:
         replay.seat = 1
         await pilot.pause()
         assert replay.query_one(SymbolsPanel).owner == timeline.players[1]
-
-
-@pytest.fixture
-def tictactoe() -> Iterator[GameModule]:
-    with registry.registered(TICTACTOE) as game:
-        yield game
 
 
 async def test_setting_the_reviews_result_redraws_its_table(

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from textual.app import App
 from textual.widgets import DataTable, ProgressBar, Static
 
-from codex_tui.core import registry
 from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import Decision, costliest, points_text, review, review_rows
@@ -28,15 +25,9 @@ from codex_tui.ui.screens.review import (
     totals_line,
 )
 from tests.core.tictactoe import rules
-from tests.core.tictactoe.module import TICTACTOE, TicTacToe
+from tests.core.tictactoe.module import TicTacToe
 
 SEAT = 0
-
-
-@pytest.fixture
-def tictactoe() -> Iterator[GameModule]:
-    with registry.registered(TICTACTOE) as game:
-        yield game
 
 
 def careless_game(module: GameModule) -> Any:

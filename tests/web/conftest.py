@@ -34,7 +34,8 @@ from playwright.async_api import Browser, ConsoleMessage, Page, Playwright, WebS
 from codex_tui.games.codex.rules import Game
 from codex_tui.server.serve import GameServer
 from codex_tui.server.tables import Table
-from tests.server.conftest import WAIT, Terminal, no_processes_left_behind, terminals  # noqa: F401 (fixtures for tests/web)
+from tests.server.conftest import no_processes_left_behind  # noqa: F401 (the server tests' autouse check, here too)
+from tests.server.harness import WAIT, Terminal
 from tests.server.leaks import assert_no_leak
 from tests.server.vt import plain_text
 
@@ -105,7 +106,7 @@ async def playwright() -> AsyncIterator[Playwright]:
 
 
 @pytest.fixture
-async def browser(playwright: Playwright) -> AsyncIterator[Browser]:
+async def playwright_browser(playwright: Playwright) -> AsyncIterator[Browser]:
     """Headless chromium; `--no-sandbox`: CI runs as root in a container, where chromium's sandbox cannot start."""
     launched = await playwright.chromium.launch(
         executable_path=chromium(), headless=True, args=["--no-sandbox", "--disable-dev-shm-usage"]
@@ -205,7 +206,7 @@ async def wait_for_text(page: BrowserTerminal, text: str, timeout: float = WAIT)
 
 
 @pytest.fixture
-async def pages(browser: Browser, request: pytest.FixtureRequest) -> AsyncIterator[list[BrowserTerminal]]:
+async def pages(playwright_browser: Browser, request: pytest.FixtureRequest) -> AsyncIterator[list[BrowserTerminal]]:
     """Browser tabs a test opened (each in its own context: its own cookies); each one's
     screenshot goes to tests/output/<test>[-<name>].png at the end, then all are closed,
     and none may have had anything refused by the Content-Security-Policy."""
@@ -271,21 +272,10 @@ async def sign_in(
     return screen
 
 
-async def start_server(data: Path, **options: object) -> GameServer:
-    """A server with both doors on ephemeral ports."""
-    options.setdefault("exit_grace", WAIT)
-    server = GameServer(data, port=0, web_port=0, bot_delay=0, **options)  # type: ignore[arg-type]
-    await server.start()
-    return server
-
-
 @pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    game_server = await start_server(tmp_path / "data")
-    try:
-        yield game_server
-    finally:
-        await game_server.close()
+def server_options() -> dict[str, object]:
+    """Every browser test's `server` opens both doors on ephemeral ports."""
+    return {"web_port": 0}
 
 
 def web_url(server: GameServer) -> str:

@@ -15,9 +15,9 @@ HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 async def test_a_chinese_browser_gets_chinese_pages_and_a_chinese_lobby(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    mei = await open_page(browser, pages, "mei", language="zh-CN")
+    mei = await open_page(playwright_browser, pages, "mei", language="zh-CN")
     await mei.page.goto(web_url(server))
     assert await mei.page.get_attribute("html", "lang") == "zh"
 

@@ -16,7 +16,7 @@ from playwright.async_api import Browser
 from codex_tui.games.codex.rules import Phase
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import (
+from tests.server.harness import (
     SEED,
     choose_setup_by_keys,
     create_table_by_keys,
@@ -34,14 +34,14 @@ INSTINKT_SEED = 31
 
 async def seat_two_browsers(
     server: GameServer,
-    browser: Browser,
+    playwright_browser: Browser,
     pages: list[BrowserTerminal],
     game: str = "codex-naturalis",
     seed: int = SEED,
 ) -> tuple[BrowserTerminal, BrowserTerminal]:
     """ana opens a table with one open seat from her page, bea takes it from hers."""
-    ana = await open_page(browser, pages, "ana")
-    bea = await open_page(browser, pages, "bea")
+    ana = await open_page(playwright_browser, pages, "ana")
+    bea = await open_page(playwright_browser, pages, "bea")
     await sign_in(ana, web_url(server), "ana")
     await sign_in(bea, web_url(server), "bea")
     await create_table_by_keys(ana, ["open"], seed=seed, game=game)
@@ -51,9 +51,9 @@ async def seat_two_browsers(
 
 
 async def test_a_browser_seat_receives_nothing_of_the_other_hand(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    ana, bea = await seat_two_browsers(server, browser, pages)
+    ana, bea = await seat_two_browsers(server, playwright_browser, pages)
     await choose_setup_by_keys(ana)
     await choose_setup_by_keys(bea)
     table = only_table(server)
@@ -91,9 +91,9 @@ async def test_a_browser_seat_receives_nothing_of_the_other_hand(
 
 
 async def test_a_browser_seat_receives_nothing_of_the_other_instinkt_hand_or_pick(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    ana, bea = await seat_two_browsers(server, browser, pages, game="instinkt", seed=INSTINKT_SEED)
+    ana, bea = await seat_two_browsers(server, playwright_browser, pages, game="instinkt", seed=INSTINKT_SEED)
     table = only_table(server)
     await wait_until(lambda: table.game is not None, what="the deal")
     game = game_of(table)

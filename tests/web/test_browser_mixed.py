@@ -8,7 +8,7 @@ from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import (
+from tests.server.harness import (
     SEED,
     Terminal,
     choose_setup_by_keys,
@@ -37,10 +37,10 @@ async def everyone_sees(text: str, *seats: Seat) -> None:
 
 
 async def test_an_ssh_player_and_a_browser_player_play_and_chat_at_one_table(
-    server: GameServer, terminals: list[Terminal], browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, terminals: list[Terminal], playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
     ada = await open_terminal(terminals, server.port, "ada")  # her SSH key
-    bea = await open_page(browser, pages, "bea")
+    bea = await open_page(playwright_browser, pages, "bea")
     await sign_in(bea, web_url(server), "bea")  # her passphrase
 
     await create_table_by_keys(ada, ["open"], seed=SEED)

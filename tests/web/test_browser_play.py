@@ -8,7 +8,7 @@ from playwright.async_api import Browser
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
-from tests.server.conftest import (
+from tests.server.harness import (
     SEED,
     choose_setup_by_keys,
     create_table_by_keys,
@@ -19,9 +19,9 @@ from tests.web.conftest import BrowserTerminal, only_table, open_page, sign_in, 
 
 
 async def test_a_browser_player_signs_in_opens_a_table_against_a_bot_and_plays_a_turn(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    bea = await open_page(browser, pages, "bea")
+    bea = await open_page(playwright_browser, pages, "bea")
     lobby = await sign_in(bea, web_url(server), "bea")
     assert "you are bea" in lobby
     assert server.hub.passphrases.owner("bea") == "bea"  # the free name is hers now, with its passphrase

@@ -10,7 +10,7 @@ from codex_tui.server.languages import speaking
 from codex_tui.server.serve import GameServer
 from codex_tui.server.web_pages import NAME_RULES
 from codex_tui.server.web_signin import WRONG, Ending
-from tests.server.conftest import SEED, WAIT, choose_setup_by_keys, create_table_by_keys, wait_until
+from tests.server.harness import SEED, WAIT, choose_setup_by_keys, create_table_by_keys, wait_until
 from tests.web.conftest import PASSPHRASE, BrowserTerminal, only_table, open_page, sign_in, submit, web_url
 
 
@@ -26,11 +26,11 @@ async def post_form(tab: BrowserTerminal, name: str, passphrase: str) -> None:
 
 
 async def test_refused_names_and_passphrases_are_told_in_words_on_the_page(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    bea = await open_page(browser, pages, "bea")
+    bea = await open_page(playwright_browser, pages, "bea")
     await sign_in(bea, web_url(server), "bea")
-    other = await open_page(browser, pages, "other")
+    other = await open_page(playwright_browser, pages, "other")
     await other.page.goto(web_url(server))
 
     await post_form(other, "josé", PASSPHRASE)  # not a player name: the rules for names
@@ -45,9 +45,9 @@ async def test_refused_names_and_passphrases_are_told_in_words_on_the_page(
 
 
 async def test_a_reload_keeps_the_player_signed_in_and_seated_and_sign_out_ends_it(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    bea = await open_page(browser, pages, "bea")
+    bea = await open_page(playwright_browser, pages, "bea")
     await sign_in(bea, web_url(server), "bea")
     await create_table_by_keys(bea, ["bot:random"], seed=SEED)
     await choose_setup_by_keys(bea)
@@ -69,9 +69,9 @@ async def test_a_reload_keeps_the_player_signed_in_and_seated_and_sign_out_ends_
 
 
 async def test_signing_out_in_one_tab_ends_the_other_tab_s_game_and_offers_a_sign_in(
-    server: GameServer, browser: Browser, pages: list[BrowserTerminal]
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
 ) -> None:
-    bea = await open_page(browser, pages, "bea")
+    bea = await open_page(playwright_browser, pages, "bea")
     await sign_in(bea, web_url(server), "bea")
     other = BrowserTerminal(await bea.page.context.new_page(), "bea-other-tab")  # the same browser: one cookie
     pages.append(other)
