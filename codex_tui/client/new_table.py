@@ -12,6 +12,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
@@ -36,6 +37,7 @@ from codex_tui.ui.screens.game_form import (
     variant,
 )
 from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.shown_text import ShownText
 
 HINT_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Off"), False), (N_("Allowed"), True))
 SPECTATOR_CHAT_CHOICES: tuple[tuple[str, bool], ...] = (
@@ -103,6 +105,9 @@ class NewTableScreen(Screen[CreateRequest]):
     CSS_PATH = [FORM_CSS, Path(__file__).with_name("new_table.tcss")]
     DEFAULT_CLASSES = "game-form"
 
+    focus_help: reactive[str | Text] = reactive("")
+    """The line under the form: the focused field and what it is for (`field_help`)."""
+
     def compose(self) -> ComposeResult:
         game = registry.first_game()
         options = seat_options(game)
@@ -126,7 +131,7 @@ class NewTableScreen(Screen[CreateRequest]):
             yield from spectator_chat_row()
             yield Static(id="error")
             yield Button(_("Create"), variant="primary", id="create", compact=True)
-        yield Static(id="field-help")
+        yield ShownText(id="field-help").data_bind(text=NewTableScreen.focus_help)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -134,7 +139,7 @@ class NewTableScreen(Screen[CreateRequest]):
         self.query_one("#game", Select).focus()  # the first field: a first enter must not create a table
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.query_one("#field-help", Static).update(Text(f"› {field_help(event.widget)}"))
+        self.focus_help = Text(f"› {field_help(event.widget)}")
 
     def _show_seats(self, count: int) -> None:
         for seat in range(2, most_seats() + 1):

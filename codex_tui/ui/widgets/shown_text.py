@@ -23,3 +23,7 @@ class ShownText(Static):
         self.display = text is not None
         if text is not None:
             self.update(text)
+            # Textual 8 can keep the height measured for the text before, when the change comes
+            # in the same refresh as the screen's first layout (the field help on a form's first
+            # focus): measure again once that refresh is drawn.
+            self.call_after_refresh(self.refresh, layout=True)
