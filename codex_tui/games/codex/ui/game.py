@@ -14,8 +14,7 @@ app as an `ActionChosen` message.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -67,6 +66,7 @@ from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import cycle, nearest, step
 from codex_tui.ui.screens.live import PlayScreen
@@ -102,7 +102,7 @@ class PreviewLine(StatusLine):
         self.show(text)  # repaints only if the text changed; two lines when it has a line break
 
 
-class GameScreen(PlayScreen):
+class GameScreen(DerivedOnce, PlayScreen):
     game_module: ClassVar[GameModule] = CODEX
 
     BINDINGS = [
@@ -173,8 +173,6 @@ class GameScreen(PlayScreen):
         """The seat the view is for (the first one for a spectator)."""
         self.can_undo = False
         self.can_redo = False
-        self._holding = False
-        """Several reactives are being set: derive what the widgets show once, at the end."""
         self._asked: tuple[tuple[object, ...], SeatView] | None = None
         """The view `hint_view` gave last, with the moment (and set-up step) it is for."""
 
@@ -182,7 +180,7 @@ class GameScreen(PlayScreen):
         """The widgets, bound to the screen's state; what they show is worded again first, so a
         recompose after a change of language redraws every word in the new one."""
         screen = GameScreen
-        self._derive_table()
+        self._derive()
         yield ScoreTrack(id="score").data_bind(screen.view, screen.tags, screen.viewing, screen.columns)
         with Horizontal(id="main"):
             yield PlayAreaView(id="area").data_bind(scene=screen.area_scene)
@@ -212,7 +210,7 @@ class GameScreen(PlayScreen):
     ) -> None:
         """Show a new state. `view` is the perspective seat's view."""
         home = max(view.seat, 0)  # a spectator (seat -1) looks at the first area
-        with self._one_derivation():
+        with self.one_derivation():
             if self.view is None or home != self.perspective:  # the first view may be of any seat
                 self.sides = {}
                 self.cursor = None
@@ -230,16 +228,6 @@ class GameScreen(PlayScreen):
                 self.cursor = nearest(self.cursor or (0, 0), spots)
             if self._drawing() and not self._draw_enabled(self.draw_index):
                 self.draw_index = next((i for i in range(DRAW_SLOTS) if self._draw_enabled(i)), 0)
-
-    @contextmanager
-    def _one_derivation(self) -> Iterator[None]:
-        """Set several reactives at once: what the widgets show is derived once, after the last."""
-        self._holding = True
-        try:
-            yield
-        finally:
-            self._holding = False
-        self._derive_table()
 
     # ------------------------------------------------------------ helpers
 
@@ -294,10 +282,10 @@ class GameScreen(PlayScreen):
     # ---------------------------------------------------- what the widgets show
 
     def watch_view(self) -> None:
-        self._derive_table()
+        self._derive()
 
     def watch_viewing(self) -> None:
-        self._derive_table()
+        self._derive()
 
     def watch_selected(self) -> None:
         self._derive_choice()
@@ -323,7 +311,7 @@ class GameScreen(PlayScreen):
     def watch_shown_hint(self) -> None:
         self._derive_cursor()
 
-    def _derive_table(self) -> None:
+    def _derive(self) -> None:
         """After a new state or another area on show: the side panels, then the choice."""
         view = self.view
         if view is None or self._holding:
@@ -593,7 +581,7 @@ class GameScreen(PlayScreen):
         if view is None:
             return
         action: Any = hint.action
-        with self._one_derivation():
+        with self.one_derivation():
             self.hinting = False
             if self.viewing != self.perspective:
                 self.viewing = self.perspective

@@ -12,8 +12,6 @@ played and the better move marked on the board (`review_marks`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from rich.text import Text
@@ -39,6 +37,7 @@ from codex_tui.games.codex.ui.review_marks import ReviewMarks, review_marks
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.theme import Label
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.screens.live import LiveScreen
 from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.ui.widgets.key_bar import KeyBar
@@ -78,7 +77,7 @@ class MomentLog(ReplayLog):
         self.show(at)
 
 
-class ReplayScreen(LiveScreen[ReplayExit]):
+class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
     """The moment on show (`index`, whose eyes: `seat`) and how it plays on are reactive;
     each widget's part is derived from them."""
 
@@ -137,9 +136,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         """Show the acting player's area as the replay moves (until a player is picked)."""
         self.review_seat = review_seat
         """Open the review of this seat as soon as the replay is shown (from the end of a game)."""
-        self._holding = False
-        """Several reactives are being set: derive what the widgets show once, at the end."""
-        with self._one_derivation():
+        with self.one_derivation():
             if review_seat is not None:  # the final board under the review, in that player's eyes
                 self.index, self.seat, self.follow = len(timeline), review_seat, False
 
@@ -182,7 +179,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         if not self.drawable:
             return
         self.query_one("#replay-side").styles.width = side_width(self.size.width, least=40, extra=4)
-        with self._one_derivation():
+        with self.one_derivation():
             self.columns, self.tall = self.size.width or 80, self.size.height >= 36
 
     # ------------------------------------------------------------- what the widgets show
@@ -203,16 +200,6 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         self._derive()
 
     def watch_columns(self) -> None:
-        self._derive()
-
-    @contextmanager
-    def _one_derivation(self) -> Iterator[None]:
-        """Set several reactives at once: what the widgets show is derived once, after the last."""
-        self._holding = True
-        try:
-            yield
-        finally:
-            self._holding = False
         self._derive()
 
     def _derive(self) -> None:
@@ -272,7 +259,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
 
     def go(self, index: int) -> None:
         index = max(0, min(index, len(self.timeline)))
-        with self._one_derivation():
+        with self.one_derivation():
             self.index = index
             if index and self.follow:
                 self.seat = self.timeline.action_at(index - 1).player
@@ -359,7 +346,7 @@ class ReplayScreen(LiveScreen[ReplayExit]):
         def chosen(decision: Decision | None) -> None:
             if decision is not None:
                 self.follow = False
-                with self._one_derivation():
+                with self.one_derivation():
                     self.reviewed, self.seat = decision, decision.seat
                     self.go(decision.index)
                 area = self.query_one(PlayAreaView)

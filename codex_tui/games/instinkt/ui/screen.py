@@ -8,8 +8,7 @@ move goes up to the app as an `ActionChosen` message.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.style import Style
@@ -44,6 +43,7 @@ from codex_tui.games.instinkt.ui.board import (
 )
 from codex_tui.games.instinkt.ui.words import called_you, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
+from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import step
 from codex_tui.ui.screens.live import PlayScreen
@@ -135,7 +135,7 @@ OFFERED = ("confirm", "move", "next", "select", "back", "undo", "redo")
 """The screen's own actions whose offer depends on the state (the footer shows the offered ones)."""
 
 
-class InstinktScreen(PlayScreen):
+class InstinktScreen(DerivedOnce, PlayScreen):
     """The seat's view and its choice in progress are reactives; what each widget shows is derived from them.
 
     A change to the state (the reactives fed in and the choice) derives the widgets' parts again
@@ -199,7 +199,6 @@ class InstinktScreen(PlayScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self._holding = 0
         self._hint_basis: SeatView | None = None
         cls = InstinktScreen
         state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
@@ -222,7 +221,7 @@ class InstinktScreen(PlayScreen):
     def update_game(
         self, view: SeatView, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
     ) -> None:
-        with self._changing():
+        with self.one_derivation():
             if self.view is None or view.phase != self.view.phase or view.round != self.view.round:
                 self.keep = frozenset()
                 self.source = None
@@ -260,7 +259,7 @@ class InstinktScreen(PlayScreen):
         view = self.view
         assert view is not None
         action = hint.action
-        with self._changing():
+        with self.one_derivation():
             self.hint_busy = False
             self.hint = hint
             if isinstance(action, Keep):
@@ -283,17 +282,6 @@ class InstinktScreen(PlayScreen):
         if isinstance(hint.action, Keep) and isinstance(shown, Keep):
             return hint if set(hint.action.cards) == set(shown.cards) else None
         return hint if shown == hint.action else None
-
-    @contextmanager
-    def _changing(self) -> Iterator[None]:
-        """Change several parts of the state and derive the widgets' parts once, at the end."""
-        self._holding += 1
-        try:
-            yield
-        finally:
-            self._holding -= 1
-        if not self._holding:
-            self._derive()
 
     def _state_changed(self) -> None:
         if not self._holding:
@@ -648,7 +636,7 @@ class InstinktScreen(PlayScreen):
     def action_confirm(self) -> None:
         kind = self._kind()
         if kind == "source":
-            with self._changing():
+            with self.one_derivation():
                 self.source = self.cursor
                 cells = self._cells()
                 self.cursor = cells[0] if cells else None
@@ -695,7 +683,7 @@ class InstinktScreen(PlayScreen):
                 self.cursor = cells[(cells.index(self.cursor) + 1) % len(cells)]
 
     def action_back(self) -> None:
-        with self._changing():
+        with self.one_derivation():
             self.source = None
             cells = self._cells()
             self.cursor = cells[0] if cells else None
