@@ -314,7 +314,7 @@ class CodexApp(CalmCrashes):
         if not session.is_human(seat):
             name = f"{game.players[seat]} ({bot_level(session.kinds[seat])})"
             self.refresh_game(waiting_for=name)
-            self._schedule_bot(seat, game)
+            self._schedule_bot(seat, game, delay=0 if session.choosing_together() else self.bot_delay)
             return
         if len(session.humans) > 1 and self.revealed != seat:
             self.refresh_game(waiting_for=game.players[seat])
@@ -486,10 +486,10 @@ class CodexApp(CalmCrashes):
 
     # -------------------------------------------------------------- bots
 
-    def _schedule_bot(self, seat: int, game: Any) -> None:
+    def _schedule_bot(self, seat: int, game: Any, delay: float) -> None:
         self._cancel_bot()
-        if self.bot_delay > 0:
-            self.bot_timer = self.set_timer(self.bot_delay, lambda: self.think(seat, game))
+        if delay > 0:
+            self.bot_timer = self.set_timer(delay, lambda: self.think(seat, game))
         else:
             self.call_later(self.think, seat, game)
 
