@@ -175,6 +175,9 @@ class GameScreen(DerivedOnce, PlayScreen):
         self.can_redo = False
         self._asked: tuple[tuple[object, ...], SeatView] | None = None
         """The view `hint_view` gave last, with the moment (and set-up step) it is for."""
+        self._hint_flip: tuple[int, Side | None] | None = None
+        """The card whose side a hint turned, with the side it showed before (None: front):
+        picking another card turns it back, as the player did not choose that side."""
 
     def compose(self) -> ComposeResult:
         """The widgets, bound to the screen's state; what they show is worded again first, so a
@@ -212,7 +215,7 @@ class GameScreen(DerivedOnce, PlayScreen):
         home = max(view.seat, 0)  # a spectator (seat -1) looks at the first area
         with self.one_derivation():
             if self.view is None or home != self.perspective:  # the first view may be of any seat
-                self.sides = {}
+                self.sides, self._hint_flip = {}, None
                 self.cursor = None
                 self.viewing = home
             self.perspective = home
@@ -288,7 +291,18 @@ class GameScreen(DerivedOnce, PlayScreen):
         self._derive()
 
     def watch_selected(self) -> None:
+        self._undo_hint_flip()
         self._derive_choice()
+
+    def _undo_hint_flip(self) -> None:
+        """Another card picked after a hint turned one: that one shows the side it showed before."""
+        flip, chosen = self._hint_flip, self._selected_card()
+        if flip is None or (chosen is not None and chosen[0] == flip[0]):
+            return
+        self._hint_flip = None
+        card, before = flip
+        sides = {k: v for k, v in self.sides.items() if k != card}
+        self.sides = sides if before is None else {**sides, card: before}
 
     def watch_sides(self) -> None:
         self._derive_choice()
@@ -587,6 +601,9 @@ class GameScreen(DerivedOnce, PlayScreen):
                 self.viewing = self.perspective
             if isinstance(action, Place) and action.card in view.hand:
                 self.selected = view.hand.index(action.card)
+                before = self.sides.get(action.card)
+                if (before or Side.FRONT) is not action.side:
+                    self._hint_flip = (action.card, before)
                 self.sides = {**self.sides, action.card: action.side}
                 self.cursor = action.pos
             elif isinstance(action, Draw):
@@ -644,6 +661,7 @@ class GameScreen(DerivedOnce, PlayScreen):
         chosen = self._selected_card()
         if chosen is not None:
             card, side = chosen
+            self._hint_flip = None  # the side is the player's choice now
             self.sides = {**self.sides, card: Side.BACK if side is Side.FRONT else Side.FRONT}
 
     def action_select(self, index: int) -> None:
