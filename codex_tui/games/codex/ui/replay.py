@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -248,7 +249,7 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
 
     def whose_line(self, seat_view: SeatView) -> str:
         """'Next: Bo places a card · Ada's view (tab: another player's)': whose turn it is, in words
-        that ask nothing of the watcher, and whose eyes the screen shows."""
+        that ask nothing of the watcher, and whose eyes the screen shows (then shorter, to fit)."""
         viewer = seat_view.players[self.seat]
         seen = named(viewer, N_("your view"), N_("{name}'s view")).format(name=viewer)
         if seat_view.phase in (Phase.PLACE, Phase.DRAW):
@@ -260,7 +261,8 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
             whose = turn.format(name=name)
         else:
             whose = status_line(seat_view, self.columns)
-        return _("{turn} · {view} (tab: another player's)").format(turn=whose, view=seen)
+        forms = (_("{turn} · {view} (tab: another player's)").format(turn=whose, view=seen), whose + SEPARATOR + seen)
+        return next((form for form in forms if cell_len(form) <= self.columns), whose)  # the score track's one line
 
     def status(self) -> str:
         total = len(self.timeline)
