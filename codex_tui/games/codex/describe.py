@@ -284,8 +284,9 @@ def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: 
     shows the longest that fits): the card it placed, where, its points, then what it drew.
 
     'Bo placed Resource 19 front at (2,1): +3, took Resource 20' down to 'Bo: R19 (2,1) +3, took
-    R20'; a back scores nothing, so no points are said for it. `log` is the viewer's own (a card
-    placed on its back is known by its back, a card drawn from a deck is not known)."""
+    R20'; a back scores nothing, so no points are said for it, and a card known only by its back
+    ('G(P) back') may lose its side word last. `log` is the viewer's own (a card placed on its back
+    is known by its back, a card drawn from a deck is not known)."""
     who = names[seat]
     turn = next((i for i in range(len(log) - 1, -1, -1) if _is_turn(log[i], seat)), None)
     if turn is None:
@@ -296,18 +297,20 @@ def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: 
         return [describe_entry(entry, names, viewer)]
     drawn = next((e for e in log[turn + 1 :] if e.action.player == seat and isinstance(e.action, Draw)), None)
     long = _("{name} placed {card} at ({x},{y})").format(name=who, card=_placed_words(action), x=action.x, y=action.y)
-    short_card = short_name(action.card)
-    if action.side is Side.BACK:
-        short_card = _("{card} {side}").format(card=short_card, side=side_name(action.side))
-    short = _("{name}: {card} ({x},{y})").format(name=who, card=short_card, x=action.x, y=action.y)
     if action.side is Side.FRONT:
         long = _("{move}: {details}").format(move=long, details=f"+{entry.points}")
-        short += f" +{entry.points}"
+    cards = [short_name(action.card)]  # 'G(P)' alone is a card known by its back: the side word may go last
+    if action.side is Side.BACK:
+        cards.insert(0, _("{card} {side}").format(card=cards[0], side=side_name(action.side)))
+    forms = [long]
+    for card in cards:
+        short = _("{name}: {card} ({x},{y})").format(name=who, card=card, x=action.x, y=action.y)
+        forms.append(short + f" +{entry.points}" if action.side is Side.FRONT else short)
     if drawn is None:
-        return [long, short]
+        return forms
     return [
-        _("{move}, {draw}").format(move=long, draw=_drawn_words(drawn, short=False)),
-        _("{move}, {draw}").format(move=short, draw=_drawn_words(drawn, short=True)),
+        _("{move}, {draw}").format(move=move, draw=_drawn_words(drawn, short=index > 0))
+        for index, move in enumerate(forms)
     ]
 
 
