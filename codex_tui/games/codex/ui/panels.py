@@ -244,17 +244,18 @@ class LastMoves(Widget):
     DEFAULT_CSS = "LastMoves { height: auto; }"
 
     view: reactive[SeatView | None] = reactive(None, layout=True)
-    seat: reactive[int] = reactive(0, layout=True)
-    """The viewer's seat: every other seat gets a line."""
+    """The viewer's view: every other seat gets a line, in turn order after the viewer's (a
+    spectator's: every seat)."""
 
     def rows(self, width: int) -> list[str]:
         view = self.view
         if view is None or width <= 0:
             return []
         count = len(view.seats)
+        others = [(view.seat + offset) % count for offset in range(1, count)] if view.seat >= 0 else range(count)
         rows: list[str] = []
-        for offset in range(1, count):
-            forms = last_turn(view.log, view.players, (self.seat + offset) % count, view.seat)
+        for seat in others:
+            forms = last_turn(view.log, view.players, seat, view.seat)
             line = next((form for form in forms if cell_len(form) <= width), None)
             rows += [line] if line is not None else wrap_cells(forms[-1], width)
         return rows

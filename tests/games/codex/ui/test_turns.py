@@ -17,6 +17,7 @@ from codex_tui.games.codex.bots import make_bot
 from codex_tui.games.codex.describe import card_name, describe_entry, points_text
 from codex_tui.games.codex.rules import (
     CATALOG,
+    SPECTATOR,
     Draw,
     DrawSource,
     Phase,
@@ -32,7 +33,7 @@ from codex_tui.games.codex.rules.engine import legal_actions_for
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.game_over import last_moves
-from codex_tui.games.codex.ui.panels import GameLog
+from codex_tui.games.codex.ui.panels import GameLog, LastMoves
 from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.theme import corner_glyph
@@ -251,3 +252,12 @@ async def test_the_split_view_opens_from_140_columns_and_says_why_not_below(tmp_
         await shown(pilot, lambda: beside.display, "the split view back at 160 columns")
         await pilot.press("v")
         await shown(pilot, lambda: not beside.display, "the split view closed")
+
+
+def test_the_last_turn_lines_are_of_the_players_other_than_the_viewer() -> None:
+    game = played(3, lambda g: len(g.log) > 30 and g.current == 0 and g.phase is Phase.PLACE)
+    lines = LastMoves()
+    lines.set_reactive(LastMoves.view, view(game, 1))  # Bo's screen (a network seat, a passed device)
+    assert [row.split(":")[0].split(" placed")[0] for row in lines.rows(80)] == ["Ada"]
+    lines.set_reactive(LastMoves.view, view(game, SPECTATOR))
+    assert [row.split(":")[0].split(" placed")[0] for row in lines.rows(80)] == ["Ada", "Bo"]
