@@ -45,6 +45,13 @@ async def other_area(pilot: Pilot[Any]) -> None:
     await pilot.press("o")
 
 
+async def split_view(pilot: Pilot[Any]) -> None:
+    """`v`: Bo's area beside Ada's from 140 columns; below, a note says why not."""
+    await settle(pilot)
+    await pilot.press("v")
+    await settle(pilot)
+
+
 async def to_turn_nine(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await pilot.press("g", "9", "enter", "right")
@@ -61,6 +68,7 @@ SCENES = [
     Scene("game_screen_placing", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), settle, PLAYERS),
     Scene("game_screen_drawing", lambda tmp, mp: app_with(tmp, mid_game(Phase.DRAW)), settle, PLAYERS),
     Scene("game_screen_other_area", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), other_area, PLAYERS),
+    Scene("game_screen_split_view", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), split_view, PLAYERS),
     Scene(
         "pass_device",
         lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE), kinds=("human", "human")),
