@@ -58,9 +58,7 @@ INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
     ),
     (
         DEER_LABEL,
-        N_(
-            'a white card (dark on light); "3pt" on its border: its points now (on a wide screen cards show it in full)'
-        ),
+        N_('a white card (dark on light); "3pt" on its border: its points now (a wide board shows cards in full)'),
     ),
     (
         N_("a-k  1-11"),

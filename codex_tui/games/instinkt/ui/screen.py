@@ -182,6 +182,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     ]
     CSS_PATH = Path(__file__).with_name("screen.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
+    """A wider side panel on a wide terminal (the board still has the room for large cells)."""
     game_module = INSTINKT
 
     # What the app feeds in.
