@@ -10,6 +10,7 @@ import pytest
 from codex_tui.games.instinkt.advice import hint_reason
 from codex_tui.games.instinkt.animal_words import rule_text
 from codex_tui.games.instinkt.bots import make_instinkt_bot
+from codex_tui.games.instinkt.coords import line_text
 from codex_tui.games.instinkt.rules import Animal, Choose, Game, Place, apply, new_game, players_to_act, view
 from codex_tui.games.instinkt.rules.actions import Enter
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
@@ -96,8 +97,10 @@ def test_the_deer_preview_says_each_direction_once(code: str) -> None:
     for game, seat in positions:
         screen = InstinktScreen()
         screen.update_game(view(game, seat), ("", ""), False, False)
+        screen.cursor = next(iter(game.grid))  # left on a card by the placing before: the deer's words still show
         for index in range(len(screen._entries())):
             screen.entry_index = index
+            assert line_text(screen._entries()[index]) in screen.status_text()
             shown = screen.preview()
             assert shown is not None
             words = shown[0]

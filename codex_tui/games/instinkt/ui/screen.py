@@ -83,12 +83,18 @@ class ScoreHeader(Widget):
         return self.text
 
 
+LOG_ROOM = 5
+"""Log lines the side panel keeps in sight, giving up the rules of the cards not under the cursor for them."""
+
+
 class SidePanel(Widget):
     """The hand and the preview on top, then as many of the newest log lines as fit whole below."""
 
     DEFAULT_CSS = "SidePanel { height: 1fr; }"
 
     body: reactive[Text] = reactive(Text)
+    short: reactive[Text] = reactive(Text)
+    """The body with fewer rules, shown when the whole one would leave the log fewer than `LOG_ROOM` lines."""
     log_lines: reactive[tuple[Text, ...]] = reactive(tuple)
 
     def watch_body(self, old: Text, new: Text) -> None:
@@ -101,6 +107,8 @@ class SidePanel(Widget):
         height = self.size.height or 1000
         console = self.app.console
         body = hanging(self.body, width, console)
+        if len(body.split("\n")) > height - LOG_ROOM and self.short.plain:
+            body = hanging(self.short, width, console)
         used = len(body.split("\n"))
         kept: list[Text] = []
         for line in reversed(self.log_lines):
@@ -210,6 +218,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     header_text: reactive[Text] = reactive(Text, repaint=False)
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
     hand: reactive[Text] = reactive(Text, repaint=False)
+    short_hand: reactive[Text] = reactive(Text, repaint=False)
+    """The side text with the rule of the card under the cursor only, for a panel too short for every rule."""
     recent_log: reactive[tuple[Text, ...]] = reactive(tuple, repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
     offered: reactive[frozenset[str]] = reactive(frozenset, repaint=False, bindings=True)
@@ -232,7 +242,9 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         with Horizontal(id="i-main"):
             yield BoardView(id="i-board").data_bind(InstinktScreen.scene)
             with Vertical(id="i-side"):
-                yield SidePanel(id="i-panel").data_bind(body=InstinktScreen.hand, log_lines=InstinktScreen.recent_log)
+                yield SidePanel(id="i-panel").data_bind(
+                    body=InstinktScreen.hand, short=InstinktScreen.short_hand, log_lines=InstinktScreen.recent_log
+                )
         yield PromptLine(id="i-status").data_bind(line=InstinktScreen.prompt)
         yield KeyBar(DOMAIN)
 
@@ -332,6 +344,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         self.header_text = self.header()
         self.scene = self.board_scene()
         self.hand = self.side_text()
+        self.short_hand = self.side_text(every_rule=False)
         self.prompt = self.status_text()
         self.offered = frozenset(name for name in OFFERED if self.check_action(name, ()))
 
@@ -386,6 +399,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     def _card_under_cursor(self) -> Cell | None:
         """The card the cursor is on, when it is not a cell the decision may use."""
         view, cursor = self.view, self.cursor
+        if self._kind() not in ("place", "source", "target"):
+            return None  # no cursor of its own on the board (the deer's is its landing cell)
         if view is None or cursor is None or cursor not in view.grid or cursor in self._cells():
             return None
         if self._kind() == "target" and cursor == self.source:
@@ -547,7 +562,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return words, grid
         return None
 
-    def side_text(self) -> Text:
+    def side_text(self, every_rule: bool = True) -> Text:
         """The hand, the card chosen, what is revealed, the piles and the preview; the log goes below it."""
         view = self.view
         assert view is not None
@@ -558,7 +573,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
                 picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
                 marker = "▶" if picked else " "
                 text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
-                text.append(f"\n  {rule_text(card)}", style=DIM)
+                if every_rule or index == self.selected:
+                    text.append(f"\n  {rule_text(card)}", style=DIM)
         elif view.hand:
             text.append(_(": {cards}").format(cards=comma().join(card_text(c) for c in view.hand)))
         if view.chosen is not None:
