@@ -58,16 +58,12 @@ INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
     ),
     (
         DEER_LABEL,
-        N_('a white card (dark on light); "3pt" on its border: its points now (a wide board shows cards in full)'),
+        N_('a white card (dark on light); "3pt" on its border: its points now'),
     ),
     (
         N_("a-k  1-11"),
-        N_(
-            "columns and rows named from the first card, f6: a cell keeps its name all game, so the log and the"
-            " board always agree (the final 4x4 is wherever the grid grew, e.g. d4-g7)"
-        ),
+        N_("cells named from the first card, f6: a name never changes, so the log and the board agree"),
     ),
-    (N_("a card under the cursor"), N_("the line above the keys says whose it is, what it scores now and why")),
     (N_("→ on a card"), N_("the move on show moves that card (the side panel says from where to where)")),
     ("X", N_("the snake, never placed: if either player reveals it, both cards leave the game")),
     (N_("scores at the top"), N_("each player's points if the game ended with the board as it is")),

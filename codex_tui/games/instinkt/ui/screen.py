@@ -84,7 +84,7 @@ class ScoreHeader(Widget):
 
 
 LOG_ROOM = 5
-"""Log lines the side panel keeps in sight, giving up the rules of the cards not under the cursor for them."""
+"""Log lines the side panel keeps in sight (or the newest line whole, if longer): it gives up rules for them."""
 
 
 class SidePanel(Widget):
@@ -107,7 +107,8 @@ class SidePanel(Widget):
         height = self.size.height or 1000
         console = self.app.console
         body = hanging(self.body, width, console)
-        if len(body.split("\n")) > height - LOG_ROOM and self.short.plain:
+        newest = len(self.log_lines[-1].wrap(console, width)) if self.log_lines else 0
+        if len(body.split("\n")) > height - max(LOG_ROOM, newest) and self.short.plain:
             body = hanging(self.short, width, console)
         used = len(body.split("\n"))
         kept: list[Text] = []
@@ -219,7 +220,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
     hand: reactive[Text] = reactive(Text, repaint=False)
     short_hand: reactive[Text] = reactive(Text, repaint=False)
-    """The side text with the rule of the card under the cursor only, for a panel too short for every rule."""
+    """The side text with the rule of the hand's card under the cursor only, for a panel too short for every rule."""
     recent_log: reactive[tuple[Text, ...]] = reactive(tuple, repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
     offered: reactive[frozenset[str]] = reactive(frozenset, repaint=False, bindings=True)
@@ -579,7 +580,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             text.append(_(": {cards}").format(cards=comma().join(card_text(c) for c in view.hand)))
         if view.chosen is not None:
             text.append("\n" + _("Your card this round: {card}").format(card=card_text(view.chosen)), style=BOLD)
-            text.append(f"\n  {rule_text(view.chosen)}", style=DIM)
+            if every_rule:
+                text.append(f"\n  {rule_text(view.chosen)}", style=DIM)
         revealed = [
             _("{name} {card}").format(name=view.players[p], card=card_text(c))
             for p, c in enumerate(view.revealed)
@@ -592,6 +594,12 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             text.append("\n" + _("Chosen already: {names}").format(names=comma().join(picks)), style=DIM)
         piles = _("Piles: {black} / {white}").format(black=view.pile_sizes[0], white=view.pile_sizes[1])
         text.append("\n" + piles, style=DIM)
+        under = self._card_under_cursor()
+        if under is not None:  # the status line says what it scores now; its rule goes here, where it wraps
+            piece = view.grid[under]
+            owned = whose(piece.owner, view.players, view.seat, animal_name(piece.animal))
+            text.append("\n" + _("Under the cursor: {card}").format(card=owned), style=BOLD)
+            text.append(f"\n  {rule_text(piece.animal)}", style=DIM)
         shown = self.preview()
         if shown is not None and kind in ("deer", "target"):
             words, grid = shown
@@ -622,8 +630,9 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return _("Keep 3 of your 5 cards: 1-5 to mark them ({n} marked), enter to keep").format(n=len(self.keep))
         if kind == "choose":
             card = view.hand[self.selected]
-            return _("Choose your card in secret: ←/→ or 1-3, enter. {card}: {rule}").format(
-                card=card_text(card), rule=rule_text(card)
+            # Its rule is under it in the hand: a whole sentence does not fit the two lines here.
+            return _("Choose your card in secret: ←/→ or 1-3, enter. Under the cursor: {card}").format(
+                card=card_text(card)
             )
         under = self._card_under_cursor()
         if under is not None:

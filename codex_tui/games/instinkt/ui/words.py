@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
-from codex_tui.games.instinkt.animal_words import animal_name, comma, rule_text, why_text
+from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text
 from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes
@@ -47,24 +47,24 @@ def who(player: int, names: Sequence[str], viewer: int) -> str:
 
 
 def card_info(grid: Grid, cell: Cell, names: Sequence[str], viewer: int) -> str:
-    """'Bo's owl at g7: 2 points now — 2 of its colour in its row and column. 1 point per …': a card on the board.
+    """'Bo's owl at g7: 2 points now — 2 of its colour in its row and column': a card on the board.
 
-    What it scores if the game ended now, why, and its rule: how the other
-    player's cards score is on the board, not only in the final table.
+    What it scores if the game ended now and why (its rule, `rule_text`, goes
+    beside it): how the other player's cards score is on the board, not only
+    in the final table.
     """
     score = scores_by_cell(grid)[cell]
     points = ngettext("{n} point", "{n} points", score.points).format(n=score.points)
     if is_you(score.owner, names, viewer):
-        text = _("Your {animal} at {cell}: {points} now — {why}. {rule}")
+        text = _("Your {animal} at {cell}: {points} now — {why}")
     else:
-        text = _("{name}'s {animal} at {cell}: {points} now — {why}. {rule}")
+        text = _("{name}'s {animal} at {cell}: {points} now — {why}")
     return text.format(
         name=names[score.owner] if 0 <= score.owner < len(names) else "",
         animal=animal_name(score.animal),
         cell=cell_name(cell),
         points=points,
         why=why_text(score.why),
-        rule=rule_text(score.animal),
     )
 
 
@@ -72,11 +72,14 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int) -> str:
+def effects_text(
+    changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int, reasons: bool = True
+) -> str:
     """'Ada +3 (owl +3: 3 of its colour in its row and column); you -3 (cat -3: not on an edge's middle)'.
 
     Each player's total change, then which of their cards' points moved and
     why: a reader learns how the other player's cards score from these.
+    Without `reasons`, the totals alone ('Ada +3; you -3').
     """
     parts = []
     for player in (actor, 1 - actor):
@@ -85,13 +88,16 @@ def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: in
             continue
         total = sum(c.delta for c in mine)
         text = _("{who} {points}").format(who=who(player, names, viewer), points=signed(total))
-        reasons = comma().join(
+        if not reasons:
+            parts.append(text)
+            continue
+        why = comma().join(
             _("{animal} {points}: {why}").format(
                 animal=animal_name(c.animal), points=signed(c.delta), why=why_text(c.why)
             )
             for c in mine
         )
-        parts.append(_("{total} ({reasons})").format(total=text, reasons=reasons))
+        parts.append(_("{total} ({reasons})").format(total=text, reasons=why))
     return pgettext("between two players' score changes", "; ").join(parts)
 
 
@@ -113,6 +119,7 @@ def describe(
     before: Grid | None = None,
     after: Grid | None = None,
     all_seen: bool = False,
+    reasons: bool = True,
 ) -> str:
     """One log line. With the grids before and after, it names the card and says what it did to the scores.
 
@@ -170,7 +177,7 @@ def describe(
     else:
         return repr(action)
     if before is not None and after is not None:
-        effects = effects_text(score_changes(before, after), names, viewer, action.player)
+        effects = effects_text(score_changes(before, after), names, viewer, action.player, reasons)
         if effects:
             text = _("{action}: {effects}").format(action=text, effects=effects)
     return text
@@ -205,13 +212,15 @@ def log_lines(
     last: int,
     notes: Sequence[tuple[int, int]] = (),
     chat: Sequence[ChatNote] = (),
+    reasons: bool = True,
 ) -> list[str]:
     """The last `last` log lines, each with what it did to the scores and why.
 
     `notes` are the hints used, (actions played then, seat): each shows as
     "Ada used a hint" after that many actions' lines. `chat` is a network
     table's, worded: each line goes after that many actions' lines too (and
-    adds to `last`: talk does not push the game's moves out)."""
+    adds to `last`: talk does not push the game's moves out). Without
+    `reasons`, each move's score changes are the totals alone (a summary's room)."""
     grids = grids_after(log)
     first = max(0, len(log) - last)
     lines: list[str] = []
@@ -223,7 +232,7 @@ def log_lines(
         talk += len(said)
         if index < len(log):
             before = grids[index - 1] if index else {}
-            lines.append(describe(log[index], names, viewer, before, grids[index]))
+            lines.append(describe(log[index], names, viewer, before, grids[index], reasons=reasons))
     return lines[-(last + min(talk, last)) :] if last else []
 
 

@@ -146,7 +146,10 @@ async def test_the_cursor_on_a_card_says_whose_it_is_what_it_scores_and_its_rule
             await pilot.press("right" if cursor[0] < 2 else "down" if cursor[1] < 0 else "up")
         assert screen.cursor == (2, 0)
         status = screen.status_text()
-        assert status.startswith(f"Bo's raven at h6: 1 point now — next to a moth. {rule_text(A.RAVEN)}"), status
+        assert status.startswith("Bo's raven at h6: 1 point now — next to a moth · "), status
+        await pilot.pause()
+        side = " ".join(line.strip() for line in widget_lines(app, screen.query_one(SidePanel)))
+        assert f"Under the cursor: Bo's raven {rule_text(A.RAVEN)}" in side, side
         count = len(session(app).game.log)
         await pilot.press("enter")  # not a cell the raccoon may take: nothing happens
         await settle(pilot)
@@ -154,7 +157,9 @@ async def test_the_cursor_on_a_card_says_whose_it_is_what_it_scores_and_its_rule
         await pilot.press("left")
         await pilot.press("left")
         assert screen.cursor == (0, 0)
-        assert screen.status_text().startswith("Your owl at f6: 0 points now — 0 of its colour in its row and column.")
+        assert screen.status_text().startswith(
+            "Your owl at f6: 0 points now — 0 of its colour in its row and column · "
+        )
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)], ids=["80x24", "160x50"])
