@@ -299,7 +299,8 @@ def draw_board(scene: BoardScene, room: tuple[int, int] | None = None) -> tuple[
         score = points.get(cell, 0)
         if cells.large:
             number, name = large_label(piece, scene.names, inner)
-            shown = large_points(score).rjust(inner) if score else ""
+            points_text = large_points(score) if score else ""
+            shown = " " * (inner - cell_len(points_text)) + points_text  # right-aligned in cells (2 per glyph)
             box(cell, style, "", top=top, accent=accent, lines=(number, name, shown))
         else:
             box(cell, style, piece_label(piece), bottom=points_mark(score) if score else "", top=top, accent=accent)

@@ -17,8 +17,9 @@ from codex_tui.games.instinkt.coords import cell_name
 from codex_tui.games.instinkt.rules import Animal, Choose, Move, Place, apply
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
-from codex_tui.games.instinkt.ui.board import BoardView, draw_board, piece_label
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, draw_board, large_points, piece_label
 from codex_tui.games.instinkt.ui.screen import InstinktScreen, SidePanel
+from codex_tui.i18n import set_language
 from tests.driving import session, settle
 from tests.games.instinkt.ui.test_instinkt_app import duel, open_screen, save
 from tests.i18n.screen_words import screen_lines
@@ -197,3 +198,13 @@ async def test_the_placing_cursor_starts_at_the_cell_the_hint_named(saves: Path)
         assert screen.cursor is not None and cell_name(screen.cursor) == named.group(1)
         assert screen.status_text().startswith(f"Place your owl at {named.group(1)}")
         assert screen._cells()[0] != screen.cursor  # not merely the first cell
+
+
+@pytest.mark.parametrize("code", ["en", "fr", "zh"])
+def test_a_large_card_shows_its_points_whole_in_every_language(code: str) -> None:
+    """A Chinese '3分' lost its glyph: it was right-aligned by characters, not by terminal cells."""
+    set_language(code)
+    grid = {(0, 0): Piece(0, A.OWL), (1, 0): Piece(0, A.CAT), (2, 0): Piece(1, A.BAT), (3, 0): Piece(1, A.RAVEN)}
+    canvas, width, height = draw_board(BoardScene(grid, names=("Ada", "Bo")), (160, 50))
+    text = "\n".join("".join(s.text for s in line) for line in canvas.lines(width, height, None))
+    assert large_points(3) in text and animal_name(A.CAT) in text, text
