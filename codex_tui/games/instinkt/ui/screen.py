@@ -220,7 +220,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
     hand: reactive[Text] = reactive(Text, repaint=False)
     short_hand: reactive[Text] = reactive(Text, repaint=False)
-    """The side text with the rule of the hand's card under the cursor only, for a panel too short for every rule."""
+    """The side text for a panel too short for all of it: the rule of the hand's card under the cursor only,
+    and while placing no rule of the card played, no reveal (the log has it) and no piles."""
     recent_log: reactive[tuple[Text, ...]] = reactive(tuple, repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
     offered: reactive[frozenset[str]] = reactive(frozenset, repaint=False, bindings=True)
@@ -587,13 +588,14 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             for p, c in enumerate(view.revealed)
             if c is not None
         ]
-        if revealed and view.phase in (Phase.PLACE, Phase.MOVE):
+        if revealed and view.phase in (Phase.PLACE, Phase.MOVE) and every_rule:  # short: the log says it too
             text.append("\n" + _("Revealed: {cards}").format(cards=comma().join(revealed)))
         picks = [view.players[p] for p, chose in enumerate(view.has_chosen) if chose]
         if view.phase is Phase.CHOOSE and picks:
             text.append("\n" + _("Chosen already: {names}").format(names=comma().join(picks)), style=DIM)
-        piles = _("Piles: {black} / {white}").format(black=view.pile_sizes[0], white=view.pile_sizes[1])
-        text.append("\n" + piles, style=DIM)
+        if every_rule or kind in ("keep", "choose"):
+            piles = _("Piles: {black} / {white}").format(black=view.pile_sizes[0], white=view.pile_sizes[1])
+            text.append("\n" + piles, style=DIM)
         under = self._card_under_cursor()
         if under is not None:  # the status line says what it scores now; its rule goes here, where it wraps
             piece = view.grid[under]
