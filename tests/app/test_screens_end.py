@@ -147,7 +147,7 @@ async def test_instinkt_ends_on_the_board_too(saves: Path) -> None:
         final = session(app).game
         assert final.is_over and final.log[-1].action.player == 1
         assert isinstance(app.screen, GameOverBar)
-        last = log_lines(final.log, final.players, 0, final.grid, 1)[0]
+        last = log_lines(final.log, final.players, 0, 1, reasons=False)[0]
         assert last.startswith("Bot 1 ") and last in app.screen.text.plain  # the card and its cell, as the log says
         await pilot.press("enter")
         await pilot.pause()

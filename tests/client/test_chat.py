@@ -169,9 +169,9 @@ def test_each_game_log_puts_a_line_after_the_moves_played_when_it_was_said() -> 
     for _turn in range(6):
         game = INSTINKT_GAME.apply(game, INSTINKT_GAME.legal_actions(game)[0])
     seen = INSTINKT_GAME.view(game, 0)
-    moves = log_lines(seen.log, seen.players, 0, seen.grid, 12)
+    moves = log_lines(seen.log, seen.players, 0, 12)
     chat = ((0, "20:00 bo: first"), (2, "20:01 ada: middle"), (99, "20:02 bo: later than the log"))
-    lines = log_lines(seen.log, seen.players, 0, seen.grid, 12, (), chat)
+    lines = log_lines(seen.log, seen.players, 0, 12, (), chat)
     assert [line for line in lines if ": " not in line or line in moves] == moves  # every move still there
     assert lines[0] == "20:00 bo: first" and lines[-1] == "20:02 bo: later than the log"
     assert lines.index("20:01 ada: middle") == 3  # after the two first moves (and the first line)

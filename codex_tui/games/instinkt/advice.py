@@ -18,16 +18,16 @@ import random
 from codex_tui.core.advice import Assessment, Estimate
 from codex_tui.games.instinkt.animal_words import and_list, animal_name, comma, why_text
 from codex_tui.games.instinkt.bots import ALIASES, KEEP_VALUE, candidates, grid_after, margin, playout, sample_game
-from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text
 from codex_tui.games.instinkt.rules.actions import Action, Choose, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.engine import apply, deer_entries, legal_actions_for
 from codex_tui.games.instinkt.rules.grid import placement_cells, with_piece
 from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.scoring import result, score_cards
-from codex_tui.games.instinkt.rules.state import Grid, Piece
+from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
-from codex_tui.games.instinkt.text import _
+from codex_tui.games.instinkt.text import _, ngettext
 
 SAMPLES = {"easy": 8, "normal": 16, "hard": 32, "expert": 96}
 """Sampled deals per move compared, by level: the hard bot tries 16 per move, a review wants steadier numbers."""
@@ -91,22 +91,19 @@ def best_move(view: SeatView, level: str, seed: int) -> Action:
 
 
 def move_text(view: SeatView, action: Action) -> str:
-    """'choose 7 owl', '7 owl at b3', 'deer into row 2 from the left', 'raccoon: cat b1→c2'."""
-    origin = origin_of(view.grid)
+    """'choose 7 owl', '7 owl at g7', 'deer into row 7 from the left', 'raccoon: cat g6→h7'."""
     if isinstance(action, Keep):
         return _("keep {cards}").format(cards=comma().join(card_text(card) for card in action.cards))
     if isinstance(action, Choose):
         return _("choose {card}").format(card=card_text(action.card))
     if isinstance(action, Place):
         card = card_text(view.chosen) if view.chosen is not None else _("card")
-        return _("{card} {where}").format(card=card, where=at_cell((action.x, action.y), origin))
+        return _("{card} {where}").format(card=card, where=at_cell((action.x, action.y), view.grid))
     if isinstance(action, Enter):
-        return _("deer into {line}").format(line=line_text(action, origin))
+        return _("deer into {line}").format(line=line_text(action))
     source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
     moved = animal_name(view.grid[source].animal) if source in view.grid else _("card")
-    return _("raccoon: {card} {source}→{target}").format(
-        card=moved, source=cell_name(source, origin), target=cell_name(target, origin)
-    )
+    return _("raccoon: {card} {source}→{target}").format(card=moved, source=cell_name(source), target=cell_name(target))
 
 
 def _points_now(view: SeatView, after: Grid) -> str:
@@ -129,21 +126,38 @@ def _why(grid: Grid, owner: int, animal: Animal) -> str:
     return _("your {animal}").format(animal=animal_name(animal))
 
 
-def _best_spot(view: SeatView, animal: Animal) -> tuple[int, str]:
-    """How much `animal` could add to the margin now at its best spot, and where (deer: its best entry)."""
+def best_spot(view: SeatView, animal: Animal) -> tuple[Grid, Cell | Enter]:
+    """Where `animal` adds the most to the seat's margin now (deer: its best entry), and the grid it leaves there.
+
+    The first of equals in reading order of the cells (or of the deer's
+    entries): the hint names it, and the placing cursor starts there.
+    """
     base = margin(view.grid, view.seat)
-    origin = origin_of(view.grid)
     if animal is Animal.DEER:
         entries = deer_entries(view.grid, view.seat)
         if entries:
-            gains = [(margin(grid_after(view.grid, e, animal), view.seat) - base, e) for e in entries]
-            gain, entry = max(gains, key=lambda g: g[0])
-            return gain, _("entering {line}").format(line=line_text(entry, origin))
-    spots = [
-        (margin(with_piece(view.grid, cell, Piece(view.seat, animal)), view.seat) - base, cell_name(cell, origin))
-        for cell in placement_cells(view.grid)
-    ]
-    return max(spots, key=lambda s: s[0])
+            grids = [(grid_after(view.grid, e, animal), e) for e in entries]
+            return max(grids, key=lambda g: margin(g[0], view.seat) - base)
+    spots = [(with_piece(view.grid, cell, Piece(view.seat, animal)), cell) for cell in placement_cells(view.grid)]
+    grid, cell = max(spots, key=lambda s: margin(s[0], view.seat) - base)
+    return grid, cell
+
+
+def swing_text(view: SeatView, after: Grid) -> str:
+    """'you +3, them -3, so you gain 6 points on them': both changes, then what they do to the gap between you."""
+    before, now = totals(view.grid), totals(after)
+    me, them = view.seat, 1 - view.seat
+    mine, theirs = now[me] - before[me], now[them] - before[them]
+    swing = mine - theirs
+    if swing > 0:
+        gap = ngettext("so you gain {n} point on them", "so you gain {n} points on them", swing)
+    elif swing < 0:
+        gap = ngettext("so you lose {n} point to them", "so you lose {n} points to them", -swing)
+    else:
+        gap = _("so the gap between you stays the same")
+    return _("you {my_change}, them {their_change}, {gap}").format(
+        my_change=f"{mine:+d}", their_change=f"{theirs:+d}", gap=gap.format(n=abs(swing))
+    )
 
 
 def hint_reason(view: SeatView, action: Action) -> str:
@@ -187,9 +201,10 @@ def _choose_reason(view: SeatView, card: Animal) -> str:
     if card is Animal.SNAKE:
         text = _("the snake spoils their pick: both revealed cards leave the game")
     else:
-        gain, where = _best_spot(view, card)
-        text = _("the {animal} makes {points} at its best spot now ({where})").format(
-            animal=animal_name(card), points=f"{gain:+d}", where=where
+        grid, spot = best_spot(view, card)
+        where = cell_name(spot) if isinstance(spot, tuple) else _("entering {line}").format(line=line_text(spot))
+        text = _("the {animal} at its best spot now ({where}): {swing}").format(
+            animal=animal_name(card), where=where, swing=swing_text(view, grid)
         )
         if card.number >= HIGH:
             text = _("{reason}; {number} is high, so it likely places first").format(reason=text, number=card.number)

@@ -30,20 +30,20 @@ NAMES = {
 }
 
 RULE_TEXT = {
-    Animal.RAVEN: N_("1 next to a moth, 3 next to both"),
-    Animal.BAT: N_("3 beside your raven (not diagonal)"),
-    Animal.MOTH: N_("2 in the middle, 3 if the other moth isn't"),
-    Animal.SPIDER_4: N_("2 in a corner, 3 each if both spiders are"),
-    Animal.SPIDER_5: N_("2 in a corner, 3 each if both spiders are"),
-    Animal.CAT: N_("3 on an edge, not a corner"),
-    Animal.OWL: N_("1 per card of yours in its row and column"),
-    Animal.WOLF: N_("1 per opponent card around it"),
-    Animal.WOLPERTINGER: N_("copies your best card beside it"),
-    Animal.DEER: N_("enters a line's end, pushes it"),
-    Animal.RACCOON: N_("then move one of your cards"),
-    Animal.SNAKE: N_("both revealed cards leave the game"),
+    Animal.RAVEN: N_("1 point next to a moth, 3 points next to both moths (diagonals count)."),
+    Animal.BAT: N_("3 points beside the raven of its colour (not diagonally)."),
+    Animal.MOTH: N_("2 points in the middle 4 cells; 3 if the other moth is not there."),
+    Animal.SPIDER_4: N_("2 points in a corner; 3 each when both spiders of its colour are in corners."),
+    Animal.SPIDER_5: N_("2 points in a corner; 3 each when both spiders of its colour are in corners."),
+    Animal.CAT: N_("3 points on an edge, but not in a corner."),
+    Animal.OWL: N_("1 point per other card of its colour in its row and its column."),
+    Animal.WOLF: N_("1 point per opponent card around it (diagonals count)."),
+    Animal.WOLPERTINGER: N_("Scores what the best card of its colour beside it scores (not diagonally)."),
+    Animal.DEER: N_("No points; when placed, it enters a line's end and pushes that line's cards."),
+    Animal.RACCOON: N_("No points; once it is placed, its owner moves another of their cards."),
+    Animal.SNAKE: N_("Never placed; when it is revealed, both revealed cards leave the game."),
 }
-"""What each card scores or does, in a few words (the hand shows it under the card)."""
+"""What each card scores or does, as a whole sentence that holds for either player's card (the hand, the cursor)."""
 
 
 def animal_name(animal: Animal) -> str:

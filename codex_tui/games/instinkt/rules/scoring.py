@@ -97,6 +97,14 @@ def score_cards(game_or_grid: Game | Grid) -> list[CardScore]:
     return [scores[cell] for cell in sorted(scores, key=lambda c: (c[1], c[0]))]
 
 
+def scores_by_cell(grid: Grid) -> dict[Cell, CardScore]:
+    """Every card's score keyed by its own cell on `grid` (a `CardScore.cell` is the final square's, from (0, 0))."""
+    if not grid:
+        return {}
+    left, top = min(x for x, _ in grid), min(y for _, y in grid)
+    return {(s.cell[0] + left, s.cell[1] + top): s for s in score_cards(grid)}
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     finished: bool

@@ -1,13 +1,18 @@
-"""The Instinkt board: the cards in their growing 4x4 frame, with a-d / 1-4 labels, entrances and previews.
+"""The Instinkt board: the cards in their growing 4x4 frame, with cell labels, entrances and previews.
 
-One cell is 8x3 characters: the card's colour, number and a short name on
-the middle line, its points so far on the bottom border, and an arrow on
-the top border when a preview moves it. A left gutter holds the row
-numbers (and a ▸ where the deer may enter a row from the left), a top
-gutter the column letters (and ▾), the right and bottom gutters ◂ and ▴.
-The drawn window is the grid plus one row or column on each side where the
-frame can still grow; the screen fixes the window for a whole decision so
-that the board does not move while previews change.
+A cell is drawn compact (8x3 characters: the card's colour, number and a
+short name on the middle line, its points on the bottom border) or, where
+the board has the room (a wide terminal), large (14 to 18 wide, 5 high: the
+number and the owner's name, the animal's full name, its points). An arrow
+on the top border marks a card a preview moves. A left gutter holds the row
+names (and a ▸ where the deer may enter a row from the left), a top gutter
+the column letters (and ▾), the right and bottom gutters ◂ and ▴. Cells are
+named as everywhere else (`coords.py`): a name never moves. The points drawn
+are those of `BoardScene.after`, the grid the move on show leaves, so a
+preview shows what each card will score. The drawn window is the grid plus
+one row or column on each side where the frame can still grow; the screen
+fixes the window for a whole decision so that the board does not move
+while previews change.
 """
 
 from __future__ import annotations
@@ -20,20 +25,24 @@ from rich.style import Style
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from codex_tui.games.instinkt.coords import column_name, origin_of, row_name
+from codex_tui.games.instinkt.animal_words import animal_name
+from codex_tui.games.instinkt.coords import column_name, naming_note, row_name
 from codex_tui.games.instinkt.rules.actions import Axis, End
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
-from codex_tui.games.instinkt.rules.scoring import score_cards
+from codex_tui.games.instinkt.rules.scoring import scores_by_cell
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
-from codex_tui.games.instinkt.text import pgettext
+from codex_tui.games.instinkt.text import ngettext, pgettext
 from codex_tui.i18n import PSEUDO, language
 from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 from codex_tui.ui.canvas import Canvas
 from codex_tui.ui.widgets.canvas_renderable import CanvasRenderable
 
 CELL_W, CELL_H = 8, 3
-LEFT, TOP = 2, 1
-"""Gutters: row label + entrance arrow on the left, column letters on top (one more column/row right/below)."""
+"""A compact cell."""
+LARGE_W, LARGE_MIN_W, LARGE_H = 18, 14, 5
+"""A large cell: as wide as the room allows between these, five lines high."""
+TOP = 1
+"""The top gutter (column letters); the left one holds the row names and an entrance arrow."""
 OWNER_STYLES = (
     Style(color="#f0f0f0", bgcolor="#303030", bold=True),
     Style(color="#101010", bgcolor="#c8c8c8", bold=True),
@@ -140,6 +149,25 @@ def points_mark(points: int) -> str:
     return fixed(pgettext("points on a card's border", "{n}pt").format(n=points), 4).rstrip()
 
 
+def full_name(animal: Animal, cells: int) -> str:
+    """The animal's name in `cells` terminal cells, centred; a name too long keeps its first word ('papillon')."""
+    name = fixed(animal_name(animal))
+    if cell_len(name) > cells:
+        name = name.split()[0] if " " in name else name
+    return centred(name, cells)
+
+
+def large_label(piece: Piece, names: tuple[str, ...], cells: int) -> tuple[str, str]:
+    """A large card's first two lines: ' 7 · Ada' (its number and its owner) and 'owl'."""
+    owner = names[piece.owner] if piece.owner < len(names) else owner_letter(piece.owner)
+    return fixed(f"{piece.animal.mark:>2} · {fixed(owner)}", cells), full_name(piece.animal, cells)
+
+
+def large_points(points: int) -> str:
+    """A large card's points: '3 points'."""
+    return fixed(ngettext("{n} point", "{n} points", points).format(n=points))
+
+
 def move_arrow(source: Cell, target: Cell) -> str:
     dx, dy = target[0] - source[0], target[1] - source[1]
     if abs(dx) >= abs(dy):
@@ -174,33 +202,64 @@ class BoardScene:
     """A card previewed at the cursor."""
     highlight: frozenset[Cell] = frozenset()
     """Cards to pick out (moved by a deer, the raccoon's choice...)."""
-    markers: Mapping[Cell, str] = field(default_factory=dict)
-    """Labels on empty cells (where the raccoon's card comes from), by cell."""
+    markers: Mapping[Cell, Piece] = field(default_factory=dict)
+    """Empty cells a card leaves in the preview (the raccoon's card), by cell: they show its name and →."""
     arrows: Mapping[Cell, str] = field(default_factory=dict)
     """An arrow on the top border of cards a preview moved, by their new cell."""
     entrances: Mapping[Entrance, bool] = field(default_factory=dict)
     """The deer's entrances, shown in the gutters; True for the one on show."""
-    origin: Cell | None = None
-    """The frame's a1 for the labels (default: the grid's top-left)."""
+    after: Grid | None = None
+    """The grid once the move on show is played, whose points the cards show (default: `grid`)."""
+    names: tuple[str, ...] = ()
+    """The players' names, by seat, for large cells (else the colour letter)."""
     window: Window | None = None
     """The cells to draw (default: `window_for` the grid and the marked cells)."""
     review: Mapping[Cell, str] = field(default_factory=dict)
     """A review's marks by cell: "played", "better" or "both" (`REVIEW_STYLES`); an empty cell shows the word."""
 
 
-def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
-    """The canvas and its size in characters."""
-    canvas = Canvas()
-    origin = scene.origin if scene.origin is not None else origin_of(scene.grid)
-    extra = [*scene.free, *scene.markers, *scene.review, *([scene.cursor] if scene.cursor else [])]
-    min_x, min_y, max_x, max_y = scene.window or window_for(scene.grid, extra)
+@dataclass(frozen=True)
+class Layout:
+    """How big the cells are drawn: compact or large, and the gutters around them."""
+
+    width: int
+    height: int
+    left: int
+    """The left gutter: the widest row name and the entrance arrow."""
+
+    @property
+    def large(self) -> bool:
+        return self.height == LARGE_H
+
+
+def layout_for(window: Window, room: tuple[int, int] | None) -> Layout:
+    """Large cells if the window fits `room` (width, height) with them, else compact ones."""
+    min_x, min_y, max_x, max_y = window
+    left = max(len(row_name(y)) for y in range(min_y, max_y + 1)) + 1
     columns, rows = max_x - min_x + 1, max_y - min_y + 1
-    width, height = LEFT + columns * CELL_W + 1, TOP + rows * CELL_H + 1
-    points = {s.cell: s.points for s in score_cards(scene.grid)} if scene.grid else {}
-    top_left = origin_of(scene.grid)
+    if room is not None:
+        width = min(LARGE_W, (room[0] - left - 1) // columns)
+        if width >= LARGE_MIN_W and TOP + rows * LARGE_H + 1 <= room[1]:
+            return Layout(width, LARGE_H, left)
+    return Layout(CELL_W, CELL_H, left)
+
+
+def draw_board(scene: BoardScene, room: tuple[int, int] | None = None) -> tuple[Canvas, int, int]:
+    """The canvas and its size in characters; `room` (the widget's size) lets the cells grow large."""
+    canvas = Canvas()
+    extra = [*scene.free, *scene.markers, *scene.review, *([scene.cursor] if scene.cursor else [])]
+    window = scene.window or window_for(scene.grid, extra)
+    min_x, min_y, max_x, max_y = window
+    cells = layout_for(window, room)
+    cell_w, cell_h, left = cells.width, cells.height, cells.left
+    inner = cell_w - 2
+    columns, rows = max_x - min_x + 1, max_y - min_y + 1
+    width, height = left + columns * cell_w + 1, TOP + rows * cell_h + 1
+    after = scene.after if scene.after is not None else scene.grid
+    points = {cell: s.points for cell, s in scores_by_cell(after).items()}
 
     def at(cell: Cell) -> tuple[int, int]:
-        return LEFT + (cell[0] - min_x) * CELL_W, TOP + (cell[1] - min_y) * CELL_H
+        return left + (cell[0] - min_x) * cell_w, TOP + (cell[1] - min_y) * cell_h
 
     def box(
         cell: Cell,
@@ -210,37 +269,60 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
         bottom: str = "",
         top: str = "",
         accent: Style = HIGHLIGHT,
+        lines: tuple[str, ...] = (),
     ) -> None:
+        """A cell's frame; `label` on its middle line, or `lines` from its first inner line (large cells)."""
         col, row = at(cell)
+        last = row + cell_h - 1
         horizontal, vertical = ("┄", "┆") if dotted else ("─", "│")
         canvas.put(col, row, "┌", style)
-        canvas.put(col + CELL_W - 1, row, "┐", style)
-        canvas.put(col, row + 2, "└", style)
-        canvas.put(col + CELL_W - 1, row + 2, "┘", style)
-        for x in range(1, CELL_W - 1):
+        canvas.put(col + cell_w - 1, row, "┐", style)
+        canvas.put(col, last, "└", style)
+        canvas.put(col + cell_w - 1, last, "┘", style)
+        for x in range(1, cell_w - 1):
             canvas.put(col + x, row, horizontal, style)
-            canvas.put(col + x, row + 2, horizontal, style)
-        canvas.put(col, row + 1, vertical, style)
-        canvas.put(col + CELL_W - 1, row + 1, vertical, style)
-        put_text(canvas, col + 1, row + 1, fixed(label, CELL_W - 2), style)
+            canvas.put(col + x, last, horizontal, style)
+        for y in range(row + 1, last):
+            canvas.put(col, y, vertical, style)
+            canvas.put(col + cell_w - 1, y, vertical, style)
+            put_text(canvas, col + 1, y, " " * inner, style)
+        shown = lines or (label,)
+        first = row + 1 if lines else row + cell_h // 2
+        for offset, text in enumerate(shown):
+            put_text(canvas, col + 1, first + offset, fixed(text, inner), style)
         if bottom:
-            put_text(canvas, col + CELL_W - 1 - cell_len(bottom), row + 2, bottom, style)
+            put_text(canvas, col + cell_w - 1 - cell_len(bottom), last, bottom, style)
         if top:
             put_text(canvas, col + 2, row, top, style + accent)
 
+    def card(cell: Cell, piece: Piece, style: Style, top: str = "", accent: Style = HIGHLIGHT) -> None:
+        score = points.get(cell, 0)
+        if cells.large:
+            number, name = large_label(piece, scene.names, inner)
+            points_text = large_points(score) if score else ""
+            shown = " " * (inner - cell_len(points_text)) + points_text  # right-aligned in cells (2 per glyph)
+            box(cell, style, "", top=top, accent=accent, lines=(number, name, shown))
+        else:
+            box(cell, style, piece_label(piece), bottom=points_mark(score) if score else "", top=top, accent=accent)
+
     for x in range(min_x, max_x + 1):
-        put_text(canvas, LEFT + (x - min_x) * CELL_W + 3, 0, column_name(x, origin), LABEL)
+        put_text(canvas, left + (x - min_x) * cell_w + cell_w // 2 - 1, 0, column_name(x), LABEL)
     for y in range(min_y, max_y + 1):
-        put_text(canvas, 0, TOP + (y - min_y) * CELL_H + 1, row_name(y, origin), LABEL)
+        name = row_name(y)
+        put_text(canvas, left - 1 - len(name), TOP + (y - min_y) * cell_h + cell_h // 2, name, LABEL)
     for (axis, index, end), chosen in scene.entrances.items():
         style = CURSOR if chosen else MARKER
         arrow = ARROWS[(axis, end)]
         if axis is Axis.ROW:
-            col = 1 if end is End.START else width - 1
-            canvas.put(col, TOP + (index - min_y) * CELL_H + 1, arrow, style)
+            col = left - 1 if end is End.START else width - 1
+            canvas.put(col, TOP + (index - min_y) * cell_h + cell_h // 2, arrow, style)
         else:
             row = 0 if end is End.START else height - 1
-            canvas.put(LEFT + (index - min_x) * CELL_W + 4, row, arrow, style)
+            canvas.put(left + (index - min_x) * cell_w + cell_w // 2, row, arrow, style)
+
+    def word(text: str) -> str:
+        """A word on an empty cell, centred (a large cell's middle line)."""
+        return centred(text, inner)
 
     for x in range(min_x, max_x + 1):
         for y in range(min_y, max_y + 1):
@@ -248,29 +330,47 @@ def draw_board(scene: BoardScene) -> tuple[Canvas, int, int]:
                 box((x, y), FRAME, "", dotted=True)
     for cell in scene.free:
         box(cell, FREE, "", dotted=True)
-    for cell, text in scene.markers.items():
-        box(cell, MARKER, text, dotted=True)
+    for cell, gone in scene.markers.items():
+        name = full_name(gone.animal, inner - 1).strip() if cells.large else short_names()[gone.animal]
+        box(cell, MARKER, word(f"{name}→"), dotted=True)
     for cell, mark in scene.review.items():
         if cell not in scene.grid:
-            box(cell, REVIEW_STYLES[mark], review_word(mark))
+            box(cell, REVIEW_STYLES[mark], word(review_word(mark)))
     for cell, piece in scene.grid.items():
         style = OWNER_STYLES[piece.owner]
         if cell in scene.highlight:
             style = style + Style(underline=True, color=HIGHLIGHT.color)
         if cell == scene.cursor and scene.ghost is None:
             style = style + CURSOR
-        score = points.get((cell[0] - top_left[0], cell[1] - top_left[1]), 0)
         top, accent = scene.arrows.get(cell, ""), HIGHLIGHT
         judged = scene.review.get(cell)
         if judged is not None:
             style, top, accent = style + REVIEW_STYLES[judged], review_tag(judged), REVIEW_STYLES[judged]
-        box(cell, style, piece_label(piece), bottom=points_mark(score) if score else "", top=top, accent=accent)
+        card(cell, piece, style, top, accent)
     if scene.cursor is not None and scene.cursor not in scene.grid:
         if scene.ghost is not None:
-            box(scene.cursor, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True), piece_label(scene.ghost))
+            card(scene.cursor, scene.ghost, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True))
         elif scene.cursor not in scene.markers:
-            box(scene.cursor, CURSOR, centred(pgettext("the cursor on an empty cell, 6 cells", "here"), 6), dotted=True)
+            here = centred(pgettext("the cursor on an empty cell, 6 cells", "here"), 6)
+            box(scene.cursor, CURSOR, word(here.strip()), dotted=True)
+    if room is not None:  # why the labels are not a-d / 1-4, where the lines are free
+        lines = wrapped(fixed(naming_note()), max(width, 24))
+        if room[1] >= height + len(lines):
+            for line in lines:
+                put_text(canvas, 0, height, line, LABEL)
+                width, height = max(width, cell_len(line)), height + 1
     return canvas, width, height
+
+
+def wrapped(text: str, cells: int) -> list[str]:
+    """`text` in lines of at most `cells` terminal cells, broken at spaces (a word too long is cut)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= cells:
+            lines[-1] += " " + word
+        else:
+            lines.append(set_cell_size(word, min(cell_len(word), cells)))
+    return lines
 
 
 def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style) -> None:
@@ -304,5 +404,5 @@ class BoardView(Widget):
             self.set_reactive(BoardView.scene, scene)
 
     def render(self) -> CanvasRenderable:
-        canvas, width, height = draw_board(self.scene)
+        canvas, width, height = draw_board(self.scene, (self.size.width, self.size.height))
         return CanvasRenderable(canvas, width, height)

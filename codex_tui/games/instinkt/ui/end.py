@@ -16,7 +16,7 @@ from textual.widgets import Static
 from codex_tui.games.instinkt.animal_words import animal_name, why_text
 from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
-from codex_tui.games.instinkt.rules.scoring import Result, score_cards
+from codex_tui.games.instinkt.rules.scoring import Result, scores_by_cell
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_letter
@@ -26,16 +26,18 @@ from codex_tui.ui.widgets.key_bar import KeyBar
 
 
 def breakdown(game: Game) -> Table:
-    """One row per card, named a1-d4 as during play; the card column says its colour (B/W) as the board does."""
+    """One row per card in reading order, its cell named as during play; the card column says its colour (B/W)."""
     table = Table(title=_("Card by card (reading order)"), expand=False)
     table.add_column(_("Cell"))
     table.add_column(_("Card"))
     # Translators: the points column of the end table; keep it short.
     table.add_column(_("Pts"), justify="right")
     table.add_column(_("Why"), overflow="fold")  # Chinese has no spaces to wrap at: fold, never cut with "…"
-    for score in score_cards(game):
+    scores = scores_by_cell(game.grid)
+    for cell in sorted(scores, key=lambda c: (c[1], c[0])):
+        score = scores[cell]
         table.add_row(
-            cell_name(score.cell, (0, 0)),
+            cell_name(cell),
             f"{owner_letter(score.owner)} {card_text(score.animal)}",
             str(score.points),
             why_text(score.why),
@@ -118,7 +120,7 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
             yield Static(Text(game_verdict(self.game, self.outcome), style="bold"))
-            yield BoardView(BoardScene(self.game.grid), id="end-board")
+            yield BoardView(BoardScene(self.game.grid, names=tuple(self.game.players)), id="end-board")
             yield Static(breakdown(self.game))
         yield KeyBar(DOMAIN)
 

@@ -11,9 +11,9 @@ from codex_tui.ui.screens.game_over import result_line, tail_start
 
 
 def last_moves(game: Game, viewer: int) -> list[str]:
-    """The log lines of the moves since `viewer`'s own last one, cells named as on the board."""
+    """The log lines of the moves since `viewer`'s own last one, their totals alone (the bar has three lines)."""
     start = tail_start([entry.action.player for entry in game.log], viewer)
-    return log_lines(game.log, game.players, viewer, game.grid, len(game.log) - start)
+    return log_lines(game.log, game.players, viewer, len(game.log) - start, reasons=False)
 
 
 def game_over_text(game: Game, viewer: int) -> Text:

@@ -56,8 +56,14 @@ INSTINKT_SYMBOLS: tuple[HelpRow, ...] = (
         # Translators: list the board's abbreviations that a reader could mix up (English: wolf and wolpertinger).
         N_("a black card (light on dark): its number and animal (wlf wolf, wpt wolpertinger)"),
     ),
-    (DEER_LABEL, N_('a white card (dark on light); "3pt" on its border: its points now')),
-    (N_("a-d  1-4"), N_("columns and rows from the grid's top-left card; + a row or column it may still grow into")),
+    (
+        DEER_LABEL,
+        N_('a white card (dark on light); "3pt" on its border: its points now'),
+    ),
+    (
+        N_("a-k  1-11"),
+        N_("cells named from the first card, f6: a name never changes, so the log and the board agree"),
+    ),
     (N_("→ on a card"), N_("the move on show moves that card (the side panel says from where to where)")),
     ("X", N_("the snake, never placed: if either player reveals it, both cards leave the game")),
     (N_("scores at the top"), N_("each player's points if the game ended with the board as it is")),

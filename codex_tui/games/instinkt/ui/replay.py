@@ -20,7 +20,7 @@ from textual.timer import Timer
 
 from codex_tui.core.review import Decision
 from codex_tui.games.instinkt.animal_words import comma
-from codex_tui.games.instinkt.coords import card_text, origin_of
+from codex_tui.games.instinkt.coords import card_text
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules import SPECTATOR, Game, apply, result, start, view
 from codex_tui.games.instinkt.text import DOMAIN, N_, _
@@ -145,10 +145,10 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         decision = self.reviewed if self.reviewed is not None and self.reviewed.index == self.index else None
         text = Text()
         if decision is None:
-            self.scene = BoardScene(state.grid)
+            self.scene = BoardScene(state.grid, names=tuple(names))
         else:
             marks = review_marks(state.grid, decision)
-            self.scene = BoardScene(state.grid, review=marks, window=window_for(state.grid, marks))
+            self.scene = BoardScene(state.grid, review=marks, names=tuple(names), window=window_for(state.grid, marks))
             text.append_text(review_text(view(state, decision.seat), decision))
         for seat, name in enumerate(names if decision is None else ()):  # a review needs the room: no hands
             hand = comma().join(card_text(c) for c in state.seats[seat].hand) or _("(empty)")
@@ -159,9 +159,8 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             if chosen is not None:
                 text.append("  " + _("picked this round: {card}").format(card=card_text(chosen)) + "\n", style=DIM)
         self.hands = text
-        origin = origin_of(state.grid)  # log cells are named as on the board now
         lines = tuple(
-            describe(entry, names, SPECTATOR, before.grid, after.grid, origin, all_seen=True)
+            describe(entry, names, SPECTATOR, before.grid, after.grid, all_seen=True)
             for entry, before, after in zip(self.final.log, self.states, self.states[1:])
         )
         self.moment = (self.index - 1, lines)

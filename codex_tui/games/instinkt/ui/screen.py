@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,9 +22,9 @@ from textual.widget import Widget
 
 from codex_tui.core.advice import Hint
 from codex_tui.core.seats import SPECTATOR
-from codex_tui.games.instinkt.advice import hint_reason, move_text
+from codex_tui.games.instinkt.advice import best_spot, hint_reason, move_text
 from codex_tui.games.instinkt.animal_words import animal_name, comma, rule_text
-from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text, origin_of
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_words, frame_text, line_text
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
@@ -32,16 +33,8 @@ from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
-from codex_tui.games.instinkt.ui.board import (
-    BoardScene,
-    BoardView,
-    Window,
-    move_arrow,
-    owner_letter,
-    short_names,
-    window_for,
-)
-from codex_tui.games.instinkt.ui.words import called_you, log_lines, scores_text, whose
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, owner_letter, window_for
+from codex_tui.games.instinkt.ui.words import called_you, card_info, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
@@ -90,12 +83,18 @@ class ScoreHeader(Widget):
         return self.text
 
 
+LOG_ROOM = 5
+"""Log lines the side panel keeps in sight (or the newest line whole, if longer): it gives up rules for them."""
+
+
 class SidePanel(Widget):
     """The hand and the preview on top, then as many of the newest log lines as fit whole below."""
 
     DEFAULT_CSS = "SidePanel { height: 1fr; }"
 
     body: reactive[Text] = reactive(Text)
+    short: reactive[Text] = reactive(Text)
+    """The body with fewer rules, shown when the whole one would leave the log fewer than `LOG_ROOM` lines."""
     log_lines: reactive[tuple[Text, ...]] = reactive(tuple)
 
     def watch_body(self, old: Text, new: Text) -> None:
@@ -107,7 +106,11 @@ class SidePanel(Widget):
         width = max(self.size.width, 10)
         height = self.size.height or 1000
         console = self.app.console
-        used = len(self.body.wrap(console, width))
+        body = hanging(self.body, width, console)
+        newest = len(self.log_lines[-1].wrap(console, width)) if self.log_lines else 0
+        if len(body.split("\n")) > height - max(LOG_ROOM, newest) and self.short.plain:
+            body = hanging(self.short, width, console)
+        used = len(body.split("\n"))
         kept: list[Text] = []
         for line in reversed(self.log_lines):
             size = len(line.wrap(console, width))
@@ -115,11 +118,33 @@ class SidePanel(Widget):
                 break  # only whole lines: a line cut at its start would read wrong in any language
             kept.insert(0, line)
             used += size
-        text = self.body.copy()
+        text = body
         for line in kept:
             text.append("\n")
             text.append_text(line)
         return text
+
+
+def hanging(text: Text, width: int, console: Console) -> Text:
+    """`text` wrapped to `width`, each line's continuation under its first word (a card's rule under its name).
+
+    A line that starts with spaces keeps them as the indent of every line it
+    wraps onto; the others wrap from the left edge.
+    """
+    out = Text()
+    for number, line in enumerate(text.split("\n", allow_blank=True)):
+        if number:
+            out.append("\n")
+        indent = len(line.plain) - len(line.plain.lstrip(" "))
+        if not 0 < indent < width // 2:
+            indent = 0
+        parts = line[indent:].wrap(console, width - indent)
+        for index, part in enumerate(parts):
+            if index:
+                out.append("\n")
+            out.append(" " * indent)
+            out.append_text(part)
+    return out
 
 
 class PromptLine(StatusLine):
@@ -166,6 +191,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     ]
     CSS_PATH = Path(__file__).with_name("screen.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class, maybe a subclass's."""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (130, "-wide")]
+    """A wider side panel on a wide terminal (the board still has the room for large cells)."""
     game_module = INSTINKT
 
     # What the app feeds in.
@@ -192,6 +219,9 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     header_text: reactive[Text] = reactive(Text, repaint=False)
     scene: reactive[BoardScene] = reactive(lambda: BoardScene({}), repaint=False)
     hand: reactive[Text] = reactive(Text, repaint=False)
+    short_hand: reactive[Text] = reactive(Text, repaint=False)
+    """The side text for a panel too short for all of it: the rule of the hand's card under the cursor only,
+    and while placing no rule of the card played, no reveal (the log has it) and no piles."""
     recent_log: reactive[tuple[Text, ...]] = reactive(tuple, repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
     offered: reactive[frozenset[str]] = reactive(frozenset, repaint=False, bindings=True)
@@ -200,6 +230,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     def __init__(self) -> None:
         super().__init__()
         self._hint_basis: SeatView | None = None
+        self._hinted_spot: tuple[Animal, Cell] | None = None
+        """The cell a choice's hint named as the card's best spot: the placing cursor starts there."""
         cls = InstinktScreen
         state = (cls.view, cls.tags, cls.can_undo, cls.can_redo, cls.waiting_for)
         choice = (cls.selected, cls.keep, cls.cursor, cls.entry_index, cls.source, cls.hint, cls.hint_busy)
@@ -212,7 +244,9 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         with Horizontal(id="i-main"):
             yield BoardView(id="i-board").data_bind(InstinktScreen.scene)
             with Vertical(id="i-side"):
-                yield SidePanel(id="i-panel").data_bind(body=InstinktScreen.hand, log_lines=InstinktScreen.recent_log)
+                yield SidePanel(id="i-panel").data_bind(
+                    body=InstinktScreen.hand, short=InstinktScreen.short_hand, log_lines=InstinktScreen.recent_log
+                )
         yield PromptLine(id="i-status").data_bind(line=InstinktScreen.prompt)
         yield KeyBar(DOMAIN)
 
@@ -221,6 +255,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     def update_game(
         self, view: SeatView, tags: Sequence[str], can_undo: bool, can_redo: bool, waiting_for: str | None = None
     ) -> None:
+        before = self.view
         with self.one_derivation():
             if self.view is None or view.phase != self.view.phase or view.round != self.view.round:
                 self.keep = frozenset()
@@ -235,8 +270,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             self.can_undo, self.can_redo, self.waiting_for = can_undo, can_redo, waiting_for
             self.selected = min(self.selected, max(len(view.hand) - 1, 0))
             cells = self._cells()
-            if cells and self.cursor not in cells:
-                self.cursor = cells[0]
+            if cells and (self.cursor not in self._spots() or not same_decision(before or view, view)):
+                self.cursor = self._first_cell(cells)
 
     def hint_view(self) -> SeatView | None:
         """The seat's view when it asked, for as long as the decision stays the same.
@@ -266,6 +301,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
                 self.keep = frozenset(view.hand.index(card) for card in action.cards)
             elif isinstance(action, Choose):
                 self.selected = view.hand.index(action.card)
+                spot = best_spot(view, action.card)[1] if action.card is not Animal.SNAKE else None
+                self._hinted_spot = (action.card, spot) if isinstance(spot, tuple) else None
             elif isinstance(action, Place):
                 self.cursor = (action.x, action.y)
             elif isinstance(action, Enter):
@@ -290,7 +327,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     def watch_view(self, view: SeatView | None) -> None:
         """The log changes only with the view: derive it here rather than on every cursor move."""
         if view is not None:
-            lines = log_lines(view.log, view.players, view.seat, view.grid, 12, self.hint_notes, self.chat_notes)
+            lines = log_lines(view.log, view.players, view.seat, 12, self.hint_notes, self.chat_notes)
             said = {text for _at, text in self.chat_notes}
             self.recent_log = tuple(Text(line, style="" if line in said else DIM) for line in lines)
 
@@ -309,6 +346,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         self.header_text = self.header()
         self.scene = self.board_scene()
         self.hand = self.side_text()
+        self.short_hand = self.side_text(every_rule=False)
         self.prompt = self.status_text()
         self.offered = frozenset(name for name in OFFERED if self.check_action(name, ()))
 
@@ -345,6 +383,32 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return [(a.to_x, a.to_y) for a in legal if isinstance(a, Move) and (a.from_x, a.from_y) == self.source]
         return []
 
+    def _spots(self) -> list[Cell]:
+        """Cells the arrows visit now: the legal ones and every card on the board (the cursor on a card tells it)."""
+        cells = self._cells()
+        if not cells or self.view is None:
+            return cells
+        return [*cells, *(cell for cell in self.view.grid if cell not in cells)]
+
+    def _first_cell(self, cells: list[Cell]) -> Cell:
+        """Where the cursor starts: the cell a choice's hint named for this card, if it may go there."""
+        view, hinted = self.view, self._hinted_spot
+        chosen = view.chosen if view is not None and self._kind() == "place" else None
+        if hinted is not None and hinted[0] is chosen and hinted[1] in cells:
+            return hinted[1]
+        return cells[0]
+
+    def _card_under_cursor(self) -> Cell | None:
+        """The card the cursor is on, when it is not a cell the decision may use."""
+        view, cursor = self.view, self.cursor
+        if self._kind() not in ("place", "source", "target"):
+            return None  # no cursor of its own on the board (the deer's is its landing cell)
+        if view is None or cursor is None or cursor not in view.grid or cursor in self._cells():
+            return None
+        if self._kind() == "target" and cursor == self.source:
+            return None
+        return cursor
+
     def _entries(self) -> list[Enter]:
         return [a for a in self._legal() if isinstance(a, Enter)]
 
@@ -360,12 +424,12 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return Keep(view.seat, (cards[0], cards[1], cards[2]))
         if kind == "choose" and view.hand:
             return Choose(view.seat, view.hand[self.selected])
-        if kind == "place" and self.cursor is not None:
+        if kind == "place" and self.cursor is not None and self.cursor in self._cells():
             return Place(view.seat, *self.cursor)
         if kind == "deer":
             entries = self._entries()
             return entries[self.entry_index % len(entries)]
-        if kind == "target" and self.source is not None and self.cursor is not None:
+        if kind == "target" and self.source is not None and self.cursor is not None and self.cursor in self._cells():
             return Move(view.seat, *self.source, *self.cursor)
         return None
 
@@ -410,17 +474,20 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         view = self.view
         assert view is not None
         kind = self._kind()
-        origin = origin_of(view.grid)
+        names = tuple(view.players)
         if kind == "wait" or kind in ("keep", "choose"):
-            return BoardScene(view.grid, origin=origin)
+            return BoardScene(view.grid, names=names)
         window = self._window()
+        cursor, cells = self.cursor, self._cells()
         if kind == "place" and view.chosen is not None:
+            ghost = Piece(view.seat, view.chosen)
             return BoardScene(
                 view.grid,
-                free=frozenset(self._cells()),
-                cursor=self.cursor,
-                ghost=Piece(view.seat, view.chosen),
-                origin=origin,
+                free=frozenset(cells),
+                cursor=cursor,
+                ghost=ghost if cursor in cells else None,
+                after={**view.grid, cursor: ghost} if cursor in cells else None,
+                names=names,
                 window=window,
             )
         if kind == "deer":
@@ -434,26 +501,25 @@ class InstinktScreen(DerivedOnce, PlayScreen):
                 arrows={target: move_arrow(source, target) for source, target in moved},
                 entrances={(Axis(e.axis), e.index, End(e.end)): e == chosen for e in entries},
                 cursor=deer_cell,
-                origin=origin,
+                names=names,
                 window=window,
             )
         if kind == "source":
-            return BoardScene(
-                view.grid, highlight=frozenset(self._cells()), cursor=self.cursor, origin=origin, window=window
-            )
+            return BoardScene(view.grid, highlight=frozenset(cells), cursor=cursor, names=names, window=window)
         if kind == "target" and self.source is not None:
             piece = view.grid[self.source]
             rest = {c: p for c, p in view.grid.items() if c != self.source}
             return BoardScene(
                 rest,
-                free=frozenset(self._cells()),
-                cursor=self.cursor,
-                ghost=piece,
-                markers={self.source: f"{short_names()[piece.animal]}→"},
-                origin=origin,
+                free=frozenset(cells),
+                cursor=cursor,
+                ghost=piece if cursor in cells else None,
+                markers={self.source: piece},
+                after={**rest, cursor: piece} if cursor in cells else view.grid,
+                names=names,
                 window=window,
             )
-        return BoardScene(view.grid, origin=origin)
+        return BoardScene(view.grid, names=names)
 
     def preview(self) -> tuple[str, Grid] | None:
         """What the move on show does, in words, and the grid it leaves (None when nothing is on show)."""
@@ -461,7 +527,6 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         if view is None:
             return None
         kind = self._kind()
-        origin = origin_of(view.grid)
         action = self._chosen_action()
         if kind == "place" and isinstance(action, Place) and view.chosen is not None:
             cell = (action.x, action.y)
@@ -470,14 +535,14 @@ class InstinktScreen(DerivedOnce, PlayScreen):
                 Animal.RACCOON: _("Place your {animal} {where} (then move one of your other cards)"),
                 Animal.DEER: _("Place your {animal} {where} (no line end can take it, so it is placed like any card)"),
             }.get(view.chosen, _("Place your {animal} {where}"))
-            return words.format(animal=animal_name(view.chosen), where=at_cell(cell, origin)), grid
+            return words.format(animal=animal_name(view.chosen), where=at_cell(cell, view.grid)), grid
         if kind == "target" and isinstance(action, Move):
             source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
             grid = dict(view.grid)
             piece = grid.pop(source)
             grid[target] = piece
             words = _("Move your {animal} from {source} to {target}").format(
-                animal=animal_name(piece.animal), source=cell_name(source, origin), target=cell_words(target, origin)
+                animal=animal_name(piece.animal), source=cell_name(source), target=cell_words(target, view.grid)
             )
             return words, grid
         if kind == "deer" and isinstance(action, Enter):
@@ -486,12 +551,12 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             pushes = comma().join(
                 _("{card} {source}→{target}").format(
                     card=whose(view.grid[a].owner, view.players, view.seat, animal_name(view.grid[a].animal)),
-                    source=cell_name(a, origin),
-                    target=cell_name(b, origin),
+                    source=cell_name(a),
+                    target=cell_name(b),
                 )
                 for a, b in moved
             )
-            line, where = line_text(action, origin), at_cell(deer_cell, origin)
+            line, where = line_text(action), at_cell(deer_cell, view.grid)
             if pushes:
                 words = _("Deer enters {line} {where}, pushes {cards}").format(line=line, where=where, cards=pushes)
             else:
@@ -499,7 +564,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return words, grid
         return None
 
-    def side_text(self) -> Text:
+    def side_text(self, every_rule: bool = True) -> Text:
         """The hand, the card chosen, what is revealed, the piles and the preview; the log goes below it."""
         view = self.view
         assert view is not None
@@ -510,24 +575,33 @@ class InstinktScreen(DerivedOnce, PlayScreen):
                 picked = (kind == "choose" and index == self.selected) or (kind == "keep" and index in self.keep)
                 marker = "▶" if picked else " "
                 text.append(f"\n{marker}{index + 1} {card_text(card)}", style=BOLD if picked else Style())
-                text.append(f"\n  {rule_text(card)}", style=DIM)
+                if every_rule or index == self.selected:
+                    text.append(f"\n  {rule_text(card)}", style=DIM)
         elif view.hand:
             text.append(_(": {cards}").format(cards=comma().join(card_text(c) for c in view.hand)))
         if view.chosen is not None:
             text.append("\n" + _("Your card this round: {card}").format(card=card_text(view.chosen)), style=BOLD)
-            text.append(f"\n  {rule_text(view.chosen)}", style=DIM)
+            if every_rule:
+                text.append(f"\n  {rule_text(view.chosen)}", style=DIM)
         revealed = [
             _("{name} {card}").format(name=view.players[p], card=card_text(c))
             for p, c in enumerate(view.revealed)
             if c is not None
         ]
-        if revealed and view.phase in (Phase.PLACE, Phase.MOVE):
+        if revealed and view.phase in (Phase.PLACE, Phase.MOVE) and every_rule:  # short: the log says it too
             text.append("\n" + _("Revealed: {cards}").format(cards=comma().join(revealed)))
         picks = [view.players[p] for p, chose in enumerate(view.has_chosen) if chose]
         if view.phase is Phase.CHOOSE and picks:
             text.append("\n" + _("Chosen already: {names}").format(names=comma().join(picks)), style=DIM)
-        piles = _("Piles: {black} / {white}").format(black=view.pile_sizes[0], white=view.pile_sizes[1])
-        text.append("\n" + piles, style=DIM)
+        if every_rule or kind in ("keep", "choose"):
+            piles = _("Piles: {black} / {white}").format(black=view.pile_sizes[0], white=view.pile_sizes[1])
+            text.append("\n" + piles, style=DIM)
+        under = self._card_under_cursor()
+        if under is not None:  # the status line says what it scores now; its rule goes here, where it wraps
+            piece = view.grid[under]
+            owned = whose(piece.owner, view.players, view.seat, animal_name(piece.animal))
+            text.append("\n" + _("Under the cursor: {card}").format(card=owned), style=BOLD)
+            text.append(f"\n  {rule_text(piece.animal)}", style=DIM)
         shown = self.preview()
         if shown is not None and kind in ("deer", "target"):
             words, grid = shown
@@ -558,14 +632,19 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return _("Keep 3 of your 5 cards: 1-5 to mark them ({n} marked), enter to keep").format(n=len(self.keep))
         if kind == "choose":
             card = view.hand[self.selected]
-            return _("Choose your card in secret: ←/→ or 1-3, enter. {card}: {rule}").format(
-                card=card_text(card), rule=rule_text(card)
+            # Its rule is under it in the hand: a whole sentence does not fit the two lines here.
+            return _("Choose your card in secret: ←/→ or 1-3, enter. Under the cursor: {card}").format(
+                card=card_text(card)
             )
+        under = self._card_under_cursor()
+        if under is not None:
+            info = card_info(view.grid, under, view.players, view.seat)
+            return _("{card} · arrows or tab: a cell you may use").format(card=info)
         if kind == "source":
             if self.cursor is None or self.cursor not in view.grid:
                 return _("Raccoon: choose one of your cards to move (arrows, enter)")
             piece = view.grid[self.cursor]
-            where = cell_name(self.cursor, origin_of(view.grid))
+            where = cell_name(self.cursor)
             return _("Raccoon: move your {animal} at {cell}? enter, then choose where (arrows or tab)").format(
                 animal=animal_name(piece.animal), cell=where
             )
@@ -581,7 +660,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return _("Deer {n}/{total}: {line}: {points} · tab/arrows: next entry · enter").format(
                 n=self.entry_index % total + 1,
                 total=total,
-                line=line_text(entry, origin_of(view.grid)),
+                line=line_text(entry),
                 points=effect,
             )
         if kind == "target":
@@ -619,7 +698,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         kind = self._kind()
         if action == "confirm":
             if kind == "source":  # enter picks the raccoon's card; the move comes with the target
-                return True if self.cursor is not None else None
+                return True if self.cursor in self._cells() else None
             return True if self._chosen_action() is not None else None
         if action in ("move", "next"):
             return True if kind != "wait" else None
@@ -636,6 +715,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
     def action_confirm(self) -> None:
         kind = self._kind()
         if kind == "source":
+            if self.cursor not in self._cells():
+                return
             with self.one_derivation():
                 self.source = self.cursor
                 cells = self._cells()
@@ -667,7 +748,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             self.entry_index += -1 if direction in ("left", "up") else 1
         elif self.cursor is not None:
             # Board rows grow downward; navigation's "up" means +y, so flip y both ways.
-            flipped = [(x, -y) for x, y in self._cells()]
+            flipped = [(x, -y) for x, y in self._spots()]
             x, y = step((self.cursor[0], -self.cursor[1]), direction, flipped)
             self.cursor = (x, -y)
 
@@ -679,8 +760,8 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             self.selected = (self.selected + 1) % max(len(self.view.hand), 1)
         else:
             cells = self._cells()
-            if cells and self.cursor in cells:
-                self.cursor = cells[(cells.index(self.cursor) + 1) % len(cells)]
+            if cells:
+                self.cursor = cells[(cells.index(self.cursor) + 1) % len(cells)] if self.cursor in cells else cells[0]
 
     def action_back(self) -> None:
         with self.one_derivation():

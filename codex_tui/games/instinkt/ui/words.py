@@ -1,9 +1,9 @@
 """Log lines that say what each Instinkt action did to the scores, in the reader's language.
 
-Cells are named in the frame's a-d / 1-4 (`coords.py`), from the origin the
-caller gives (the grid on screen), so the log agrees with the board. The
-lines are built from the log when drawn, never stored, so a saved game or a
-table reads in the reader's language. The animals and what they score are in
+Cells are named as the board names them (`coords.py`): a cell's name never
+changes, so a line reads the same from the move it tells to the end of the
+game. The lines are built from the log when drawn, never stored, so a saved
+game or a table reads in the reader's language. The animals and what they score are in
 `animal_words.py` (the hints name them too).
 """
 
@@ -13,11 +13,12 @@ from collections.abc import Sequence
 
 from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
 from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
-from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text, origin_of
+from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text
 from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes
+from codex_tui.games.instinkt.rules.scoring import scores_by_cell
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
-from codex_tui.games.instinkt.text import _, pgettext
+from codex_tui.games.instinkt.text import _, ngettext, pgettext
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.i18n.words import YOU
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
@@ -45,15 +46,40 @@ def who(player: int, names: Sequence[str], viewer: int) -> str:
     return _("you") if is_you(player, names, viewer) else names[player]
 
 
+def card_info(grid: Grid, cell: Cell, names: Sequence[str], viewer: int) -> str:
+    """'Bo's owl at g7: 2 points now — 2 of its colour in its row and column': a card on the board.
+
+    What it scores if the game ended now and why (its rule, `rule_text`, goes
+    beside it): how the other player's cards score is on the board, not only
+    in the final table.
+    """
+    score = scores_by_cell(grid)[cell]
+    points = ngettext("{n} point", "{n} points", score.points).format(n=score.points)
+    if is_you(score.owner, names, viewer):
+        text = _("Your {animal} at {cell}: {points} now — {why}")
+    else:
+        text = _("{name}'s {animal} at {cell}: {points} now — {why}")
+    return text.format(
+        name=names[score.owner] if 0 <= score.owner < len(names) else "",
+        animal=animal_name(score.animal),
+        cell=cell_name(cell),
+        points=points,
+        why=why_text(score.why),
+    )
+
+
 def signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int) -> str:
-    """'Ada +3; you -3 (cat -3: not on an edge's middle)': the totals, and why the other player's cards changed.
+def effects_text(
+    changes: Sequence[CardChange], names: Sequence[str], viewer: int, actor: int, reasons: bool = True
+) -> str:
+    """'Ada +3 (owl +3: 3 of its colour in its row and column); you -3 (cat -3: not on an edge's middle)'.
 
-    The acting player knows why their own card scores; what surprises is a
-    change to the other player's cards, so only those are explained.
+    Each player's total change, then which of their cards' points moved and
+    why: a reader learns how the other player's cards score from these.
+    Without `reasons`, the totals alone ('Ada +3; you -3').
     """
     parts = []
     for player in (actor, 1 - actor):
@@ -62,15 +88,16 @@ def effects_text(changes: Sequence[CardChange], names: Sequence[str], viewer: in
             continue
         total = sum(c.delta for c in mine)
         text = _("{who} {points}").format(who=who(player, names, viewer), points=signed(total))
-        if player != actor:
-            reasons = comma().join(
-                _("{animal} {points}: {why}").format(
-                    animal=animal_name(c.animal), points=signed(c.delta), why=why_text(c.why)
-                )
-                for c in mine
+        if not reasons:
+            parts.append(text)
+            continue
+        why = comma().join(
+            _("{animal} {points}: {why}").format(
+                animal=animal_name(c.animal), points=signed(c.delta), why=why_text(c.why)
             )
-            text = _("{total} ({reasons})").format(total=text, reasons=reasons)
-        parts.append(text)
+            for c in mine
+        )
+        parts.append(_("{total} ({reasons})").format(total=text, reasons=why))
     return pgettext("between two players' score changes", "; ").join(parts)
 
 
@@ -91,8 +118,8 @@ def describe(
     viewer: int,
     before: Grid | None = None,
     after: Grid | None = None,
-    origin: Cell = (0, 0),
     all_seen: bool = False,
+    reasons: bool = True,
 ) -> str:
     """One log line. With the grids before and after, it names the card and says what it did to the scores.
 
@@ -111,7 +138,7 @@ def describe(
         return _choose_text(entry, names, you, name)
     if isinstance(action, Place):
         piece = after.get((action.x, action.y)) if after is not None else None
-        where = at_cell((action.x, action.y), origin)
+        where = at_cell((action.x, action.y))
         if piece is None:
             text = _("You placed a card {where}") if you else _("{name} placed a card {where}")
         else:
@@ -120,13 +147,11 @@ def describe(
     elif isinstance(action, Enter):
         pushed = comma().join(
             _("{animal} {source}→{target}")
-            .format(
-                animal=_animal_at(before, source), source=cell_name(source, origin), target=cell_name(target, origin)
-            )
+            .format(animal=_animal_at(before, source), source=cell_name(source), target=cell_name(target))
             .lstrip()
             for source, target in entry.moved
         )
-        line = line_text(action, origin)
+        line = line_text(action)
         if pushed:
             text = (
                 _("Your deer entered {line}, pushing {cards}")
@@ -148,11 +173,11 @@ def describe(
             if you
             else _("{name}'s raccoon moved {card} from {source} to {target}")
         )
-        text = text.format(name=name, card=moved, source=cell_name(source, origin), target=cell_name(target, origin))
+        text = text.format(name=name, card=moved, source=cell_name(source), target=cell_name(target))
     else:
         return repr(action)
     if before is not None and after is not None:
-        effects = effects_text(score_changes(before, after), names, viewer, action.player)
+        effects = effects_text(score_changes(before, after), names, viewer, action.player, reasons)
         if effects:
             text = _("{action}: {effects}").format(action=text, effects=effects)
     return text
@@ -184,19 +209,19 @@ def log_lines(
     log: Sequence[LogEntry],
     names: Sequence[str],
     viewer: int,
-    grid: Grid,
     last: int,
     notes: Sequence[tuple[int, int]] = (),
     chat: Sequence[ChatNote] = (),
+    reasons: bool = True,
 ) -> list[str]:
-    """The last `last` log lines, cells named from `grid`'s frame, each with what it did to the scores.
+    """The last `last` log lines, each with what it did to the scores and why.
 
     `notes` are the hints used, (actions played then, seat): each shows as
     "Ada used a hint" after that many actions' lines. `chat` is a network
     table's, worded: each line goes after that many actions' lines too (and
-    adds to `last`: talk does not push the game's moves out)."""
+    adds to `last`: talk does not push the game's moves out). Without
+    `reasons`, each move's score changes are the totals alone (a summary's room)."""
     grids = grids_after(log)
-    origin = origin_of(grid)
     first = max(0, len(log) - last)
     lines: list[str] = []
     talk = 0
@@ -207,7 +232,7 @@ def log_lines(
         talk += len(said)
         if index < len(log):
             before = grids[index - 1] if index else {}
-            lines.append(describe(log[index], names, viewer, before, grids[index], origin))
+            lines.append(describe(log[index], names, viewer, before, grids[index], reasons=reasons))
     return lines[-(last + min(talk, last)) :] if last else []
 
 

@@ -138,14 +138,14 @@ async def test_a_hint_asked_before_the_other_player_picks_is_still_shown(
 def test_the_log_says_where_a_hint_was_used() -> None:
     game = new_game(("Ada", "Bo"), 4)
     seat_view = INSTINKT.view(game, 0)
-    assert log_lines(seat_view.log, seat_view.players, 0, seat_view.grid, 12, ((0, 0),)) == ["You used a hint"]
-    assert log_lines(seat_view.log, seat_view.players, 1, seat_view.grid, 12, ((0, 0),)) == ["Ada used a hint"]
+    assert log_lines(seat_view.log, seat_view.players, 0, 12, ((0, 0),)) == ["You used a hint"]
+    assert log_lines(seat_view.log, seat_view.players, 1, 12, ((0, 0),)) == ["Ada used a hint"]
     for seat in (1, 0):
         game = INSTINKT.apply(game, INSTINKT.legal_actions_for(game, seat)[0])
     seat_view = INSTINKT.view(game, 0)
-    lines = log_lines(seat_view.log, seat_view.players, 0, seat_view.grid, 12, ((1, 0), (2, 1)))
+    lines = log_lines(seat_view.log, seat_view.players, 0, 12, ((1, 0), (2, 1)))
     assert lines[1:] == ["You used a hint", lines[2], "Bo used a hint"] and lines[0].startswith("Bo chose")
-    assert log_lines(seat_view.log, seat_view.players, 0, seat_view.grid, 2, ((1, 0), (2, 1)))[-1] == "Bo used a hint"
+    assert log_lines(seat_view.log, seat_view.players, 0, 2, ((1, 0), (2, 1)))[-1] == "Bo used a hint"
 
 
 # ------------------------------------------------------------------ review

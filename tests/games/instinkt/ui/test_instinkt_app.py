@@ -158,11 +158,9 @@ async def test_the_placement_preview_names_the_cell_and_both_scores(saves: Path)
         status = screen.status_text()
         assert status.startswith("Place your wolf ")
         assert "you " in status and "them " in status
-        # Above and left of a1 the grid grows: Ada's cat (on the top edge) ends up in a corner, the wolf scores 1.
+        # Above and left of the first card (f6) the grid grows: Ada's cat (on the top edge) ends up in a corner.
         assert screen.cursor == (-1, -1)
-        assert status == (
-            "Place your wolf above and left of a1 (a new column and a new row): you 1 (-2), them 0 (+0) · enter"
-        )
+        assert status == "Place your wolf at e5 (a new column and a new row): you 1 (-2), them 0 (+0) · enter"
         await pilot.press("tab")
         assert screen.status_text().startswith("Place your wolf ")
         assert screen.board_scene().window == screen._window()
@@ -182,13 +180,13 @@ async def test_the_raccoon_says_which_card_goes_where_and_both_scores(saves: Pat
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_screen(app, pilot)
         assert screen._kind() == "source"
-        assert screen.status_text().startswith("Raccoon: move your cat at b1?")
+        assert screen.status_text().startswith("Raccoon: move your cat at g6?")
         await pilot.press("enter")
         status = screen.status_text()
-        assert status.startswith("Move your cat from b1 to ")
+        assert status.startswith("Move your cat from g6 to ")
         assert "you " in status and "them " in status
         scene = screen.board_scene()
-        assert scene.ghost == Piece(0, A.CAT) and (1, 0) in scene.markers  # where it comes from stays marked
+        assert scene.ghost == Piece(0, A.CAT) and scene.markers == {(1, 0): Piece(0, A.CAT)}  # where it comes from
 
 
 async def test_a_turn_notice_leaves_once_the_seat_has_acted(saves: Path) -> None:
@@ -207,7 +205,7 @@ async def test_a_turn_notice_leaves_once_the_seat_has_acted(saves: Path) -> None
         assert not list(rack.query(Toast))
 
 
-def test_log_lines_say_why_the_other_players_card_changed_a_score() -> None:
+def test_log_lines_say_why_each_players_cards_changed_a_score() -> None:
     from codex_tui.games.instinkt.rules import Place
     from codex_tui.games.instinkt.rules.state import LogEntry
     from codex_tui.games.instinkt.ui.words import describe
@@ -215,20 +213,22 @@ def test_log_lines_say_why_the_other_players_card_changed_a_score() -> None:
     # Ada's cat is on the edge of a one-column grid; Bo's wolf left of it makes the cat an inner card.
     before = {(0, 0): Piece(1, A.OWL), (0, 1): Piece(0, A.CAT), (0, 2): Piece(1, A.BAT), (0, 3): Piece(1, A.RAVEN)}
     after = {**before, (-1, 1): Piece(1, A.WOLF)}
-    line = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 0, before, after, (-1, 0))
-    assert line == "Bo placed wolf at a2: Bo +1; you -3 (cat -3: not on an edge's middle)"
-    seen_by_bo = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 1, before, after, (-1, 0))
-    assert seen_by_bo == "You placed wolf at a2: you +1; Ada -3 (cat -3: not on an edge's middle)"
+    line = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 0, before, after)
+    why = "(wolf +1: 1 opponent card around it); you -3 (cat -3: not on an edge's middle)"
+    assert line == f"Bo placed wolf at e7: Bo +1 {why}"
+    seen_by_bo = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 1, before, after)
+    assert seen_by_bo == f"You placed wolf at e7: you +1 {why.replace('you -3', 'Ada -3')}"
 
 
-def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_read_a1_to_d4() -> None:
+def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_are_named_from_the_first_card() -> None:
     from codex_tui.games.instinkt.coords import at_cell, cell_name
     from codex_tui.games.instinkt.ui.board import piece_label
 
     assert piece_label(Piece(0, A.WOLF))[3:] != piece_label(Piece(0, A.WOLPERTINGER))[3:]
     assert len({piece_label(Piece(0, a))[3:] for a in A if not a.is_spider}) == len(A) - 2
-    assert cell_name((2, 1), (0, 0)) == "c2" and cell_name((-3, -4), (-3, -4)) == "a1"
-    assert at_cell((-1, 0), (0, 0)) == "left of a1 (a new column)"
+    assert cell_name((0, 0)) == "f6" and cell_name((2, 1)) == "h7" and cell_name((-5, -5)) == "a1"
+    assert cell_name((5, 5)) == "k11"  # as far as two raccoon moves can slide the grid
+    assert at_cell((-1, 0), [(0, 0)]) == "at e6 (a new column)" and at_cell((0, 1), [(0, 0)]) == "at f7 (a new row)"
 
 
 def test_the_end_summary_explains_the_hand_tie_break() -> None:
@@ -260,7 +260,7 @@ async def test_the_replay_names_cells_as_its_board_does(saves: Path) -> None:
         await pilot.pause()
         lines = screen.query_one(ReplayLog).lines
         placed = [line for line in lines if " placed " in line]
-        assert placed and all(re.search(r" at [a-d][1-4]", line) for line in placed)
+        assert placed and all(re.search(r" at [a-k]([1-9]|1[01])\b", line) for line in placed)
         assert not any(line.split()[0] == "You" for line in lines)  # a replay reads as a spectator
 
 
