@@ -184,3 +184,75 @@ async def test_a_replay_seek_shows_the_whole_board_when_it_fits(tmp_path: Path, 
                 assert not out_of_view(area), (seat, area.origin, area.size)
                 checked += 1
         assert checked > 5
+
+
+def spot_cells(area: PlayAreaView, pos: tuple[int, int]) -> tuple[list[str], list[str]]:
+    """The border cells (corners left out) and the inside rows of the card-sized box at `pos`."""
+    zoom, cells = area.zoom, area.canvas.cells
+    col, row = zoom.corner(pos)
+
+    def char(x: int, y: int) -> str:
+        return cells.get((col + x, row + y), (" ", None))[0]
+
+    border = [char(x, y) for x in range(1, zoom.width - 1) for y in (0, zoom.height - 1)]
+    border += [char(x, y) for y in range(1, zoom.height - 1) for x in (0, zoom.width - 1)]
+    inside = ["".join(char(x, y) for x in range(1, zoom.width - 1)) for y in range(1, zoom.height - 1)]
+    return border, inside
+
+
+@pytest.mark.parametrize("zoom", ZOOMS, ids=lambda zoom: zoom.name)
+async def test_a_gold_that_cannot_be_played_is_ghosted_not_drawn_as_placed(tmp_path: Path, zoom) -> None:
+    app = app_of(tmp_path, mid_game(Phase.PLACE))
+    async with app.run_test(size=(120, 40)) as pilot:
+        area = await opened(pilot, GameScreen)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.zoom_choice = zoom
+        await shown(pilot, lambda: area.zoom is zoom, zoom.name)
+        assert area.scene.ghost is not None and not area.scene.ghost_legal  # the chosen gold's needs are not met
+        assert "needs" in screen.status
+        assert area.scene.cursor is not None
+        border, inside = spot_cells(area, area.scene.cursor)
+        assert set(border) <= {"┄", "┆", "×"} and "×" in border, border  # a dotted box, no card's frame
+        card = area.scene.ghost[0]
+        assert any(str(card) in row for row in inside), inside  # which card, in words
+        await pilot.press("f")  # its back may go anywhere: drawn as it would lie
+        await shown(pilot, lambda: area.scene.ghost_legal, "the back")
+        border, _inside = spot_cells(area, area.scene.cursor)
+        assert "×" not in border and "═" in border
+
+
+@pytest.mark.parametrize("zoom", ZOOMS, ids=lambda zoom: zoom.name)
+async def test_another_players_newest_card_is_marked(tmp_path: Path, zoom) -> None:
+    app = app_of(tmp_path, mid_game(Phase.PLACE))
+    async with app.run_test(size=(120, 40)) as pilot:
+        area = await opened(pilot, GameScreen)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view is not None
+        screen.zoom_choice = zoom
+        await pilot.press("o")
+        await shown(pilot, lambda: area.scene.area is screen.view.seats[1].area, "the other area")  # type: ignore[union-attr]
+        cards = area.scene.area.cards
+        newest = max(cards, key=lambda pos: cards[pos].order)
+        assert area.scene.newest == newest
+        assert area.zoom is zoom
+        for pos in cards:
+            border, _inside = spot_cells(area, pos)
+            assert ("*" in border) is (pos == newest), (pos, border)
+        await pilot.press("escape")
+        await shown(pilot, lambda: area.scene.newest is None, "the own area, unmarked")
+        assert not any("*" in spot_cells(area, pos)[0] for pos in area.scene.area.cards)
+
+
+async def test_a_replay_marks_the_newest_card_of_the_player_shown(tmp_path: Path) -> None:
+    app = app_of(tmp_path, played(8, lambda g: False), mode="replay")
+    async with app.run_test(size=(120, 40)) as pilot:
+        area = await opened(pilot, ReplayScreen)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        screen.go(20)
+        await pilot.press("2" if screen.seat == 0 else "1")  # the player who did not act last
+        await pilot.pause()
+        cards = area.scene.area.cards
+        newest = max(cards, key=lambda pos: cards[pos].order)
+        assert area.scene.newest == newest and "*" in spot_cells(area, newest)[0]
