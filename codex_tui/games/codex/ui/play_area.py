@@ -300,7 +300,7 @@ class PlayAreaView(Widget, can_focus=False):
         before = self.zoom
         self._choose_zoom()
         self._draw()
-        if another or (new_area and fits(self._bounds(), self.zoom, self.size)):
+        if another or (new_area and self.fits()):
             self.recentre()
         elif self.zoom is not before:
             self._rezoomed(before, self.size)
@@ -315,10 +315,10 @@ class PlayAreaView(Widget, can_focus=False):
             self._rezoomed(before, self.size)
 
     def _rezoomed(self, before: Zoom, size: Size) -> None:
-        """After a change of size (of the cards, of the view, or both): a board that fits is centred;
-        one that does not keeps the table point that was in the middle of the view (of `size`) in the
-        middle, then the cursor in view."""
-        if fits(self._bounds(), self.zoom, self.size):
+        """After a change of size (of the cards, of the view, or both; `before` and `size` are the cards'
+        and the view's sizes until then): a board that fits is centred; one that does not keeps the
+        table point that was in the middle of the view in the middle, then the cursor in view."""
+        if self.fits():
             self.recentre()
             return
         zoom, (ox, oy) = self.zoom, self.origin
@@ -359,7 +359,7 @@ class PlayAreaView(Widget, can_focus=False):
         self._keep_focus_in_view()
         self._invalidate()
 
-    def _fits(self) -> bool:
+    def fits(self) -> bool:
         """Whether the whole area (`reach`) fits in the view at the size shown."""
         return fits(self._bounds(), self.zoom, self.size)
 

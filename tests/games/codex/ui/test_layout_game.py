@@ -106,7 +106,7 @@ async def test_a_board_too_big_for_the_view_keeps_its_middle_when_the_view_chang
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         area = app.screen.query_one(PlayAreaView)
-        assert not area._fits()
+        assert not area.fits()
         before = (area.origin[0] + area.size.width // 2, area.origin[1] + area.size.height // 2)
         await pilot.resize_terminal(80, 25)
         await pilot.pause()

@@ -5,15 +5,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
-from codex_tui.games.codex.rules import Phase
-from codex_tui.games.codex.ui.cardart import LARGE, MEDIUM, SMALL, ZOOMS
+from codex_tui.games.codex.rules import CATALOG, Phase, Side
+from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
+from codex_tui.games.codex.ui.cardart import LARGE, MEDIUM, SMALL, ZOOMS, draw_card
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.play_area import PlayAreaView, auto_zoom, fits, reach
 from codex_tui.games.codex.ui.replay import ReplayScreen
+from codex_tui.i18n import PSEUDO, set_language
+from codex_tui.i18n.pseudo import CLOSE, OPEN
 from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.ui.canvas import Canvas
 from tests.scenes import settle, shown
 from tests.scenes.games import KINDS, mid_game, played
 
@@ -158,7 +163,7 @@ async def test_another_players_area_is_whole_when_it_fits(tmp_path: Path, seed: 
         await pilot.press("escape")
         await shown(pilot, lambda: bool(area.scene.spots), "the own area")
         await pilot.pause()
-        assert not out_of_view(area) or not fits(reach(area.scene), area.zoom, area.size)
+        assert not out_of_view(area) or not area.fits()
         assert_cursor_in_view(area)
 
 
@@ -256,3 +261,22 @@ async def test_a_replay_marks_the_newest_card_of_the_player_shown(tmp_path: Path
         cards = area.scene.area.cards
         newest = max(cards, key=lambda pos: cards[pos].order)
         assert area.scene.newest == newest and "*" in spot_cells(area, newest)[0]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "zh", PSEUDO])
+@pytest.mark.parametrize("zoom", ZOOMS, ids=lambda zoom: zoom.name)
+def test_every_card_fits_its_box_at_every_size(language: str, zoom) -> None:
+    """Every card, both sides, in every language: each row is the card's width in cells (a Chinese
+    glyph takes two) and each text on it is whole (the pseudo-language's « » both show)."""
+    set_language(language)
+    for card in [*CATALOG.playable, *HIDDEN_CARDS, *CATALOG.starters]:
+        for side in Side:
+            if card in HIDDEN_CARDS and side is Side.FRONT:
+                continue
+            canvas = Canvas()
+            draw_card(canvas, 0, 0, card, side, zoom)
+            rows = ["".join(canvas.cells[(x, y)][0] for x in range(zoom.width)) for y in range(zoom.height)]
+            assert all(cell_len(row) == zoom.width for row in rows), (card, side, rows)
+            inside = "".join(row[1:-1] for row in rows[1:-1])
+            assert inside.count(OPEN) == inside.count(CLOSE), (card, side, rows)
+            assert inside.strip(), (card, side, rows)
