@@ -38,14 +38,14 @@ def zoomed(shown: Zoom, delta: int) -> Zoom | None:
 
 
 class ZoomKeys:
-    """Mixed into a screen that shows a `PlayAreaView` and binds its `zoom_choice` to the view's."""
+    """Mixed into a screen that shows a `PlayAreaView` (id `area`) and binds its `zoom_choice` to the view's."""
 
     zoom_choice: Zoom | None
 
     def action_zoom(self, delta: int) -> None:
         """Larger (1) or smaller (-1) cards than those shown, or (0) the automatic size; a notice says which."""
         screen = cast(Screen[Any], self)
-        area = screen.query_one(PlayAreaView)
+        area = screen.query_one("#area", PlayAreaView)  # the main one (a split view has another beside it)
         self.zoom_choice = zoomed(area.zoom, delta)
         size = _(area.zoom.name)
         words = _("Cards: {size}") if self.zoom_choice else _("Cards: {size} (automatic)")
