@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterable
+from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -34,7 +35,15 @@ from codex_tui.core.contract import GameAction, GameModule
 from codex_tui.core.errors import IllegalAction
 from codex_tui.i18n import set_language
 from codex_tui.i18n.text import N_, Later, _
-from codex_tui.storage.saves import SavedGame, SaveError, default_title, load_save, new_save_path, write_save
+from codex_tui.storage.saves import (
+    SavedGame,
+    SaveError,
+    default_title,
+    load_save,
+    new_game_title,
+    new_save_path,
+    write_save,
+)
 from codex_tui.storage.settings import Settings, SettingsError, save_settings
 from codex_tui.ui.commands import language_commands, textual_commands
 from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
@@ -136,7 +145,7 @@ class CodexApp(CalmCrashes):
             if resume:
                 self.open_save(last.path)
             else:
-                self.ask_new_game()
+                self.ask_new_game(last.game)
 
         self.push_screen(ResumeScreen(last), answered)
 
@@ -146,20 +155,26 @@ class CodexApp(CalmCrashes):
         for notice in self.notices:
             self.notify(notice.text(), severity="warning", timeout=20)
 
-    def ask_new_game(self) -> None:
-        self.once_saved(self._new_game_form)
+    def ask_new_game(self, game: str | None = None) -> None:
+        """The new-game form, set to `game`: by default the game on show (a player who just
+        played Instinkt and presses n wants Instinkt again), else the registry's first."""
+        if game is None and self.session is not None:
+            game = self.session.rules.name
+        self.once_saved(lambda: self._new_game_form(game))
 
-    def _new_game_form(self) -> None:
+    def _new_game_form(self, game: str | None = None) -> None:
         self._leave_game()
-        self.push_screen(NewGameScreen(), self.start_new_game)
+        self.push_screen(NewGameScreen(game), self.start_new_game)
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
         if settings is None:
             return
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
-        game = registry.game_named(settings.game).new_game(settings.names, seed, settings.variant)
+        module = registry.game_named(settings.game)
+        game = module.new_game(settings.names, seed, settings.variant)
         path = new_save_path(self.saves_dir, settings.names)
-        session = GameSession(game, settings.kinds, path)
+        title = new_game_title(module.translate(module.title), settings.names, date.today())
+        session = GameSession(game, settings.kinds, path, title=title)
         session.autosave()  # one that fails is shown over the game, and tried again
         self.begin(session)
 
@@ -314,7 +329,7 @@ class CodexApp(CalmCrashes):
         if not session.is_human(seat):
             name = f"{game.players[seat]} ({bot_level(session.kinds[seat])})"
             self.refresh_game(waiting_for=name)
-            self._schedule_bot(seat, game)
+            self._schedule_bot(seat, game, delay=0 if session.choosing_together() else self.bot_delay)
             return
         if len(session.humans) > 1 and self.revealed != seat:
             self.refresh_game(waiting_for=game.players[seat])
@@ -486,10 +501,10 @@ class CodexApp(CalmCrashes):
 
     # -------------------------------------------------------------- bots
 
-    def _schedule_bot(self, seat: int, game: Any) -> None:
+    def _schedule_bot(self, seat: int, game: Any, delay: float) -> None:
         self._cancel_bot()
-        if self.bot_delay > 0:
-            self.bot_timer = self.set_timer(self.bot_delay, lambda: self.think(seat, game))
+        if delay > 0:
+            self.bot_timer = self.set_timer(delay, lambda: self.think(seat, game))
         else:
             self.call_later(self.think, seat, game)
 

@@ -16,10 +16,12 @@ def latest_unfinished(folder: Path) -> SaveSummary | None:
 
 
 def describe_save(summary: SaveSummary) -> str:
-    """The offered game in the reader's language (drawn, never stored)."""
+    """The offered game in the reader's language (drawn, never stored): its title, then which
+    game and variant it is (a title from before titles named the game does not say), the
+    scores, how far it went and when it was saved, then its file."""
     when = datetime.fromtimestamp(summary.file.modified).strftime("%Y-%m-%d %H:%M")
     scores = _(", ").join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
-    line = _("{title}: {scores}; turn {turn}; saved {when}").format(
-        title=summary.title, scores=scores, turn=summary.turn, when=when
+    line = _("{game} · {scores} · turn {turn} · saved {when}").format(
+        game=summary.variant_text, scores=scores, turn=summary.turn, when=when
     )
-    return f"{line}\n{summary.path}"
+    return f"{summary.title}\n{line}\n{summary.path}"

@@ -69,6 +69,11 @@ class GameSession:
         bots = [seat for seat in waiting if not self.is_human(seat)]
         return bots[0] if bots else waiting[0]
 
+    def choosing_together(self) -> bool:
+        """Several seats choose at once (Codex's set-up): a bot's choice there is secret, so
+        there is nothing to watch, and the human's own choice should not wait on a delay."""
+        return len(self.rules.players_to_act(self.game)) > 1
+
     def view_for(self, seat: int) -> Any:
         return self.rules.view(self.game, seat)
 

@@ -2,7 +2,10 @@
 
 Textual writes its system commands (Theme, Quit, Keys, Maximize, Screenshot)
 in English inside `App.get_system_commands`; these are the same commands with
-our words, so the palette never mixes two languages. "Language: Français"
+our words, so the palette never mixes two languages. All but Textual's "Keys"
+(its panel of the focused widget's keys): beside the app's own "Keys and
+symbols" (the help, `?`) it read as the same entry twice, and the help lists
+every key a screen has, in the player's words. "Language: Français"
 and the like switch the whole app (see `CodexApp.switch_language`); each
 language is named in itself, as a language menu does, so a player lost in a
 language they cannot read still recognises theirs.
@@ -21,15 +24,9 @@ from codex_tui.i18n.text import _
 
 
 def textual_commands(app: App[Any], screen: Screen[Any]) -> Iterator[SystemCommand]:
-    """`App.get_system_commands`, translated (the same actions, in the same order)."""
+    """`App.get_system_commands` but "Keys", translated (the same actions, in the same order)."""
     yield SystemCommand(_("Theme"), _("Change the current theme"), app.action_change_theme)
     yield SystemCommand(_("Quit"), _("Quit the application as soon as possible"), app.action_quit)
-    if screen.query("HelpPanel"):
-        yield SystemCommand(_("Keys"), _("Hide the keys and widget help panel"), app.action_hide_help_panel)
-    else:
-        yield SystemCommand(
-            _("Keys"), _("Show help for the focused widget and a summary of available keys"), app.action_show_help_panel
-        )
     if screen.maximized is not None:
         yield SystemCommand(_("Minimize"), _("Minimize the widget and restore to normal size"), screen.action_minimize)
     elif screen.focused is not None and screen.focused.allow_maximize:

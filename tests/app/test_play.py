@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.games.codex.rules import Phase, Place, result
 from codex_tui.games.codex.ui.end import EndScreen
@@ -203,3 +204,16 @@ async def test_the_new_game_form_refuses_a_bad_value_and_says_what_to_fix(
         error = str(app.screen.query_one("#error").render())
         assert message in error
         assert not list(saves.glob("*.msgpack"))
+
+
+async def test_set_up_opens_at_once_though_bots_take_their_time_in_play(saves: Path) -> None:
+    """A bot's set-up choice is secret, so it is made without the delay that lets one watch its moves:
+    the player's own set-up screen (and its keys) shows at once, not after the bots' delays."""
+    path = saved_game(saves, ("human", "bot:greedy"))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=3600, offer_resume=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        for _ in range(200):
+            if isinstance(app.screen, SetupScreen):
+                break
+            await settle(pilot)
+        assert isinstance(app.screen, SetupScreen)

@@ -53,7 +53,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 async def test_a_bot_move_due_after_the_player_left_the_game_changes_nothing(saves: Path) -> None:
-    path = saved_game(saves, ("bot:random", "human"))
+    game = new_game(("Ada", "Bo"), 5, Variant(20))
+    bots = [make_bot("random", 1), make_bot("random", 2)]
+    while game.phase is Phase.SETUP or game.current != 0:  # past set-up (its bot choices wait on no delay)
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat].choose(view(game, seat)))
+    path = saves / "game.msgpack"
+    write_save(path, SavedGame(game, ("bot:random", "human")))
     before = load_save(path).game
     delay = 3.0  # long enough that a loaded machine (parallel tests) is still waiting on the bot when we leave
     app = CodexApp(saves_dir=saves, save=path, bot_delay=delay, offer_resume=False)

@@ -54,12 +54,19 @@ def zoomed_to(size: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run_before(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press(*keys)
-        area = pilot.app.screen.query_one(PlayAreaView)
+        area = pilot.app.screen.query_one("#area", PlayAreaView)
         await shown(pilot, lambda: area.zoom.name == size, f"the {size} cards")
         pilot.app.clear_notifications()
         await pilot.pause()
 
     return run_before
+
+
+async def split_view(pilot: Pilot[Any]) -> None:
+    """`v`: Bo's area beside Ada's from 140 columns; below, a note says why not."""
+    await settle(pilot)
+    await pilot.press("v")
+    await settle(pilot)
 
 
 async def to_turn_nine(pilot: Pilot[Any]) -> None:
@@ -90,6 +97,7 @@ SCENES = [
             ("large", ("plus", "plus")),
         ]
     ],
+    Scene("game_screen_split_view", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), split_view, PLAYERS),
     Scene(
         "pass_device",
         lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE), kinds=("human", "human")),

@@ -60,9 +60,14 @@ class NewGameScreen(Screen[NewGameSettings]):
     default_names: dict[str, str]
     """The name each seat's field was given, in the language of its compose."""
 
+    def __init__(self, game: str | None = None) -> None:
+        super().__init__()
+        self.first_choice = game if game in registry.names() else registry.first_game()
+        """The game the form opens on (the one last played, when there is one)."""
+
     def compose(self) -> ComposeResult:
         self.default_names = {}
-        game = registry.first_game()
+        game = self.first_choice
         options = kind_options(game)
         with Vertical(id="form"):
             yield Static(_("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start"))

@@ -221,11 +221,11 @@ class SavesBrowser(Screen[BrowserChoice]):
     BINDINGS = [
         Binding("enter", "open", N_("Open"), priority=True),
         Binding("q,escape", "close", N_("Back")),
-        Binding("v", "replay", N_("Replay"), show=False),  # enter replays a finished game; the help says v
-        Binding("n", "new", N_("New game")),
-        Binding("r", "rename", N_("Rename"), show=False),  # rare; the help says r (the bar must fit 80 columns)
+        Binding("v", "replay", N_("Replay")),
+        Binding("r", "rename", N_("Rename")),
+        Binding("s", "sort", N_("Sort")),
         Binding("d,delete", "delete", N_("Delete")),
-        Binding("s", "sort", N_("Sort"), show=False),  # the title line says the order; the help says s
+        Binding("n", "new", N_("New game")),  # last: a bar too narrow drops it first (the help and ^o list it)
     ]
     CSS_PATH = Path(__file__).with_name("saves_browser.tcss")
 

@@ -137,7 +137,11 @@ def points_text(card: PlayableCard) -> str:
 
 
 def short_name(card_id: int) -> str:
-    """'R12', 'G57': how the cards label themselves on screen (the same letters in every language)."""
+    """'R12', 'G57': how the cards label themselves on screen (the same letters in every language);
+    'G(A)' for a card known only by its back (its kind and kingdom, as a hand's backs show)."""
+    hidden = HIDDEN_CARDS.get(card_id)
+    if hidden is not None:
+        return ("G" if hidden.is_gold else "R") + f"({hidden.kingdom.letter})"
     return ("G" if CATALOG.playable[card_id].is_gold else "R") + str(card_id)
 
 
@@ -273,6 +277,58 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = N
     if isinstance(action, Pass):
         return _("{name} passed: no legal spot").format(name=who)
     return repr(action)
+
+
+def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: int | None = None) -> list[str]:
+    """What `seat` did on its last turn, in wordings from the longest to the shortest (the screen
+    shows the longest that fits): the card it placed, where, its points, then what it drew.
+
+    'Bo placed Resource 19 front at (2,1): +3, took Resource 20' down to 'Bo: R19 (2,1) +3, took
+    R20'; a back scores nothing, so no points are said for it, and a card known only by its back
+    ('G(P) back') may lose its side word last. `log` is the viewer's own (a card placed on its back
+    is known by its back, a card drawn from a deck is not known)."""
+    who = names[seat]
+    turn = next((i for i in range(len(log) - 1, -1, -1) if _is_turn(log[i], seat)), None)
+    if turn is None:
+        return [_("{name}: nothing placed yet").format(name=who)]
+    entry = log[turn]
+    action = entry.action
+    if not isinstance(action, Place):
+        return [describe_entry(entry, names, viewer)]
+    drawn = next((e for e in log[turn + 1 :] if e.action.player == seat and isinstance(e.action, Draw)), None)
+    long = _("{name} placed {card} at ({x},{y})").format(name=who, card=_placed_words(action), x=action.x, y=action.y)
+    if action.side is Side.FRONT:
+        long = _("{move}: {details}").format(move=long, details=f"+{entry.points}")
+    cards = [short_name(action.card)]  # 'G(P)' alone is a card known by its back: the side word may go last
+    if action.side is Side.BACK:
+        cards.insert(0, _("{card} {side}").format(card=cards[0], side=side_name(action.side)))
+    forms = [long]
+    for card in cards:
+        short = _("{name}: {card} ({x},{y})").format(name=who, card=card, x=action.x, y=action.y)
+        forms.append(short + f" +{entry.points}" if action.side is Side.FRONT else short)
+    if drawn is None:
+        return forms
+    return [
+        _("{move}, {draw}").format(move=move, draw=_drawn_words(drawn, short=index > 0))
+        for index, move in enumerate(forms)
+    ]
+
+
+def _is_turn(entry: LogEntry, seat: int) -> bool:
+    """The entry starts one of `seat`'s turns: a placement or a pass."""
+    return entry.action.player == seat and isinstance(entry.action, Place | Pass)
+
+
+def _drawn_words(entry: LogEntry, short: bool) -> str:
+    """'took Resource 20' / 'drew from the gold deck', or 'took R20' / 'drew gold' when `short`."""
+    action = entry.action
+    assert isinstance(action, Draw)
+    if action.source is DrawSource.MARKET:
+        card = action.card or 0
+        return _("took {card}").format(card=short_name(card) if short else card_name(card))
+    if action.source is DrawSource.RESOURCE_DECK:
+        return _("drew resource") if short else _("drew from the resource deck")
+    return _("drew gold") if short else _("drew from the gold deck")
 
 
 def _placed_words(action: Place) -> str:

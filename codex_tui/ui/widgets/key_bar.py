@@ -19,7 +19,9 @@ from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.text import DOMAIN, N_
 
 LOOSE_KEY_CHROME = 3
-"""Cells around a key and its description in Textual's footer, beyond their own (the compact style has 1)."""
+"""Cells around a key and its description in Textual's footer, beyond their own."""
+COMPACT_KEY_CHROME = 2
+"""The same in the compact style: the space between key and description, and the margin after."""
 KEPT_ACTIONS = frozenset({"app.help", "app.quit", "help", "quit"})
 """Keys a bar too narrow for all its keys keeps to the last: help lists every other key."""
 PALETTE = N_("palette")
@@ -56,7 +58,7 @@ class KeyBar(Footer):
     @classmethod
     def compact_cells(cls, widgets: list[Widget]) -> int:
         """The cells `widgets` take in the compact style."""
-        return sum(cls.cells(widget) for widget in widgets) - len(widgets) * (LOOSE_KEY_CHROME - 1)
+        return sum(cls.cells(widget) for widget in widgets) - len(widgets) * (LOOSE_KEY_CHROME - COMPACT_KEY_CHROME)
 
     def translated(self) -> list[Widget]:
         widgets = list(super().compose())

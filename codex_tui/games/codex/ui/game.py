@@ -56,8 +56,9 @@ from codex_tui.games.codex.rules.symbols import CardKind
 from codex_tui.games.codex.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.codex.ui.cardart import Zoom
 from codex_tui.games.codex.ui.panels import (
+    LEAST_AREA,
     GameLog,
-    MarketPanel,
+    LastMoves,
     ObjectivesPanel,
     SymbolsPanel,
     hand_backs_text,
@@ -77,6 +78,8 @@ from codex_tui.ui.widgets.status_line import SEPARATOR, StatusLine, fit
 
 DRAW_SLOTS = 6
 """Four market slots, then the resource deck and the gold deck."""
+SPLIT_COLUMNS = 140
+"""The least width that shows another player's area beside one's own (two areas and the side panel)."""
 
 Moment = tuple[int, LogEntry | None, Phase, int]
 """Where a game stands for one seat: log length, last entry, phase, seat (a hint holds for one moment).
@@ -128,6 +131,8 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         Binding("u", "undo", N_("Undo")),
         Binding("ctrl+r,U", "redo", N_("Redo")),
         Binding("o", "other_area", N_("Areas"), show=False),  # in the help: the bar holds the rest in French
+        Binding("v", "split", N_("Split view")),  # from 140 columns; below, the same key says why not
+        Binding("v", "split_unavailable", N_("Split view"), show=False),
         Binding("escape", "own_area", N_("Own area")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
@@ -142,7 +147,11 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
 
     # Interface state: what the player looks at and has chosen.
     viewing: var[int] = var(0, init=False)
-    """The seat whose area is on show."""
+    """The seat whose area is on show (the viewer's own while the split view is on)."""
+    split: var[bool] = var(False, init=False)
+    """The player asked for another player's area beside their own (shown from 140 columns)."""
+    beside: var[int] = var(0, init=False)
+    """The seat whose area the split view shows (`o` cycles it)."""
     selected: var[int] = var(0, init=False)
     sides: var[dict[int, Side]] = var(dict, init=False)
     """The side each card of the hand shows (front when absent)."""
@@ -160,7 +169,11 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
     shown_name: var[str] = var("", init=False)
     showing_own: var[bool] = var(True, init=False)
     """The area on show is the viewer's own."""
-    home_area: var[PlayArea | None] = var(None, always_update=True, init=False)
+    split_shown: var[bool] = var(False, init=False)
+    """The split view is on and the screen is wide enough for it."""
+    beside_area: var[PlayArea | None] = var(None, always_update=True, init=False)
+    beside_name: var[str] = var("", init=False)
+    beside_scene: var[AreaScene] = var(AreaScene(PlayArea.empty()), always_update=True, init=False)
     area_scene: var[AreaScene] = var(AreaScene(PlayArea.empty()), always_update=True, init=False)
     tray_scene: var[TrayScene] = var(TrayScene("", ()), always_update=True, init=False)
     status: var[str] = var("", init=False)
@@ -181,6 +194,9 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         self.can_redo = False
         self._asked: tuple[tuple[object, ...], SeatView] | None = None
         """The view `hint_view` gave last, with the moment (and set-up step) it is for."""
+        self._hint_flip: tuple[int, Side | None] | None = None
+        """The card whose side a hint turned, with the side it showed before (None: front):
+        picking another card turns it back, as the player did not choose that side."""
 
     def compose(self) -> ComposeResult:
         """The widgets, bound to the screen's state; what they show is worded again first, so a
@@ -190,12 +206,17 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         yield ScoreTrack(id="score").data_bind(screen.view, screen.tags, screen.viewing, screen.columns)
         with Horizontal(id="main"):
             yield PlayAreaView(id="area").data_bind(scene=screen.area_scene, zoom_choice=screen.zoom_choice)
+            with Vertical(id="beside"):
+                yield SymbolsPanel(id="beside-symbols").data_bind(area=screen.beside_area, owner=screen.beside_name)
+                yield PlayAreaView(id="beside-area").data_bind(
+                    scene=screen.beside_scene, zoom_choice=screen.zoom_choice
+                )
             with Vertical(id="side"):
                 yield SymbolsPanel(id="symbols").data_bind(area=screen.shown_area, owner=screen.shown_name)
                 yield ObjectivesPanel(id="objectives").data_bind(
                     screen.view, area=screen.shown_area, detailed=screen.tall, own=screen.showing_own
                 )
-                yield MarketPanel(id="market").data_bind(screen.view, area=screen.home_area)
+                yield LastMoves(id="last").data_bind(screen.view)
                 yield GameLog(id="log").data_bind(screen.view, notes=screen.log_notes, chat=screen.log_chat)
         yield CardTray(id="tray").data_bind(scene=screen.tray_scene)
         yield PreviewLine(id="status").data_bind(wording=screen.status)
@@ -218,7 +239,7 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         home = max(view.seat, 0)  # a spectator (seat -1) looks at the first area
         with self.one_derivation():
             if self.view is None or home != self.perspective:  # the first view may be of any seat
-                self.sides = {}
+                self.sides, self._hint_flip = {}, None
                 self.cursor = None
                 self.viewing = home
             self.perspective = home
@@ -293,8 +314,30 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
     def watch_viewing(self) -> None:
         self._derive()
 
+    def watch_split(self) -> None:
+        self._derive()
+
+    def watch_beside(self) -> None:
+        self._derive()
+
+    def watch_split_shown(self, shown: bool) -> None:
+        """The second area shows or goes; the side panel narrows to leave both areas room."""
+        self.set_class(shown, "-split")
+        self._size_side()
+
     def watch_selected(self) -> None:
+        self._undo_hint_flip()
         self._derive_choice()
+
+    def _undo_hint_flip(self) -> None:
+        """Another card picked after a hint turned one: that one shows the side it showed before."""
+        flip, chosen = self._hint_flip, self._selected_card()
+        if flip is None or (chosen is not None and chosen[0] == flip[0]):
+            return
+        self._hint_flip = None
+        card, before = flip
+        sides = {k: v for k, v in self.sides.items() if k != card}
+        self.sides = sides if before is None else {**sides, card: before}
 
     def watch_sides(self) -> None:
         self._derive_choice()
@@ -309,7 +352,8 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         self._derive_cursor()
 
     def watch_columns(self) -> None:
-        self._derive_cursor()
+        self._derive()
+        self.refresh_bindings()  # the split view's key shows from 140 columns
 
     def watch_hinting(self) -> None:
         self._derive_cursor()
@@ -325,8 +369,18 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         shown = view.seats[self.viewing]
         self.shown_area, self.shown_name = shown.area, shown.name
         self.showing_own = self.viewing == self.perspective
-        self.home_area = view.seats[self.perspective].area
+        self.split_shown = self.split and self.columns >= SPLIT_COLUMNS and len(view.seats) > 1
+        if self.split_shown:
+            other = view.seats[self._beside_seat()]
+            self.beside_area, self.beside_name = other.area, other.name
+            self.beside_scene = AreaScene(other.area, newest=newest_card(other.area), all_spots=False)
         self._derive_choice()
+
+    def _beside_seat(self) -> int:
+        """The seat the split view shows: `beside`, or the next one when that is the viewer's own."""
+        assert self.view is not None
+        seats = len(self.view.seats)
+        return self.beside if self.beside != self.perspective else (self.perspective + 1) % seats
 
     def _derive_choice(self) -> None:
         """After a card choice or flip: the tray and the keys, then the cursor."""
@@ -360,39 +414,34 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         )
         self.status = self.status_text(self.columns)
 
+    def _market_cards(self, drawing: bool) -> tuple[TrayCard, ...]:
+        """The four market cards and the two decks: numbered to choose from while drawing, else plain
+        (beside the hand, so their corners and points show at every step)."""
+        view = self.view
+        assert view is not None
+        counts = view.seats[self.perspective].area.counts
+        items = []
+        for index, card in enumerate(view.market):
+            label = _("{n} market").format(n=index + 1) if drawing else ""
+            gold = card is not None and CATALOG.playable[card].is_gold
+            met = requirement_met(CATALOG.playable[card], counts) if gold and card is not None else None
+            enabled = self._draw_enabled(index) if drawing else True
+            items.append(TrayCard(label, str(index + 1), card=card, requirement_met=met, enabled=enabled))
+        for slot, kind, top, size in (
+            (5, CardKind.RESOURCE, view.resource_deck_top, view.resource_deck_size),
+            (6, CardKind.GOLD, view.gold_deck_top, view.gold_deck_size),
+        ):
+            label = _("{n} deck").format(n=slot) if drawing else ""
+            enabled = self._draw_enabled(slot - 1) if drawing else True
+            items.append(TrayCard(label, str(slot), deck=kind, deck_top=top, deck_size=size, enabled=enabled))
+        return tuple(items)
+
     def _tray_scene(self) -> TrayScene:
         view = self.view
         assert view is not None
         counts = view.seats[self.perspective].area.counts
         if self._drawing():
-            items = []
-            for index, card in enumerate(view.market):
-                label = _("{n} market").format(n=index + 1)
-                gold = card is not None and CATALOG.playable[card].is_gold
-                met = requirement_met(CATALOG.playable[card], counts) if gold and card is not None else None
-                enabled = self._draw_enabled(index)
-                items.append(TrayCard(label, str(index + 1), card=card, requirement_met=met, enabled=enabled))
-            items.append(
-                TrayCard(
-                    _("{n} deck").format(n=5),
-                    "5",
-                    deck=CardKind.RESOURCE,
-                    deck_top=view.resource_deck_top,
-                    deck_size=view.resource_deck_size,
-                    enabled=self._draw_enabled(4),
-                )
-            )
-            items.append(
-                TrayCard(
-                    _("{n} deck").format(n=6),
-                    "6",
-                    deck=CardKind.GOLD,
-                    deck_top=view.gold_deck_top,
-                    deck_size=view.gold_deck_size,
-                    enabled=self._draw_enabled(5),
-                )
-            )
-            return TrayScene(_("Draw a card: ←/→ or 1-6, then enter"), tuple(items), self.draw_index)
+            return TrayScene(_("Draw a card: ←/→ or 1-6, then enter"), self._market_cards(True), self.draw_index)
         items = []
         for index, card in enumerate(view.hand):
             side = self.sides.get(card, Side.FRONT)
@@ -404,7 +453,8 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         title = _("Your hand: 1-3 choose, f flip") if choosing else _("Your hand")
         if view.seat < 0:
             title = _("Watching: hands stay hidden")
-        return TrayScene(title, tuple(items), self.selected if choosing else None)
+        market = self._market_cards(False)
+        return TrayScene(title, tuple(items), self.selected if choosing else None, _("Market"), market)
 
     def status_text(self, width: int = 80) -> str:
         """What to do now, or the preview, worded to fit `width` (on two lines if need be).
@@ -539,8 +589,14 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         """Wider terminals get a wider side panel, so log lines are whole from 120 columns."""
         if not self.drawable:
             return
-        self.query_one("#side").styles.width = side_width(self.size.width, least=36)
+        self._size_side()
         self.columns, self.tall = self.size.width, self.size.height >= 36
+
+    def _size_side(self) -> None:
+        """The side panel's width; with the split view on, what both areas leave it."""
+        if self.drawable:
+            room = self.size.width - (LEAST_AREA if self.split_shown else 0)
+            self.query_one("#side").styles.width = side_width(room, least=36)
 
     # ------------------------------------------------------------ hints
 
@@ -595,6 +651,9 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
                 self.viewing = self.perspective
             if isinstance(action, Place) and action.card in view.hand:
                 self.selected = view.hand.index(action.card)
+                before = self.sides.get(action.card)
+                if (before or Side.FRONT) is not action.side:
+                    self._hint_flip = (action.card, before)
                 self.sides = {**self.sides, action.card: action.side}
                 self.cursor = action.pos
             elif isinstance(action, Draw):
@@ -627,6 +686,9 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
             return not own_area
         if action == "other_area":
             return len(self.view.seats) > 1
+        if action in ("split", "split_unavailable"):  # one key: the view from 140 columns, else why not
+            wide = self.columns >= SPLIT_COLUMNS
+            return len(self.view.seats) > 1 and wide is (action == "split")
         if action == "undo":
             return self.can_undo
         if action == "redo":
@@ -652,6 +714,7 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         chosen = self._selected_card()
         if chosen is not None:
             card, side = chosen
+            self._hint_flip = None  # the side is the player's choice now
             self.sides = {**self.sides, card: Side.BACK if side is Side.FRONT else Side.FRONT}
 
     def action_select(self, index: int) -> None:
@@ -675,17 +738,40 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
             self.cursor = cycle(self.cursor, spots, backwards)
 
     def action_pan(self, dx: int, dy: int) -> None:
-        self.query_one(PlayAreaView).pan(dx, dy)
+        self.query_one("#area", PlayAreaView).pan(dx, dy)
 
     def action_recentre(self) -> None:
-        self.query_one(PlayAreaView).recentre()
+        self.query_one("#area", PlayAreaView).recentre()
 
     def action_other_area(self) -> None:
-        if self.view is not None:
-            self.viewing = (self.viewing + 1) % len(self.view.seats)
+        """The next player's area: in place of one's own, or beside it while the split view is on."""
+        if self.view is None:
+            return
+        seats = len(self.view.seats)
+        if self.split_shown:
+            after = (self._beside_seat() + 1) % seats
+            self.beside = after if after != self.perspective else (after + 1) % seats
+            return
+        self.viewing = (self.viewing + 1) % seats
 
     def action_own_area(self) -> None:
         self.viewing = self.perspective
+
+    def action_split(self) -> None:
+        """Another player's area beside one's own, or not: the one `o` showed, else the next player's."""
+        with self.one_derivation():
+            if not self.split:
+                if self.viewing != self.perspective:
+                    self.beside = self.viewing
+                self.viewing = self.perspective
+            self.split = not self.split
+
+    def action_split_unavailable(self) -> None:
+        self.notify(
+            _("The split view needs a terminal {least} columns wide (this one is {n}): o shows the other areas").format(
+                least=SPLIT_COLUMNS, n=self.columns
+            )
+        )
 
     def action_undo(self) -> None:
         self.post_message(UndoRequested())

@@ -5,15 +5,17 @@ from __future__ import annotations
 from rich.text import Text
 
 from codex_tui.games.codex.describe import describe_entry
-from codex_tui.games.codex.rules import Game, result
+from codex_tui.games.codex.rules import Game, result, view
 from codex_tui.games.codex.text import _
 from codex_tui.ui.screens.game_over import result_line, tail_start
 
 
 def last_moves(game: Game, viewer: int) -> list[str]:
-    """The log lines of the moves since `viewer`'s own last one."""
-    start = tail_start([entry.action.player for entry in game.log], viewer)
-    return [describe_entry(entry, game.players, viewer) for entry in game.log[start:]]
+    """The log lines of the moves since `viewer`'s own last one, as the log words them: from
+    the viewer's own view, so a card another player placed on its back stays known by its back."""
+    log = view(game, viewer).log
+    start = tail_start([entry.action.player for entry in log], viewer)
+    return [describe_entry(entry, game.players, viewer) for entry in log[start:]]
 
 
 def game_over_text(game: Game, viewer: int) -> Text:

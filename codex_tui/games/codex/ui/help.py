@@ -47,6 +47,13 @@ CODEX_KEYS: Help = (
         N_("Looking around"),
         (
             ("o", N_("show the next player's area, read-only (their hand as backs); esc: back to yours")),
+            (
+                "v",
+                N_(
+                    "split view: the other player's area beside yours (o picks whose), from 140 columns; "
+                    "v again closes it"
+                ),
+            ),
             ("shift+← → ↑ ↓  H J K L", N_("pan the view")),
             ("c", N_("centre the view on your cards")),
             (

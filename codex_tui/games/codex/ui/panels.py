@@ -7,14 +7,16 @@ replay sets them (`show`). None of them decides anything about the rules.
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive, var
 from textual.widget import Widget
 
 from codex_tui.games.codex.describe import (
     describe_entry,
+    last_turn,
     objective_progress,
     objective_short,
     objective_text,
@@ -25,8 +27,17 @@ from codex_tui.games.codex.describe import (
 from codex_tui.games.codex.rules import CATALOG, DrawSource, PlayArea, SeatView, Symbol
 from codex_tui.games.codex.rules.engine import requirement_met
 from codex_tui.games.codex.rules.objectives import objective_points
+from codex_tui.games.codex.rules.symbols import CardKind
 from codex_tui.games.codex.text import _
-from codex_tui.games.codex.ui.theme import SYMBOL_COLOURS, Label
+from codex_tui.games.codex.ui.theme import (
+    BORDERS,
+    GOLD_BORDER,
+    PLAIN_BORDER,
+    SYMBOL_COLOURS,
+    Label,
+    corner_glyph,
+    symbol_style,
+)
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 HEADING = Style(bold=True, color="#d0d0d0")
@@ -37,6 +48,8 @@ WIDEST_SIDE = 66
 """Past this the log's longest lines are whole; the rest goes to the play area."""
 LEAST_AREA = 54
 """Columns the play area keeps before the side panel grows past its least width."""
+LEAST_LOG_LINES = 3
+"""Lines the log keeps on the smallest screens; its heading shows only above them."""
 
 
 def side_width(screen_width: int, least: int, extra: int = 0) -> int:
@@ -54,6 +67,57 @@ def side_width(screen_width: int, least: int, extra: int = 0) -> int:
 def symbol_text(symbol: Symbol, count: int | None = None) -> Text:
     label = symbol.letter if count is None else f"{symbol.letter}{count}"
     return Text(label, style=Style(color=SYMBOL_COLOURS[symbol], bold=True, dim=count == 0))
+
+
+Parts = list[tuple[str, Style]]
+"""A line as runs of text and style: appended to a `Text` by the panels, put on a canvas by the tray."""
+OK_STYLE = Style(color="#5fd75f")
+NO_STYLE = Style(color="#ff5f5f")
+
+
+def corner_parts(card_id: int) -> Parts:
+    """A front's corners as its top and bottom edges, 'F─A ·─┘' (top-left, top-right, then bottom-left,
+    bottom-right): a letter for a symbol, '·' for an empty corner, the border's own corner where there
+    is none, as the cards on the table draw them."""
+    card = CATALOG.playable[card_id]
+    border = Style(color=GOLD_BORDER if card.is_gold else PLAIN_BORDER)
+    edge = BORDERS[card.kind][0]
+
+    def corner(index: int) -> tuple[str, Style]:
+        value = card.front.corners[index]
+        return corner_glyph(value, card.kind, index), symbol_style(value) if value >= 0 else border
+
+    return [corner(0), (edge, border), corner(1), (" ", DIM), corner(3), (edge, border), corner(2)]
+
+
+def market_parts(card_id: int, met: bool | None) -> Parts:
+    """One market card on a line: kingdom, id, corners, points, and for a gold its needs and whether
+    the viewer's area meets them ('A G64 ·═I A═╝ 2/corner 3A1I no')."""
+    card = CATALOG.playable[card_id]
+    kind = "G" if card.is_gold else "R"
+    parts: Parts = [(card.kingdom.letter, symbol_style(card.kingdom)), (f" {kind}{card_id:<3} ", Style())]
+    parts += corner_parts(card_id)
+    if card.points:
+        parts.append((f" {points_text(card)}", DIM))
+    if card.is_gold:
+        parts.append((" " + symbol_letters(card.requires), DIM))
+        if met is not None:
+            parts.append((" " + (_("ok") if met else _("no")), OK_STYLE if met else NO_STYLE))
+    return parts
+
+
+def deck_parts(kind: CardKind, size: int, top: Symbol | None) -> Parts:
+    """'R deck 34 I': a deck's cards left and the kingdom of its top card's back."""
+    words = _("R deck {n}") if kind is CardKind.RESOURCE else _("G deck {n}")
+    parts: Parts = [(words.format(n=size), DIM)]
+    if top is not None:
+        parts += [(" ", DIM), (top.letter, symbol_style(top))]
+    return parts
+
+
+def append_parts(text: Text, parts: Parts) -> None:
+    for words, style in parts:
+        text.append(words, style=style)
 
 
 class SymbolsPanel(Widget):
@@ -154,15 +218,10 @@ class MarketPanel(Widget):
         if view is None or area is None:
             return Text()
         text = Text(_("Market") + "  ", style=HEADING)
-        text.append(_("R deck {n}").format(n=view.resource_deck_size), style=DIM)
-        if view.resource_deck_top is not None:
-            text.append(" ")
-            text.append_text(symbol_text(view.resource_deck_top))
+        append_parts(text, deck_parts(CardKind.RESOURCE, view.resource_deck_size, view.resource_deck_top))
         self._append_marks(text, DrawSource.RESOURCE_DECK)
-        text.append("  " + _("G deck {n}").format(n=view.gold_deck_size), style=DIM)
-        if view.gold_deck_top is not None:
-            text.append(" ")
-            text.append_text(symbol_text(view.gold_deck_top))
+        text.append("  ")
+        append_parts(text, deck_parts(CardKind.GOLD, view.gold_deck_size, view.gold_deck_top))
         self._append_marks(text, DrawSource.GOLD_DECK)
         for card_id in view.market:
             text.append("\n ")
@@ -170,15 +229,44 @@ class MarketPanel(Widget):
                 text.append(_("(empty slot)"), style=DIM)
                 continue
             card = CATALOG.playable[card_id]
-            text.append_text(symbol_text(card.kingdom))
-            text.append(f" {'G' if card.is_gold else 'R'}{card_id:<3}")
-            if card.points:
-                text.append(f"{points_text(card)} ", style=DIM)
-            if card.is_gold:
-                text.append(symbol_letters(card.requires), style=DIM)
-                met = requirement_met(card, area.counts)
-                text.append(" " + (_("ok") if met else _("no")), style=Style(color="#5fd75f" if met else "#ff5f5f"))
+            append_parts(text, market_parts(card_id, requirement_met(card, area.counts) if card.is_gold else None))
             self._append_marks(text, card_id)
+        return text
+
+
+class LastMoves(Widget):
+    """What each other player did on their last turn, a line each: the card placed, where, its
+    points, and what they drew (in the longest wording that fits the line, else wrapped).
+
+    Always in view, whatever the log shows: at 80x24 the log holds only a few lines, and a bot's
+    placement scrolled out of it behind its draw."""
+
+    DEFAULT_CSS = "LastMoves { height: auto; }"
+
+    view: reactive[SeatView | None] = reactive(None, layout=True)
+    """The viewer's view: every other seat gets a line, in turn order after the viewer's (a
+    spectator's: every seat)."""
+
+    def rows(self, width: int) -> list[str]:
+        view = self.view
+        if view is None or width <= 0:
+            return []
+        count = len(view.seats)
+        others = [(view.seat + offset) % count for offset in range(1, count)] if view.seat >= 0 else range(count)
+        rows: list[str] = []
+        for seat in others:
+            forms = last_turn(view.log, view.players, seat, view.seat)
+            line = next((form for form in forms if cell_len(form) <= width), None)
+            rows += [line] if line is not None else wrap_cells(forms[-1], width)
+        return rows
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows(width))
+
+    def render(self) -> Text:
+        text = Text(style=DIM)
+        for index, row in enumerate(self.rows(self.size.width)):
+            text.append(("\n" if index else "") + row)
         return text
 
 
@@ -232,7 +320,9 @@ class GameLog(Widget):
         self.lines = tuple(lines[-60:])
 
     def render(self) -> Text:
-        room = max(self.size.height - 1, 0)
+        height = self.size.height
+        heading = height > LEAST_LOG_LINES  # a short log gives its heading's row to a line
+        room = max(height - 1 if heading else height, 0)
         width = max(self.size.width, 20)
         said = {words for _at, words in self.chat}  # the chat stands out from the moves
         rows: list[tuple[str, Style]] = []
@@ -240,12 +330,15 @@ class GameLog(Widget):
             style = TALK if line in said else DIM
             wrapped = [(row, style) for row in wrap_cells(line, width)]
             if len(rows) + len(wrapped) > room:
-                rows = rows or wrapped[:room]  # the newest line shows, as much of it as fits
+                if not rows and room:  # the newest line shows, as much of it as fits, its cut marked
+                    rows = wrapped[:room]
+                    last, last_style = rows[-1]
+                    rows[-1] = (set_cell_size(last, width - 1).rstrip() + "…", last_style)
                 break
             rows[:0] = wrapped
-        text = Text(_("Log"), style=HEADING)
-        for row, style in rows:
-            text.append("\n" + row, style=style)
+        text = Text(_("Log"), style=HEADING) if heading else Text()
+        for index, (row, style) in enumerate(rows):
+            text.append("\n" + row if heading or index else row, style=style)
         return text
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -26,7 +27,7 @@ from textual.widgets import Input, Static
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.describe import describe_entry, named
 from codex_tui.games.codex.module import CODEX
-from codex_tui.games.codex.rules import DrawSource, Place, PlayArea, SeatView, Side, players_to_act, result, view
+from codex_tui.games.codex.rules import DrawSource, Phase, Place, PlayArea, SeatView, Side, result, view
 from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui.cardart import Zoom
@@ -35,7 +36,7 @@ from codex_tui.games.codex.ui.game import PreviewLine
 from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView, newest_card
 from codex_tui.games.codex.ui.review_marks import ReviewMarks, review_marks
-from codex_tui.games.codex.ui.score_track import ScoreTrack
+from codex_tui.games.codex.ui.score_track import ScoreTrack, status_line
 from codex_tui.games.codex.ui.theme import Label
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, ZoomKeys
@@ -133,6 +134,8 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
     log_at: var[int] = var(-1, init=False)
     tray_scene: var[TrayScene] = var(TrayScene("", ()), init=False)
     status_text: var[str] = var("", init=False)
+    turn_line: var[str] = var("", init=False)
+    """The score track's line: whose turn comes next and whose view is shown (said there only)."""
 
     def __init__(self, timeline: Timeline, title: str, review_seat: int | None = None) -> None:
         super().__init__()
@@ -159,7 +162,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         screen = ReplayScreen
         self._derive()
         yield ScoreTrack(id="score").data_bind(
-            view=screen.seat_view, tags=screen.tags, viewing=screen.seat, columns=screen.columns
+            view=screen.seat_view, tags=screen.tags, viewing=screen.seat, columns=screen.columns, line=screen.turn_line
         )
         with Horizontal(id="replay-main"):
             yield PlayAreaView(id="area").data_bind(screen.scene, screen.zoom_choice)
@@ -239,6 +242,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         )
         hand = named(shown.name, N_("Your hand (shown in replays)"), N_("{name}'s hand (shown in replays)"))
         self.tray_scene = TrayScene(hand.format(name=shown.name), items)
+        self.turn_line = self.whose_line(seat_view)
         status = self.status()
         if marks is not None:  # the legend under the status, or in its place when it needs both lines
             status = marks.legend if "\n" in marks.legend else f"{status}\n{marks.legend}"
@@ -252,6 +256,23 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         before = view(self.timeline.state_at(self.index), self.seat)
         return review_marks(before, decision, CODEX.move_text, self.columns)
 
+    def whose_line(self, seat_view: SeatView) -> str:
+        """'Next: Bo places a card · Ada's view (tab: another player's)': whose turn it is, in words
+        that ask nothing of the watcher, and whose eyes the screen shows (then shorter, to fit)."""
+        viewer = seat_view.players[self.seat]
+        seen = named(viewer, N_("your view"), N_("{name}'s view")).format(name=viewer)
+        if seat_view.phase in (Phase.PLACE, Phase.DRAW):
+            name = seat_view.players[seat_view.current]
+            if seat_view.phase is Phase.PLACE:
+                turn = named(name, N_("Next: you place a card"), N_("Next: {name} places a card"))
+            else:
+                turn = named(name, N_("Next: you draw a card"), N_("Next: {name} draws a card"))
+            whose = turn.format(name=name)
+        else:
+            whose = status_line(seat_view, self.columns)
+        forms = (_("{turn} · {view} (tab: another player's)").format(turn=whose, view=seen), whose + SEPARATOR + seen)
+        return next((form for form in forms if cell_len(form) <= self.columns), whose)  # the score track's one line
+
     def status(self) -> str:
         total = len(self.timeline)
         turn = self.timeline.turn_at(self.index)
@@ -260,9 +281,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         action = _("action {n}/{total}").format(n=self.index, total=total)
         if self.index == total and state.is_over:
             return SEPARATOR.join([self.replay_title, _("the end (e: summary)"), action, *playing])
-        waiting = players_to_act(state)
-        who = [_("{name} to act").format(name=state.players[waiting[0]])] if waiting else []
-        return SEPARATOR.join([self.replay_title, _("turn {n}").format(n=turn), action, *who, *playing])
+        return SEPARATOR.join([self.replay_title, _("turn {n}").format(n=turn), action, *playing])
 
     # ------------------------------------------------------------- moving
 

@@ -74,6 +74,9 @@ class ScoreTrack(Widget):
     """The seat whose area is on show (underlined)."""
     columns: reactive[int] = reactive(80)
     """The width to fit: how much shows per seat (bars and bot tags go first)."""
+    line: reactive[str] = reactive("")
+    """The turn line in words of the screen's own ('' : the view's `status_line`; a replay says
+    whose turn comes next and whose view is shown, where 'Your turn' would read as a request)."""
 
     def show(self, view: SeatView, tags: Sequence[str], viewing: int | None, width: int) -> None:
         """Set what to show (for screens that set it rather than bind it)."""
@@ -102,5 +105,5 @@ class ScoreTrack(Widget):
             text.append("  ")
         text.append(f"→{target}", style=DIM)
         text.append("\n")
-        text.append(status_line(view, width), style=DIM)
+        text.append(self.line or status_line(view, width), style=DIM)
         return text

@@ -13,7 +13,7 @@ from textual.widget import Widget
 from codex_tui.app.app import CodexApp
 from codex_tui.games.codex.rules import Phase, new_game, view
 from codex_tui.games.codex.ui.game import GameScreen
-from codex_tui.games.codex.ui.panels import GameLog, MarketPanel, ObjectivesPanel, SymbolsPanel
+from codex_tui.games.codex.ui.panels import GameLog, LastMoves, ObjectivesPanel, SymbolsPanel
 from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import SetupScreen
@@ -78,7 +78,7 @@ async def test_a_flip_repaints_the_hand_but_not_the_side_panels(
         refreshed, rendered = await repaints(pilot, monkeypatch, "f")
         assert screen.query_one(CardTray).scene != before
         assert {"tray", "area", "status"} <= set(refreshed), refreshed
-        side = {"score", "symbols", "objectives", "market", "log"}
+        side = {"score", "symbols", "objectives", "last", "log"}
         assert not side & (set(refreshed) | set(rendered)), (refreshed, rendered)
         assert isinstance(screen.query_one(PlayAreaView).scene.ghost, tuple)
 
@@ -98,8 +98,9 @@ async def test_a_state_set_before_the_screen_is_composed_reaches_every_widget_th
         assert screen.query_one(PlayAreaView).scene.cursor == screen.cursor is not None
         assert [item.card for item in screen.query_one(CardTray).scene.items] == list(seen.hand)
         assert screen.query_one(ScoreTrack).view is seen and screen.query_one(ScoreTrack).tags == ("", "greedy")
-        assert screen.query_one(SymbolsPanel).owner == "Ada"
-        assert screen.query_one(ObjectivesPanel).view is seen and screen.query_one(MarketPanel).view is seen
+        assert screen.query_one("#symbols", SymbolsPanel).owner == "Ada"
+        assert screen.query_one(ObjectivesPanel).view is seen and screen.query_one(LastMoves).view is seen
+        assert screen.query_one(CardTray).scene.aside_title == "Market"
         assert screen.query_one(GameLog).lines and "Bo(greedy)" in str(screen.query_one(ScoreTrack).render())
         assert screen.query_one(StatusLine).text == screen.status_text(80) != ""
 

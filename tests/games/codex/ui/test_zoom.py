@@ -32,7 +32,7 @@ def app_of(tmp_path: Path, game, mode: str = "play") -> CodexApp:
 
 
 def area_of(app: CodexApp) -> PlayAreaView:
-    return app.screen.query_one(PlayAreaView)
+    return app.screen.query_one("#area", PlayAreaView)
 
 
 def drawn_cells(area: PlayAreaView) -> set[tuple[int, int]]:
@@ -64,7 +64,7 @@ def assert_cursor_in_view(area: PlayAreaView) -> None:
 async def opened(pilot: Pilot, screen_type: type) -> PlayAreaView:
     await settle(pilot)
     await shown(pilot, lambda: isinstance(pilot.app.screen, screen_type), "the screen")
-    area = pilot.app.screen.query_one(PlayAreaView)
+    area = pilot.app.screen.query_one("#area", PlayAreaView)
     await shown(pilot, lambda: area.size.area > 0, "the board")
     return area
 
@@ -174,7 +174,7 @@ async def test_a_replay_seek_shows_the_whole_board_when_it_fits(tmp_path: Path, 
         await opened(pilot, ReplayScreen)
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        area = screen.query_one(PlayAreaView)
+        area = screen.query_one("#area", PlayAreaView)
         checked = 0
         for index in [*range(1, len(screen.timeline), 3), len(screen.timeline)]:
             screen.go(index)

@@ -1,0 +1,53 @@
+"""The key bar: on a narrow screen it drops whole keys, never cuts one under the palette's reminder."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+from codex_tui.ui.widgets.key_bar import KeyBar
+
+WORDS = ["Ouvrir", "Retour", "Revoir", "Renommer", "Trier", "Supprimer", "Nouvelle partie", "Exporter", "Aide"]
+
+
+class ManyKeys(Screen[None]):
+    def __init__(self, keys: int) -> None:
+        super().__init__()
+        for letter, word in list(zip("abcdefghi", WORDS))[:keys]:
+            self._bindings.bind(letter, f"noop('{letter}')", word)
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def action_noop(self, letter: str) -> None:
+        """Keys that only need to be shown."""
+
+
+class KeysApp(App[None]):
+    def __init__(self, keys: int) -> None:
+        super().__init__()
+        self.keys = keys
+
+    def on_mount(self) -> None:
+        self.push_screen(ManyKeys(self.keys))
+
+
+@pytest.mark.parametrize("keys", range(5, len(WORDS) + 1))
+@pytest.mark.parametrize("width", range(56, 96, 5))
+async def test_every_key_shown_is_whole(keys: int, width: int) -> None:
+    app = KeysApp(keys)
+    async with app.run_test(size=(width, 10)) as pilot:
+        await pilot.pause()
+        shown: list[Any] = list(app.screen.query(FooterKey))
+        assert shown, "the bar shows keys"
+        palette = [key for key in shown if key.has_class("-command-palette")]
+        edge = palette[0].region.x if palette else width
+        for key in shown:
+            if key not in palette:
+                whole = len(key.key_display) + 1 + len(key.description)
+                assert key.region.width >= whole, f"{key.description!r} cut to {key.region.width} cells"
+                assert key.region.right <= edge, f"{key.description!r} runs under the palette or off screen"
