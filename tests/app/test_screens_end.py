@@ -90,6 +90,13 @@ async def test_the_bots_last_move_is_on_the_board_before_the_summary(saves: Path
         await pilot.press("right", "down")  # the final board pans from under the bar
         await pilot.pause()
         assert area.origin[0] > before[0] and area.origin[1] > before[1]
+        shown_before = area.zoom
+        await pilot.press("plus")  # larger cards on the final board, from under the bar
+        await pilot.pause()
+        assert area.zoom is not shown_before and app.game_screen.zoom_choice is area.zoom
+        await pilot.press("equals_sign")
+        await pilot.pause()
+        assert area.zoom is shown_before and app.game_screen.zoom_choice is None
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)

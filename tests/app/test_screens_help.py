@@ -55,6 +55,8 @@ SHOWN = {
     "plus": "+",
     "equals_sign": "=",
     "minus": "-",
+    "greater_than_sign": ">",
+    "less_than_sign": "<",
 }
 """How the help writes a key Textual names otherwise."""
 

@@ -19,7 +19,7 @@ async def test_every_word_is_translated_and_whole(
 ) -> None:
     set_language(PSEUDO)
     app = scene.build(tmp_path, monkeypatch)
-    async with app.run_test(size=(80, 200 if scene.scrolls else 24)) as pilot:
+    async with app.run_test(size=(80, 260 if scene.scrolls else 24)) as pilot:
         await (scene.run_before or settle)(pilot)
         await settle(pilot)
         lines = screen_lines(app)

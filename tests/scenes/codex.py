@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
 from codex_tui.games.codex.rules import Phase, new_game
+from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.setup import SetupScreen
 from tests.scenes import Scene, offered_keys, settle, shown
 from tests.scenes.games import PLAYERS, app_with, mid_game, played
@@ -45,6 +47,21 @@ async def other_area(pilot: Pilot[Any]) -> None:
     await pilot.press("o")
 
 
+def zoomed_to(size: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Settled, then `keys` (+ and -) until the board shows its cards at `size` (a `Zoom`'s name); the
+    notice that names the size is cleared (it would go away on its own, at a time no snapshot knows)."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press(*keys)
+        area = pilot.app.screen.query_one("#area", PlayAreaView)
+        await shown(pilot, lambda: area.zoom.name == size, f"the {size} cards")
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    return run_before
+
+
 async def split_view(pilot: Pilot[Any]) -> None:
     """`v`: Bo's area beside Ada's from 140 columns; below, a note says why not."""
     await settle(pilot)
@@ -62,12 +79,24 @@ def replay_viewer(tmp_path: Any, monkeypatch: Any) -> CodexApp:
     return CodexApp(saves_dir=folder, save=folder / "a.msgpack", bot_delay=0, mode="replay")
 
 
+def placing(tmp_path: Any, monkeypatch: Any) -> CodexApp:
+    return app_with(tmp_path, mid_game(Phase.PLACE))
+
+
 SCENES = [
     Scene("setup_starter_side", lambda tmp, mp: app_with(tmp, new_game(("Ada", "Bo"), 5)), settle, PLAYERS),
     Scene("setup_secret_objective", lambda tmp, mp: app_with(tmp, new_game(("Ada", "Bo"), 5)), choose_side, PLAYERS),
     Scene("game_screen_placing", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), settle, PLAYERS),
     Scene("game_screen_drawing", lambda tmp, mp: app_with(tmp, mid_game(Phase.DRAW)), settle, PLAYERS),
     Scene("game_screen_other_area", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), other_area, PLAYERS),
+    *[
+        Scene(f"game_screen_{size}", placing, zoomed_to(size, *keys), PLAYERS)
+        for size, keys in [
+            ("small", ("minus", "minus")),
+            ("medium", ("minus", "minus", "plus")),
+            ("large", ("plus", "plus")),
+        ]
+    ],
     Scene("game_screen_split_view", lambda tmp, mp: app_with(tmp, mid_game(Phase.PLACE)), split_view, PLAYERS),
     Scene(
         "pass_device",

@@ -6,7 +6,8 @@ bar over the game screen's status line and key bar says the game is over,
 who won and what the last moves were; the board, the log and the scores stay
 visible above it, and enter opens the summary. The bar is modal, so no game
 key reaches the board underneath, except o / esc to look at the other
-players' areas; it offers undo when the app can undo. Each game writes its
+players' areas and, where the board has them, the keys that pan, centre and
+zoom it; it offers undo when the app can undo. Each game writes its
 bar's words (`GameUI.game_over_text`) with `result_line` and `tail_start`.
 """
 
@@ -71,6 +72,9 @@ class GameOverBar(ModalScreen[str]):
         Binding("up,k", "look('pan(0,-1)')", N_("Pan"), show=False),
         Binding("down,j", "look('pan(0,1)')", N_("Pan"), show=False),
         Binding("c", "look('recentre')", N_("Centre"), show=False),
+        Binding("plus", "look('zoom(1)')", N_("Larger"), show=False),
+        Binding("minus", "look('zoom(-1)')", N_("Smaller"), show=False),
+        Binding("equals_sign", "look('zoom(0)')", N_("Automatic size"), show=False),
         Binding("n", "choose('new')", N_("New game")),
         Binding("q", "choose('quit')", N_("Quit")),
         Binding("question_mark", "app.help", N_("Help"), show=False),  # the bar must fit 80 columns

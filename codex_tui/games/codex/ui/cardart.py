@@ -1,29 +1,38 @@
 """Drawing Codex Naturalis cards into a grid of styled cells.
 
-Two sizes: the compact 7x3 card of the play area, whose corner cells are
-shared with the diagonal neighbours exactly as the physical cards overlap,
-and the larger card of the hand, market and set-up screens, which has room
-for words, drawn into a `Canvas` (`codex_tui.ui.canvas`).
+A card is drawn at one of the board's sizes (`Zoom`: small, medium, large),
+whose corner cells are shared with the diagonal neighbours exactly as the
+physical cards overlap; the large one is also the card of the hand, market
+and set-up screens, which has room for words. All draw into a `Canvas`
+(`codex_tui.ui.canvas`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 from rich.style import Style
 
 from codex_tui.games.codex.describe import points, scoring_symbol, scoring_text, side_name, symbol_letters, symbol_name
-from codex_tui.games.codex.rules import CATALOG, Side, Symbol
+from codex_tui.games.codex.rules import CATALOG, Pos, Side, Symbol
 from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.text import _
+from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.ui.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
 from codex_tui.ui.canvas import Canvas
 
-SMALL_W, SMALL_H = 7, 3
-STEP_X, STEP_Y = SMALL_W - 1, SMALL_H - 1
-"""Screen offset between diagonal neighbours: they share one corner cell."""
 LARGE_W, LARGE_H = 12, 5
+"""The large card: the hand's, the market's, and the board's largest."""
+
+Part = tuple[str, Style | None]
+"""A run of text and its style (None: the card's body)."""
+Line = list[list[Part]]
+"""A line of a card as its wordings, longest first: the first that fits is drawn, whole."""
+Wording = Callable[[int, Side, Style, "Style | None", "bool | None"], list[Line]]
+"""What a card's body says at one size: (card, side, body style, style modifier, requirement met) -> lines."""
 
 
 def _card(card_id: int) -> Card | HiddenCard:
@@ -80,12 +89,12 @@ def centre_label(card_id: int, side: Side) -> tuple[str, Symbol | None, bool]:
     if isinstance(card, StarterCard):
         centre = card.face(side).center
         if not centre:
-            return (f"#{card_id}".center(5), None, False)
-        return (" ".join(s.letter for s in centre).center(5), centre[0], True)
+            return (f"#{card_id}", None, False)
+        return (" ".join(s.letter for s in centre), centre[0], True)
     assert isinstance(card, (PlayableCard, HiddenCard))
     if side is Side.BACK:
-        return (f"({card.kingdom.letter})".center(5), card.kingdom, True)
-    return (f"{card.kingdom.letter.lower()}{card_id:>2}".center(5), card.kingdom, False)
+        return (f"({card.kingdom.letter})", card.kingdom, True)
+    return (f"{card.kingdom.letter.lower()}{card_id:>2}", card.kingdom, False)
 
 
 def _face(card_id: int, side: Side) -> Face:
@@ -94,11 +103,10 @@ def _face(card_id: int, side: Side) -> Face:
     return card.face(side)
 
 
-def draw_small(canvas: Canvas, col: int, row: int, card_id: int, side: Side, style_mod: Style | None = None) -> None:
-    """A 7x3 card with its top-left cell at (col, row)."""
-    body = _frame(canvas, col, row, SMALL_W, SMALL_H, card_id, _face(card_id, side), style_mod)
-    text, colour, visible = centre_label(card_id, side)
-    for offset, char in enumerate(text[: SMALL_W - 2]):
+def _label_parts(text: str, colour: Symbol | None, visible: bool, body: Style, style_mod: Style | None) -> list[Part]:
+    """A small card's label in runs: symbol letters in their colours (bold when you hold them), ids dim."""
+    parts: list[Part] = []
+    for char in text:
         style = body
         if char.isalpha() and colour is not None:
             symbol = Symbol.from_letter(char.upper())
@@ -107,7 +115,41 @@ def draw_small(canvas: Canvas, col: int, row: int, card_id: int, side: Side, sty
                 style += style_mod
         elif char.isdigit():
             style = body + Style(dim=True)
-        canvas.put(col + 1 + offset, row + 1, char, style)
+        parts.append((char, style))
+    return parts
+
+
+def _small_lines(card_id: int, side: Side, body: Style, style_mod: Style | None, met: bool | None) -> list[Line]:
+    """One line: the kingdom and id of a front ('f41'), a back's resource ('(F)'), a starter's centre."""
+    return [[_label_parts(*centre_label(card_id, side), body, style_mod)]]
+
+
+def _medium_lines(card_id: int, side: Side, body: Style, style_mod: Style | None, met: bool | None) -> list[Line]:
+    """The small card's label, then what the front scores and needs ('1/Q 2F1A'); under a back, which
+    card it is; under a starter's centre, its number."""
+    label = [_label_parts(*centre_label(card_id, side), body, style_mod)]
+    card = _card(card_id)
+    dim = body + Style(dim=True)
+    if isinstance(card, StarterCard):
+        return [label, [[(f"#{card_id}", dim)]] if card.face(side).center else [[]]]
+    if isinstance(card, HiddenCard):
+        return [label, [[("G" if card.kind is CardKind.GOLD else "R", dim)]]]
+    assert isinstance(card, PlayableCard)
+    if side is Side.BACK:
+        return [label, [[(("G" if card.is_gold else "R") + str(card_id), dim)]]]
+    needs: list[Part] = []
+    if card.is_gold:
+        needs = [(symbol_letters(card.requires), _kingdom_style(card.kingdom, body, style_mod))]
+    if not card.points:
+        return [label, [needs]]
+    space: list[Part] = [(" ", None)] if needs else []
+    words = points(card.points) if card.scoring is Scoring.FLAT else scoring_text(card)
+    return [label, [[(words, None), *space, *needs], [(scoring_symbol(card), None), *space, *needs]]]
+
+
+def _kingdom_style(kingdom: Symbol, body: Style, style_mod: Style | None) -> Style:
+    style = Style(color=symbol_style(kingdom).color, bgcolor=body.bgcolor, bold=True)
+    return style + style_mod if style_mod is not None else style
 
 
 def _short_scoring(card: PlayableCard) -> Line:
@@ -118,10 +160,128 @@ def _short_scoring(card: PlayableCard) -> Line:
     return [[(words, None)], [(scoring_symbol(card), None)]]
 
 
-Part = tuple[str, Style | None]
-"""A run of text and its style (None: the card's body)."""
-Line = list[list[Part]]
-"""A line of a large card as its wordings, longest first: the first that fits is drawn, whole."""
+def _large_lines(card_id: int, side: Side, body: Style, style_mod: Style | None, met: bool | None) -> list[Line]:
+    """Words: id and kingdom, scoring, requirement (with 'ok' or 'no' when `met` is known); a
+    back's resource; a starter's number, side and centre."""
+    card = _card(card_id)
+    bold = body + Style(bold=True)
+    lines: list[Line] = []
+    if isinstance(card, HiddenCard):
+        kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
+        kind = (_("Resource") if card.kind is CardKind.RESOURCE else _("Gold"), bold)
+        lines.append([[kind], [("R" if card.kind is CardKind.RESOURCE else "G", bold)]])
+        lines.append(_back_line(card.kingdom, kingdom_style))
+    elif isinstance(card, PlayableCard):
+        kingdom_style = _kingdom_style(card.kingdom, body, style_mod)
+        letter = "G" if card.is_gold else "R"
+        name = (f"{letter}{card_id} ", bold)
+        lines.append(
+            [[name, (symbol_name(card.kingdom), kingdom_style)], [name, (f"({card.kingdom.letter})", kingdom_style)]]
+        )
+        if side is Side.FRONT:
+            lines.append(_short_scoring(card))
+            if card.is_gold:
+                needs = symbol_letters(card.requires)
+                if met is None:
+                    lines.append([[(needs, kingdom_style)]])
+                else:
+                    colour = Style(color="#5fd75f" if met else "#ff5f5f", bold=True, bgcolor=body.bgcolor)
+                    verdict = _("ok") if met else _("no")
+                    lines.append([[(needs, kingdom_style), (" " + verdict, colour)], [(needs, colour)]])
+        else:
+            lines.append(_back_line(card.kingdom, kingdom_style))
+    else:
+        face = _face(card_id, side)
+        lines.append([[(_("Start {id}").format(id=card_id), bold)], [(f"#{card_id}", bold)]])
+        lines.append([[(side_name(side), None)], []])
+        if face.center:
+            centre: list[Part] = []
+            for symbol in face.center:  # spaced: a run of letters would read as a word
+                centre += [(symbol.letter, symbol_style(symbol, None) + Style(bgcolor=body.bgcolor)), (" ", None)]
+            lines.append([centre])
+    return lines
+
+
+@dataclass(frozen=True)
+class Zoom:
+    """One size of the cards on the board: everything the board's geometry follows from it.
+
+    Diagonal neighbours share one corner cell, as the physical cards overlap,
+    so the step between them is the card's size less one each way. `name` is a
+    message id (translated where shown: the help, a notice)."""
+
+    name: str
+    width: int
+    height: int
+    wording: Wording
+    centred: bool
+    """Each line of the body centred (the small cards' labels), else from the left."""
+
+    @property
+    def step(self) -> tuple[int, int]:
+        """Cells between the top-left corners of diagonal neighbours."""
+        return self.width - 1, self.height - 1
+
+    def corner(self, pos: Pos) -> tuple[int, int]:
+        """Canvas cell of the top-left corner of the card at table position `pos` (y grows upward)."""
+        return pos[0] * (self.width - 1), -pos[1] * (self.height - 1)
+
+    def span(self, bounds: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        """Canvas cells (left, top, right, bottom; right and bottom exclusive) of the cards at the table
+        positions `bounds` (min_x, min_y, max_x, max_y) and every one between."""
+        min_x, min_y, max_x, max_y = bounds
+        left, top = self.corner((min_x, max_y))
+        right, bottom = self.corner((max_x, min_y))
+        return left, top, right + self.width, bottom + self.height
+
+
+SMALL = Zoom(N_("small"), 7, 3, _small_lines, centred=True)
+MEDIUM = Zoom(N_("medium"), 10, 4, _medium_lines, centred=True)
+LARGE = Zoom(N_("large"), LARGE_W, LARGE_H, _large_lines, centred=False)
+ZOOMS = (SMALL, MEDIUM, LARGE)
+"""The board's sizes, smallest first."""
+
+
+def draw_card(
+    canvas: Canvas,
+    col: int,
+    row: int,
+    card_id: int,
+    side: Side,
+    zoom: Zoom,
+    style_mod: Style | None = None,
+    requirement_met: bool | None = None,
+) -> None:
+    """A card at `zoom`'s size with its top-left cell at (col, row)."""
+    body = _frame(canvas, col, row, zoom.width, zoom.height, card_id, _face(card_id, side), style_mod)
+    write_body(canvas, col, row, zoom, card_id, side, body, style_mod, requirement_met)
+
+
+def write_body(
+    canvas: Canvas,
+    col: int,
+    row: int,
+    zoom: Zoom,
+    card_id: int,
+    side: Side,
+    body: Style,
+    style_mod: Style | None = None,
+    requirement_met: bool | None = None,
+) -> None:
+    """The words inside a card of `zoom`'s size (its frame drawn or not)."""
+    _write_lines(canvas, col, row, zoom, zoom.wording(card_id, side, body, style_mod, requirement_met), body)
+
+
+def body_style(card_id: int, style_mod: Style | None = None) -> Style:
+    """The style of a card's inside (its kingdom's tint), as `_frame` fills it."""
+    kind, kingdom = _kind_and_kingdom(card_id)
+    body = Style(color="#d0d0d0", bgcolor=tint(kind, kingdom))
+    return body + style_mod if style_mod is not None else body
+
+
+def draw_small(canvas: Canvas, col: int, row: int, card_id: int, side: Side, style_mod: Style | None = None) -> None:
+    """A 7x3 card with its top-left cell at (col, row)."""
+    draw_card(canvas, col, row, card_id, side, SMALL, style_mod)
 
 
 def draw_large(
@@ -139,46 +299,7 @@ def draw_large(
     requirement (or, where the word does not fit, colours it green or red),
     so a player sees at once which golds they can play.
     """
-    face = _face(card_id, side)
-    body = _frame(canvas, col, row, LARGE_W, LARGE_H, card_id, face, style_mod)
-    card = _card(card_id)
-    bold = body + Style(bold=True)
-    lines: list[Line] = []
-    if isinstance(card, HiddenCard):
-        kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
-        kind = (_("Resource") if card.kind is CardKind.RESOURCE else _("Gold"), bold)
-        lines.append([[kind], [("R" if card.kind is CardKind.RESOURCE else "G", bold)]])
-        lines.append(_back_line(card.kingdom, kingdom_style))
-    elif isinstance(card, PlayableCard):
-        kingdom_style = Style(color=symbol_style(card.kingdom).color, bgcolor=body.bgcolor, bold=True)
-        if style_mod is not None:
-            kingdom_style += style_mod
-        letter = "G" if card.is_gold else "R"
-        name = (f"{letter}{card_id} ", bold)
-        lines.append(
-            [[name, (symbol_name(card.kingdom), kingdom_style)], [name, (f"({card.kingdom.letter})", kingdom_style)]]
-        )
-        if side is Side.FRONT:
-            lines.append(_short_scoring(card))
-            if card.is_gold:
-                needs = symbol_letters(card.requires)
-                if requirement_met is None:
-                    lines.append([[(needs, kingdom_style)]])
-                else:
-                    colour = Style(color="#5fd75f" if requirement_met else "#ff5f5f", bold=True, bgcolor=body.bgcolor)
-                    verdict = _("ok") if requirement_met else _("no")
-                    lines.append([[(needs, kingdom_style), (" " + verdict, colour)], [(needs, colour)]])
-        else:
-            lines.append(_back_line(card.kingdom, kingdom_style))
-    else:
-        lines.append([[(_("Start {id}").format(id=card_id), bold)], [(f"#{card_id}", bold)]])
-        lines.append([[(side_name(side), None)], []])
-        if face.center:
-            centre: list[Part] = []
-            for symbol in face.center:  # spaced: a run of letters would read as a word
-                centre += [(symbol.letter, symbol_style(symbol, None) + Style(bgcolor=body.bgcolor)), (" ", None)]
-            lines.append([centre])
-    _write_lines(canvas, col, row, lines, body)
+    draw_card(canvas, col, row, card_id, side, LARGE, style_mod, requirement_met)
 
 
 def _back_line(kingdom: Symbol, kingdom_style: Style) -> Line:
@@ -213,7 +334,7 @@ def draw_deck(
     if top is not None:
         mark = (f"({top.letter})", symbol_style(top) + Style(bgcolor=body.bgcolor))
         lines.append([[(_("top") + " ", None), mark], [mark]])
-    _write_lines(canvas, col, row, lines, body)
+    _write_lines(canvas, col, row, LARGE, lines, body)
 
 
 def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style, width: int) -> int:
@@ -232,10 +353,11 @@ def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style, width:
     return used
 
 
-def _write_lines(canvas: Canvas, col: int, row: int, lines: list[Line], body: Style) -> None:
-    inner = LARGE_W - 2
-    for y, wordings in enumerate(lines[: LARGE_H - 2]):
+def _write_lines(canvas: Canvas, col: int, row: int, zoom: Zoom, lines: list[Line], body: Style) -> None:
+    inner = zoom.width - 2
+    for y, wordings in enumerate(lines[: zoom.height - 2]):
         parts = next((w for w in wordings if sum(cell_len(text) for text, _style in w) <= inner), wordings[-1])
-        x = col + 1
+        used = sum(cell_len(text) for text, _style in parts)
+        x = col + 1 + (max(0, inner - used) + 1) // 2 if zoom.centred else col + 1
         for text, style in parts:
             x += put_text(canvas, x, row + 1 + y, text, style or body, col + 1 + inner - x)

@@ -54,6 +54,7 @@ from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
 from codex_tui.games.codex.text import DOMAIN, N_, _, ngettext
+from codex_tui.games.codex.ui.cardart import Zoom
 from codex_tui.games.codex.ui.panels import (
     LEAST_AREA,
     GameLog,
@@ -63,10 +64,11 @@ from codex_tui.games.codex.ui.panels import (
     hand_backs_text,
     side_width,
 )
-from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
+from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView, newest_card
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, ZoomKeys
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import cycle, nearest, step
@@ -105,8 +107,9 @@ class PreviewLine(StatusLine):
         self.show(text)  # repaints only if the text changed; two lines when it has a line break
 
 
-class GameScreen(DerivedOnce, PlayScreen):
+class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
     game_module: ClassVar[GameModule] = CODEX
+    COMMANDS = {ZoomCommands}
 
     BINDINGS = [
         Binding("enter,space", "place", N_("Place")),
@@ -124,6 +127,7 @@ class GameScreen(DerivedOnce, PlayScreen):
         Binding("shift+down,J", "pan(0,1)", N_("Pan"), show=False),
         *[Binding(str(n), f"select({n - 1})", N_("Choose"), show=False) for n in range(1, DRAW_SLOTS + 1)],
         Binding("c", "recentre", N_("Centre"), show=False),
+        *ZOOM_BINDINGS,
         Binding("u", "undo", N_("Undo")),
         Binding("ctrl+r,U", "redo", N_("Redo")),
         Binding("o", "other_area", N_("Areas"), show=False),  # in the help: the bar holds the rest in French
@@ -157,6 +161,8 @@ class GameScreen(DerivedOnce, PlayScreen):
     """The screen's width: what the preview and the score track fit to."""
     tall: var[bool] = var(False, init=False)
     """Tall enough to spell out the objectives."""
+    zoom_choice: var[Zoom | None] = var(None, init=False)
+    """The cards' size on the board the player chose (None: the automatic one); see `zoom_keys`."""
 
     # What the widgets show, derived from the above (the widgets are bound to these).
     shown_area: var[PlayArea | None] = var(None, always_update=True, init=False)
@@ -199,10 +205,12 @@ class GameScreen(DerivedOnce, PlayScreen):
         self._derive()
         yield ScoreTrack(id="score").data_bind(screen.view, screen.tags, screen.viewing, screen.columns)
         with Horizontal(id="main"):
-            yield PlayAreaView(id="area").data_bind(scene=screen.area_scene)
+            yield PlayAreaView(id="area").data_bind(scene=screen.area_scene, zoom_choice=screen.zoom_choice)
             with Vertical(id="beside"):
                 yield SymbolsPanel(id="beside-symbols").data_bind(area=screen.beside_area, owner=screen.beside_name)
-                yield PlayAreaView(id="beside-area").data_bind(scene=screen.beside_scene)
+                yield PlayAreaView(id="beside-area").data_bind(
+                    scene=screen.beside_scene, zoom_choice=screen.zoom_choice
+                )
             with Vertical(id="side"):
                 yield SymbolsPanel(id="symbols").data_bind(area=screen.shown_area, owner=screen.shown_name)
                 yield ObjectivesPanel(id="objectives").data_bind(
@@ -365,7 +373,7 @@ class GameScreen(DerivedOnce, PlayScreen):
         if self.split_shown:
             other = view.seats[self._beside_seat()]
             self.beside_area, self.beside_name = other.area, other.name
-            self.beside_scene = AreaScene(other.area)
+            self.beside_scene = AreaScene(other.area, newest=newest_card(other.area), all_spots=False)
         self._derive_choice()
 
     def _beside_seat(self) -> int:
@@ -401,6 +409,8 @@ class GameScreen(DerivedOnce, PlayScreen):
             cursor=self.cursor if own_area and self._placing() else None,
             ghost=ghost,
             ghost_legal=ghost_legal,
+            newest=None if own_area else newest_card(view.seats[self.viewing].area),
+            all_spots=own_area,
         )
         self.status = self.status_text(self.columns)
 
@@ -741,14 +751,11 @@ class GameScreen(DerivedOnce, PlayScreen):
         if self.split_shown:
             after = (self._beside_seat() + 1) % seats
             self.beside = after if after != self.perspective else (after + 1) % seats
-            self.query_one("#beside-area", PlayAreaView).recentre()
             return
         self.viewing = (self.viewing + 1) % seats
-        self.query_one("#area", PlayAreaView).recentre()
 
     def action_own_area(self) -> None:
         self.viewing = self.perspective
-        self.query_one("#area", PlayAreaView).recentre()
 
     def action_split(self) -> None:
         """Another player's area beside one's own, or not: the one `o` showed, else the next player's."""

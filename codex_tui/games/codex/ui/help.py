@@ -56,6 +56,13 @@ CODEX_KEYS: Help = (
             ),
             ("shift+← → ↑ ↓  H J K L", N_("pan the view")),
             ("c", N_("centre the view on your cards")),
+            (
+                "+  -  =",
+                N_(
+                    "larger or smaller cards on the board (small, medium, large), kept as the board grows; "
+                    "= goes back to the automatic size: the largest at which the whole area fits"
+                ),
+            ),
         ),
     ),
     (
@@ -85,6 +92,8 @@ CODEX_SYMBOLS: tuple[HelpRow, ...] = (
     ("═ ║", N_("a double border: a gold card (a single one: a resource card)")),
     ("f12", N_("lower case + id: a card's kingdom, for patterns; it is not a resource you hold")),
     ("(F)", N_("in the middle: a back's permanent resource, which you do hold")),
+    ("×", N_("on the cursor's red dotted box: the chosen card may not go there (the line under the hand says why)")),
+    ("*", N_("on the border of another player's card: the last one they placed")),
     (N_("ok  no"), N_("on a gold: whether your visible resources meet its requirement")),
     (
         N_("you  best"),
@@ -99,13 +108,14 @@ CODEX_SYMBOLS: tuple[HelpRow, ...] = (
 AT_THE_END: tuple[HelpRow, ...] = (
     ("o  esc", N_("at the end: the other players' areas, and back to yours")),
     ("← → ↑ ↓  h j k l  c", N_("at the end: pan the final board, centre it again")),
+    ("+  -  =", N_("at the end: larger or smaller cards, or the automatic size")),
 )
 """Codex's keys on its final board, shown in the shared section on the end of a game."""
 
 IN_REPLAYS: tuple[HelpRow, ...] = (
     (N_("↓ ↑  j k  page down  page up  ] ["), N_("one turn forward / back")),
     ("g", N_("go to a turn")),
-    ("+  =  -", N_("faster, faster, slower")),
+    (">  <", N_("faster, slower")),
     ("tab  1 2 3 4", N_("whose hand and area to show")),
 )
 """Codex's replay keys beyond the shared ones (a turn is several moves; four areas to look at)."""

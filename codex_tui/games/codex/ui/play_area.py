@@ -1,8 +1,14 @@
-"""The play area: cards as they overlap on the table, legal spots, a cursor.
+"""The play area: cards as they overlap on the table, legal spots, a cursor, at one of three sizes.
 
 Built on Textual's Line API: the whole area is drawn once per change into a
 sparse canvas, and `render_line` cuts the visible window out of it, so panning
 and moving the cursor cost only the rows on screen.
+
+The cards' size (`Zoom`: small, medium, large) chooses itself: the largest at
+which the whole area fits the widget, worked out again whenever the area or
+the widget's size changes; `zoom_choice` fixes one instead (the screens' `+`
+and `-`, see `zoom_keys`). Everything drawn and every move of the view
+(spots, cursor, marks, extent, pan steps) follows the size shown, `zoom`.
 """
 
 from __future__ import annotations
@@ -10,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
-from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -19,15 +24,25 @@ from textual.widget import Widget
 
 from codex_tui.games.codex.rules import PlayArea, Pos, Side
 from codex_tui.games.codex.text import _
-from codex_tui.games.codex.ui.cardart import SMALL_H, SMALL_W, STEP_X, STEP_Y, draw_small, put_text
+from codex_tui.games.codex.ui.cardart import SMALL, ZOOMS, Zoom, draw_card, put_text, write_body
 from codex_tui.games.codex.ui.theme import Label
 from codex_tui.ui.canvas import Canvas
 
 SPOT_STYLE = Style(color="#606060")
 CURSOR_STYLE = Style(color="#ffff5f", bold=True)
 GHOST_OK = Style(reverse=True)
-GHOST_BAD = Style(color="#ff5f5f", strike=True)
+GHOST_BAD = Style(color="#ff5f5f", bold=True)
+"""The outline (and its ×) of a card that may not go where the cursor is."""
+UNPLAYABLE_TEXT = Style(color="#a0a0a0")
+UNPLAYABLE_MOD = Style(dim=True)
+NEWEST_STYLE = Style(color="#5fffff", bold=True)
+"""The border (and its *) of another player's last placed card."""
 BLANK = Style()
+UNPLAYABLE_MARK = "×"
+NEWEST_MARK = "*"
+
+Bounds = tuple[int, int, int, int]
+"""Table positions (min_x, min_y, max_x, max_y)."""
 
 
 @dataclass(frozen=True)
@@ -55,72 +70,157 @@ class AreaScene:
     ghost: tuple[int, Side] | None = None
     """The card to preview at the cursor."""
     ghost_legal: bool = True
+    """False: the card may not go there (a gold whose requirement is not met): it is drawn ghosted,
+    its words dimmed in a red dotted outline, never as if it were placed."""
     marks: tuple[Mark, ...] = ()
     """Labelled previews, drawn in order over everything else."""
+    newest: Pos | None = None
+    """A card to mark as the newest (another player's last placed card, `newest_card`)."""
+    all_spots: bool = True
+    """The area's open spots all count in its extent, shown or not: so the view of one's own area
+    stays put between the turns that show them and those that do not. False for an area whose
+    spots never show (another player's, a replay's): only its cards (and marks) are fitted."""
 
 
-def to_screen(pos: Pos) -> tuple[int, int]:
-    """Canvas cell of a card's top-left corner (y grows upward on the table)."""
-    return pos[0] * STEP_X, -pos[1] * STEP_Y
+def newest_card(area: PlayArea) -> Pos | None:
+    """Where the card placed last lies (`Placed.order`), None on an empty table."""
+    if not area.cards:
+        return None
+    return max(area.cards.items(), key=lambda item: item[1].order)[0]
 
 
-def draw_base(area: PlayArea, spots: frozenset[Pos]) -> Canvas:
+def same_board(one: PlayArea, other: PlayArea) -> bool:
+    """Whether the two areas are one board at two moments: every card of the smaller lies in the larger,
+    at its place (a move, an undo, a step of a replay), not another player's or another game's."""
+    small, large = (one, other) if len(one.cards) <= len(other.cards) else (other, one)
+    cards = large.cards
+    for pos, placed in small.cards.items():
+        there = cards.get(pos)
+        if there is None or there.card != placed.card or there.order != placed.order:
+            return False
+    return True
+
+
+def reach(scene: AreaScene) -> Bounds:
+    """The table positions the view must hold: the cards, the open spots (all of them, see
+    `AreaScene.all_spots`, else those shown) and the marks."""
+    positions = [*scene.area.cards, *(scene.area.open_spots if scene.all_spots else scene.spots)]
+    positions += [mark.pos for mark in scene.marks]
+    if not positions:
+        return (0, 0, 0, 0)
+    xs, ys = [p[0] for p in positions], [p[1] for p in positions]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def fits(bounds: Bounds, zoom: Zoom, size: Size) -> bool:
+    left, top, right, bottom = zoom.span(bounds)
+    return right - left <= size.width and bottom - top <= size.height
+
+
+def auto_zoom(bounds: Bounds, size: Size) -> Zoom:
+    """The largest size at which the positions of `bounds` fit in `size` (else the smallest)."""
+    return next((zoom for zoom in reversed(ZOOMS) if fits(bounds, zoom, size)), SMALL)
+
+
+def _shown_from(origin: int, start: int, size: int, view: int, margin: int, low: int, high: int) -> int:
+    """Along one axis: the view's first cell nearest `origin` that shows the cells [start, start + size)
+    and up to `margin` more each side, as far as the area reaches ([low, high))."""
+    before, after = min(margin, max(0, start - low)), min(margin, max(0, high - start - size))
+    if start - before < origin:
+        return start - before
+    if start + size + after > origin + view:
+        return start + size + after - view
+    return origin
+
+
+def _outline(canvas: Canvas, col: int, row: int, zoom: Zoom, style: Style) -> None:
+    """A dotted box on a card's border cells, its corners left to the neighbours that share them."""
+    for x in range(1, zoom.width - 1):
+        canvas.put(col + x, row, "┄", style)
+        canvas.put(col + x, row + zoom.height - 1, "┄", style)
+    for y in range(1, zoom.height - 1):
+        canvas.put(col, row + y, "┆", style)
+        canvas.put(col + zoom.width - 1, row + y, "┆", style)
+
+
+def draw_base(area: PlayArea, spots: frozenset[Pos], zoom: Zoom) -> Canvas:
     """Cards in the order they were placed (later ones on top), then open spots."""
     canvas = Canvas()
     for pos, placed in sorted(area.cards.items(), key=lambda item: item[1].order):
-        col, row = to_screen(pos)
-        draw_small(canvas, col, row, placed.card, placed.side)
+        col, row = zoom.corner(pos)
+        draw_card(canvas, col, row, placed.card, placed.side, zoom)
     for spot in spots:
-        col, row = to_screen(spot)
-        for x in range(1, SMALL_W - 1):
-            canvas.put(col + x, row, "┄", SPOT_STYLE)
-            canvas.put(col + x, row + SMALL_H - 1, "┄", SPOT_STYLE)
-        canvas.put(col, row + 1, "┆", SPOT_STYLE)
-        canvas.put(col + SMALL_W - 1, row + 1, "┆", SPOT_STYLE)
+        col, row = zoom.corner(spot)
+        _outline(canvas, col, row, zoom, SPOT_STYLE)
     return canvas
 
 
-def draw_cursor(canvas: Canvas, scene: AreaScene) -> None:
-    """The cursor's spot in bright dots, with the chosen card previewed in it."""
+def draw_unplayable(canvas: Canvas, col: int, row: int, card: int, side: Side, zoom: Zoom) -> None:
+    """A card that may not go here: its words dimmed inside a red dotted outline with a × on top.
+
+    No frame, no tint, no corners: nothing reads as placed, and the corners of
+    the neighbours it would cover still show."""
+    for x in range(1, zoom.width - 1):
+        for y in range(1, zoom.height - 1):
+            canvas.put(col + x, row + y, " ", BLANK)
+    write_body(canvas, col, row, zoom, card, side, UNPLAYABLE_TEXT + UNPLAYABLE_MOD, UNPLAYABLE_MOD)
+    _outline(canvas, col, row, zoom, GHOST_BAD)
+    canvas.put(col + zoom.width // 2, row, UNPLAYABLE_MARK, GHOST_BAD)
+
+
+def draw_cursor(canvas: Canvas, scene: AreaScene, zoom: Zoom) -> None:
+    """The cursor's spot in bright dots, with the chosen card previewed in it (ghosted where it may not go)."""
     if scene.cursor is None:
         return
-    col, row = to_screen(scene.cursor)
-    for x in range(1, SMALL_W - 1):
-        canvas.put(col + x, row, "┄", CURSOR_STYLE)
-        canvas.put(col + x, row + SMALL_H - 1, "┄", CURSOR_STYLE)
-    canvas.put(col, row + 1, "┆", CURSOR_STYLE)
-    canvas.put(col + SMALL_W - 1, row + 1, "┆", CURSOR_STYLE)
-    if scene.ghost is not None:
-        card, side = scene.ghost
-        draw_small(canvas, col, row, card, side, GHOST_OK if scene.ghost_legal else GHOST_BAD)
+    col, row = zoom.corner(scene.cursor)
+    _outline(canvas, col, row, zoom, CURSOR_STYLE)
+    if scene.ghost is None:
+        canvas.text(col + (zoom.width - 3) // 2, row + (zoom.height - 1) // 2, "[ ]", CURSOR_STYLE)
+    elif scene.ghost_legal:
+        draw_card(canvas, col, row, *scene.ghost, zoom, GHOST_OK)
     else:
-        canvas.text(col + 2, row + 1, "[ ]", CURSOR_STYLE)
+        draw_unplayable(canvas, col, row, *scene.ghost, zoom)
 
 
-def draw_mark(canvas: Canvas, mark: Mark) -> None:
+def draw_newest(canvas: Canvas, pos: Pos, zoom: Zoom) -> None:
+    """The card's border (not its corners: they show symbols) in a bright colour, a * in its top border."""
+    col, row = zoom.corner(pos)
+    cells = canvas.cells
+    border = [(col + x, y) for x in range(1, zoom.width - 1) for y in (row, row + zoom.height - 1)]
+    border += [(x, row + y) for y in range(1, zoom.height - 1) for x in (col, col + zoom.width - 1)]
+    for cell in border:
+        char, style = cells.get(cell, (" ", BLANK))
+        cells[cell] = (char, style + NEWEST_STYLE)
+    middle = (col + zoom.width // 2, row)
+    cells[middle] = (NEWEST_MARK, cells[middle][1])
+
+
+def draw_mark(canvas: Canvas, mark: Mark, zoom: Zoom) -> None:
     """The card as a preview, its labels centred on its border rows (cells no other card shares)."""
-    col, row = to_screen(mark.pos)
-    draw_small(canvas, col, row, mark.card, mark.side, GHOST_OK)
-    labels = [(mark.top, row)] + ([(mark.bottom, row + SMALL_H - 1)] if mark.bottom else [])
+    col, row = zoom.corner(mark.pos)
+    draw_card(canvas, col, row, mark.card, mark.side, zoom, GHOST_OK)
+    labels = [(mark.top, row)] + ([(mark.bottom, row + zoom.height - 1)] if mark.bottom else [])
     for (words, style), y in labels:
         label = _(words)
-        room = SMALL_W - 2
+        room = zoom.width - 2
         label = set_cell_size(label, min(cell_len(label), room))
         left = (room - cell_len(label)) // 2
         put_text(canvas, col + 1, y, " " * left + set_cell_size(label, room - left), style, room)
 
 
-def draw_scene(scene: AreaScene, base: Canvas | None = None) -> Canvas:
-    """The whole scene; `base` (cards and spots of this scene) saves redrawing them."""
-    canvas = Canvas(dict((base or draw_base(scene.area, scene.spots)).cells))
-    draw_cursor(canvas, scene)
+def draw_scene(scene: AreaScene, zoom: Zoom = SMALL, base: Canvas | None = None) -> Canvas:
+    """The whole scene at `zoom`; `base` (cards and spots of this scene, at that size) saves redrawing them."""
+    canvas = Canvas(dict((base or draw_base(scene.area, scene.spots, zoom)).cells))
+    draw_cursor(canvas, scene, zoom)
+    if scene.newest is not None and scene.newest in scene.area.cards:
+        draw_newest(canvas, scene.newest, zoom)
     for mark in scene.marks:
-        draw_mark(canvas, mark)
+        draw_mark(canvas, mark, zoom)
     return canvas
 
 
 class PlayAreaView(Widget, can_focus=False):
-    """Shows one player's area: whatever `scene` holds (the screen owns the cursor)."""
+    """Shows one player's area: whatever `scene` holds (the screen owns the cursor), at the size `zoom`."""
 
     DEFAULT_CSS = """
     PlayAreaView { height: 1fr; width: 1fr; }
@@ -128,53 +228,122 @@ class PlayAreaView(Widget, can_focus=False):
 
     scene: reactive[AreaScene] = reactive(AreaScene(PlayArea.empty()), init=False)
     """What to show; a game screen binds it to its own, others set it (`show`)."""
+    zoom_choice: reactive[Zoom | None] = reactive(None, init=False)
+    """The size the player chose; None: the automatic one (`auto_zoom`)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
+        self.zoom: Zoom = SMALL
+        """The size the cards are drawn at now."""
         self._strips: dict[int, Strip] = {}
         self._laid_out_size = Size(0, 0)
-        self._base: tuple[PlayArea, frozenset[Pos], Canvas] | None = None
+        self._base: tuple[PlayArea, frozenset[Pos], Zoom, Canvas] | None = None
+        self._reach: tuple[AreaScene, Bounds] | None = None
 
     def show(self, scene: AreaScene) -> None:
         """Show `scene` (for screens that set it rather than bind it)."""
         self.scene = scene
 
-    def watch_scene(self, old: AreaScene, scene: AreaScene) -> None:
-        """Draw a new scene; pan so the cursor (or the whole area) stays in view.
+    # ------------------------------------------------------------ drawing
 
-        Cards and spots are drawn once per state; a cursor move only redraws
-        the cursor and the previewed card on a copy of them. A new area is
-        centred when it fits (the first one always), but only once the widget
-        has its real size: a centre computed before layout would be a guess,
-        and the board would start off to one side (or out of view).
+    def _bounds(self) -> Bounds:
+        """`reach` of the scene, kept while the area, its spots and marks stay (a cursor move keeps them)."""
+        scene = self.scene
+        kept = self._reach
+        if kept is None or not (
+            kept[0].area is scene.area
+            and kept[0].all_spots == scene.all_spots
+            and kept[0].marks == scene.marks
+            and (scene.all_spots or kept[0].spots == scene.spots)
+        ):
+            kept = self._reach = (scene, reach(scene))
+        return kept[1]
+
+    def _choose_zoom(self) -> bool:
+        """Set `zoom` to the chosen size, or the automatic one for this area and size; whether it changed.
+
+        Before the first layout there is no size to fit: the small size stands
+        in, and `on_resize` chooses again once the real size is known."""
+        before = self.zoom
+        if self.zoom_choice is not None:
+            self.zoom = self.zoom_choice
+        elif self.size.area:
+            self.zoom = auto_zoom(self._bounds(), self.size)
+        return self.zoom is not before
+
+    def _draw(self) -> None:
+        """The canvas of the scene at `zoom`: cards and spots drawn once per state and size, a cursor
+        move only redraws the cursor and the previewed card on a copy of them."""
+        scene, zoom = self.scene, self.zoom
+        base = self._base
+        if base is None or base[0] is not scene.area or base[1] != scene.spots or base[2] is not zoom:
+            base = self._base = (scene.area, scene.spots, zoom, draw_base(scene.area, scene.spots, zoom))
+        self.canvas = draw_scene(scene, zoom, base[3])
+        self._strips.clear()
+
+    def watch_scene(self, old: AreaScene, scene: AreaScene) -> None:
+        """Draw a new scene; place the view so the board is centred or the cursor stays in view.
+
+        Another board (the first one, another player's, another moment of a
+        replay that is not this board grown or shrunk) is centred, with the
+        cursor or its newest card in view: the old view belonged to a board no
+        longer shown. The same board, grown by a move, is centred when it fits;
+        else the view stays put (where one panned to), the cursor in view. A
+        centre is only worked out once the widget has its real size: before
+        layout it would be a guess, and `on_resize` does it then.
         """
-        first = not old.area.cards
         new_area = scene.area is not old.area
-        if self._base is None or self._base[0] is not scene.area or self._base[1] != scene.spots:
-            self._base = (scene.area, scene.spots, draw_base(scene.area, scene.spots))
-        self.canvas = draw_scene(scene, self._base[2])
-        if first or (new_area and self._fits()):
+        another = not old.area.cards or (new_area and not same_board(old.area, scene.area))
+        before = self.zoom
+        self._choose_zoom()
+        self._draw()
+        if another or (new_area and self.fits()):
             self.recentre()
-        elif scene.cursor is not None:
-            self._keep_in_view(to_screen(scene.cursor))
-        self._strips.clear()  # the reactive repaints the widget
+        elif self.zoom is not before:
+            self._rezoomed(before, self.size)
+        else:
+            self._keep_focus_in_view()
+
+    def watch_zoom_choice(self) -> None:
+        """Another size chosen (or the automatic one again): redrawn, the cursor kept in view."""
+        before = self.zoom
+        if self._choose_zoom():
+            self._draw()
+            self._rezoomed(before, self.size)
+
+    def _rezoomed(self, before: Zoom, size: Size) -> None:
+        """After a change of size (of the cards, of the view, or both; `before` and `size` are the cards'
+        and the view's sizes until then): a board that fits is centred; one that does not keeps the
+        table point that was in the middle of the view in the middle, then the cursor in view."""
+        if self.fits():
+            self.recentre()
+            return
+        zoom, (ox, oy) = self.zoom, self.origin
+        table_x = (ox + size.width // 2 - before.width / 2) / before.step[0]  # in card steps
+        table_y = (oy + size.height // 2 - before.height / 2) / before.step[1]
+        middle = (round(table_x * zoom.step[0] + zoom.width / 2), round(table_y * zoom.step[1] + zoom.height / 2))
+        self.origin = (middle[0] - self.size.width // 2, middle[1] - self.size.height // 2)
+        self._keep_focus_in_view()
+        self._invalidate()
+
+    # ------------------------------------------------------------ placing the view
 
     def recentre(self) -> None:
-        """Centre the view on the area and its open spots, then keep the cursor in view.
+        """Centre the view on the area and its open spots, then keep the cursor (or the newest card) in view.
 
         Without a size yet (before the first layout) there is nothing to
         centre in: `on_resize` does it once the real size is known.
         """
         if not self.size.area:
             return
-        left, top, right, bottom = self._extent()
+        bounds = self._bounds()
+        left, top, right, bottom = self.zoom.span(bounds)
         width, height = self.size
         self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
-        if self.scene.cursor is not None:
-            self._keep_in_view(to_screen(self.scene.cursor))
+        self._keep_focus_in_view()
         self._invalidate()
 
     def frame(self, spots: tuple[Pos, ...]) -> None:
@@ -183,50 +352,45 @@ class PlayAreaView(Widget, can_focus=False):
         Both show whenever they fit in the view together; else the cursor's does."""
         if not self.size.area or not spots:
             return
-        corners = [to_screen(spot) for spot in spots]
-        left, top = min(c for c, _ in corners), min(r for _, r in corners)
-        right, bottom = max(c for c, _ in corners) + SMALL_W, max(r for _, r in corners) + SMALL_H
+        xs, ys = [spot[0] for spot in spots], [spot[1] for spot in spots]
+        left, top, right, bottom = self.zoom.span((min(xs), min(ys), max(xs), max(ys)))
         width, height = self.size
         self.origin = ((left + right - width) // 2, (top + bottom - height) // 2)
-        if self.scene.cursor is not None:
-            self._keep_in_view(to_screen(self.scene.cursor))
+        self._keep_focus_in_view()
         self._invalidate()
 
-    def _extent(self) -> tuple[int, int, int, int]:
-        """Canvas cells (left, top, right, bottom; right and bottom exclusive) of cards and open spots.
-
-        All open spots count, shown or not, so the centre does not move
-        between one's own turn (spots shown) and the others' turns.
-        """
-        min_x, min_y, max_x, max_y = self.scene.area.bounds()
-        left, top = to_screen((min_x, max_y))
-        right, bottom = to_screen((max_x, min_y))
-        return left, top, right + SMALL_W, bottom + SMALL_H
-
-    def _fits(self) -> bool:
-        left, top, right, bottom = self._extent()
-        return right - left <= self.size.width and bottom - top <= self.size.height
+    def fits(self) -> bool:
+        """Whether the whole area (`reach`) fits in the view at the size shown."""
+        return fits(self._bounds(), self.zoom, self.size)
 
     def pan(self, dx: int, dy: int) -> None:
-        self.origin = (self.origin[0] + dx * STEP_X, self.origin[1] + dy * STEP_Y)
+        step_x, step_y = self.zoom.step
+        self.origin = (self.origin[0] + dx * step_x, self.origin[1] + dy * step_y)
         self._invalidate()
 
+    def _keep_focus_in_view(self) -> None:
+        """The cursor, else the newest card, in view."""
+        focus = self.scene.cursor if self.scene.cursor is not None else self.scene.newest
+        if focus is not None:
+            self._keep_in_view(self.zoom.corner(focus))
+
     def _keep_in_view(self, cell: tuple[int, int]) -> None:
+        """Pan the least that shows the card at `cell` with a margin around it (its neighbours' spots).
+
+        The margin stops at the edge of the area: showing empty table beyond it
+        would only cut the other side of a board that fits (a centred board
+        whose newest card lies at its edge was pushed off the view's far side)."""
         width, height = self.size
         if not width or not height:
             return
-        ox, oy = self.origin
-        col, row = cell
-        margin_x, margin_y = min(STEP_X, max(0, (width - SMALL_W) // 2)), min(1, max(0, (height - SMALL_H) // 2))
-        if col - margin_x < ox:
-            ox = col - margin_x
-        elif col + SMALL_W + margin_x > ox + width:
-            ox = col + SMALL_W + margin_x - width
-        if row - margin_y < oy:
-            oy = row - margin_y
-        elif row + SMALL_H + margin_y > oy + height:
-            oy = row + SMALL_H + margin_y - height
-        self.origin = (ox, oy)
+        zoom = self.zoom
+        left, top, right, bottom = zoom.span(self._bounds())
+        margin_x = min(zoom.step[0], max(0, (width - zoom.width) // 2))
+        margin_y = min(1, max(0, (height - zoom.height) // 2))
+        self.origin = (
+            _shown_from(self.origin[0], cell[0], zoom.width, width, margin_x, left, right),
+            _shown_from(self.origin[1], cell[1], zoom.height, height, margin_y, top, bottom),
+        )
 
     def _invalidate(self) -> None:
         self._strips.clear()
@@ -235,21 +399,23 @@ class PlayAreaView(Widget, can_focus=False):
     def on_resize(self) -> None:
         """Keep the board placed sensibly at every new size, cursor in view.
 
-        A board that fits is centred. One that does not keeps the cell that
-        was in the middle of the view in the middle (so the part one was
-        looking at stays in sight, and a one-row change of the preview line
-        does not make it jump); the old top-left corner would leave it off to
-        one side, or out of view entirely when the terminal shrinks.
+        The automatic size is chosen again for the new view. A board that fits
+        is centred. One that does not keeps the cell that was in the middle of
+        the view in the middle (so the part one was looking at stays in sight,
+        and a one-row change of the preview line does not make it jump); the
+        old top-left corner would leave it off to one side, or out of view
+        entirely when the terminal shrinks.
         """
         before, self._laid_out_size = self._laid_out_size, self.size
-        if not before.area or self._fits():
+        zoom = self.zoom
+        if self._choose_zoom():
+            self._draw()
+        if not before.area:
             self.recentre()
             return
-        (ox, oy), (width, height) = self.origin, self.size
-        self.origin = (ox + (before.width - width) // 2, oy + (before.height - height) // 2)
-        if self.scene.cursor is not None:
-            self._keep_in_view(to_screen(self.scene.cursor))
-        self._invalidate()
+        self._rezoomed(zoom, before)
+
+    # ------------------------------------------------------------ Line API
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return container.width
@@ -259,6 +425,6 @@ class PlayAreaView(Widget, can_focus=False):
         if strip is None:
             width = self.size.width
             segments = self.canvas.segments(self.origin[1] + y, self.origin[0], width, BLANK)
-            strip = Strip(segments, width) if segments else Strip([Segment(" " * width)], width)
+            strip = Strip(segments, width) if segments else Strip.blank(width)
             self._strips[y] = strip
         return strip

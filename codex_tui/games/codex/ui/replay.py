@@ -30,14 +30,16 @@ from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import DrawSource, Phase, Place, PlayArea, SeatView, Side, result, view
 from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.games.codex.timeline import Timeline
+from codex_tui.games.codex.ui.cardart import Zoom
 from codex_tui.games.codex.ui.end import summary_table, winners_text
 from codex_tui.games.codex.ui.game import PreviewLine
 from codex_tui.games.codex.ui.panels import MarketPanel, ObjectivesPanel, SymbolsPanel, side_width
-from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView
+from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView, newest_card
 from codex_tui.games.codex.ui.review_marks import ReviewMarks, review_marks
 from codex_tui.games.codex.ui.score_track import ScoreTrack, status_line
 from codex_tui.games.codex.ui.theme import Label
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, ZoomKeys
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.screens.live import LiveScreen
 from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
@@ -78,9 +80,11 @@ class MomentLog(ReplayLog):
         self.show(at)
 
 
-class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
+class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
     """The moment on show (`index`, whose eyes: `seat`) and how it plays on are reactive;
     each widget's part is derived from them."""
+
+    COMMANDS = {ZoomCommands}
 
     BINDINGS = [
         # The bar shows the keys most used, short enough for 80 columns in French; the help lists all.
@@ -93,8 +97,9 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
         Binding("end", "jump(-1)", N_("End"), show=False),
         Binding("g", "goto", N_("Go to turn"), show=False),
         Binding("space,p", "play", N_("Play")),
-        Binding("plus,equals_sign", "speed(1)", N_("Faster"), show=False),
-        Binding("minus", "speed(-1)", N_("Slower"), show=False),
+        Binding("greater_than_sign", "speed(1)", N_("Faster"), show=False),  # + and - size the cards, as in a game
+        Binding("less_than_sign", "speed(-1)", N_("Slower"), show=False),
+        *ZOOM_BINDINGS,
         Binding("tab", "next_seat", N_("Player"), show=False),
         *[Binding(str(n), f"seat({n - 1})", N_("Player"), show=False) for n in range(1, 5)],
         Binding("b", "branch", N_("Play from here"), show=False),
@@ -117,6 +122,8 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
     columns: var[int] = var(80, init=False)
     tall: var[bool] = var(False, init=False)
     """Tall enough to spell out the objectives."""
+    zoom_choice: var[Zoom | None] = var(None, init=False)
+    """The cards' size on the board the player chose (None: the automatic one); see `zoom_keys`."""
     # What the widgets show, derived from the above (the widgets are bound to these).
     seat_view: var[SeatView | None] = var(None, init=False)
     tags: var[tuple[str, ...]] = var((), init=False)
@@ -158,7 +165,7 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
             view=screen.seat_view, tags=screen.tags, viewing=screen.seat, columns=screen.columns, line=screen.turn_line
         )
         with Horizontal(id="replay-main"):
-            yield PlayAreaView(id="area").data_bind(screen.scene)
+            yield PlayAreaView(id="area").data_bind(screen.scene, screen.zoom_choice)
             with Vertical(id="replay-side"):
                 yield SymbolsPanel(id="symbols").data_bind(area=screen.shown_area, owner=screen.shown_name)
                 yield ObjectivesPanel(id="objectives").data_bind(
@@ -219,9 +226,11 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
             shown.area,
             cursor=last.pos if highlight and isinstance(last, Place) else None,
             ghost=(last.card, last.side) if highlight and isinstance(last, Place) else None,
+            newest=None if highlight else newest_card(shown.area),
+            all_spots=False,
         )
         if marks is not None and marks.area:  # the cursor (under the marks) keeps them in view
-            scene = AreaScene(shown.area, cursor=marks.area[-1].pos, marks=marks.area)
+            scene = AreaScene(shown.area, cursor=marks.area[-1].pos, marks=marks.area, all_spots=False)
         self.seat_view, self.tags = seat_view, ("",) * len(seat_view.seats)
         self.shown_area, self.shown_name = shown.area, shown.name
         self.market_marks = marks.market if marks else ()
@@ -332,8 +341,6 @@ class ReplayScreen(DerivedOnce, LiveScreen[ReplayExit]):
         if seat < len(self.timeline.players):
             self.seat = seat
             self.follow = False
-            if self.drawable:
-                self.query_one(PlayAreaView).recentre()
 
     def action_next_seat(self) -> None:
         self.action_seat((self.seat + 1) % len(self.timeline.players))

@@ -24,7 +24,7 @@ from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui import UI
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.panels import MarketPanel
-from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen
+from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.storage.saves import load_save
 from codex_tui.ui.widgets.status_line import StatusLine
@@ -104,9 +104,9 @@ async def test_a_chosen_placement_is_shown_with_both_moves_marked(saves: Path, m
         assert marks[0].top[1] != marks[1].top[1]  # two colours
         rows = area_rows(area)
         for mark in marks:  # each label is on the board, on its card's top border, in view
-            col, row = to_screen(mark.pos)
+            col, row = area.zoom.corner(mark.pos)
             x, y = col - area.origin[0], row - area.origin[1]
-            assert rows[y][x + 1 : x + 6].strip() == mark.top[0]
+            assert rows[y][x + 1 : x + area.zoom.width - 1].strip() == mark.top[0]
         status = screen.query_one(StatusLine).text
         assert "you: " in status and "best: <Place>" in status and "3.5" in status
         await pilot.press("right")  # the next moment: the marks were for the one before the move

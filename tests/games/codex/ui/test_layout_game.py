@@ -16,7 +16,7 @@ from codex_tui.games.codex.rules.cards import Scoring
 from codex_tui.games.codex.ui.cardart import LARGE_H, LARGE_W, draw_large
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.panels import GameLog, ObjectivesPanel, wrap_cells
-from codex_tui.games.codex.ui.play_area import PlayAreaView, to_screen
+from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.score_track import status_line
 from codex_tui.i18n import PSEUDO, set_language
 from codex_tui.i18n.pseudo import CLOSE, OPEN
@@ -60,9 +60,9 @@ def assert_board_fits(app: CodexApp) -> None:
     assert any(row.strip() for row in rows), "the board is out of view"
     cursor = area.scene.cursor
     if cursor is not None:
-        col, row = to_screen(cursor)
+        col, row = area.zoom.corner(cursor)
         x, y = col - area.origin[0], row - area.origin[1]
-        assert x >= 0 and x + 7 <= area.size.width and y >= 0 and y + 3 <= area.size.height
+        assert x >= 0 and x + area.zoom.width <= area.size.width and y >= 0 and y + area.zoom.height <= area.size.height
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -76,9 +76,8 @@ async def test_the_board_fits_beside_the_side_panel_at_every_size(tmp_path: Path
 
 def assert_centred(area: PlayAreaView) -> None:
     """The middle of the cards and open spots is the middle of the view (give or take a cell)."""
-    min_x, min_y, max_x, max_y = area.scene.area.bounds()
-    (left, top), (right, bottom) = to_screen((min_x, max_y)), to_screen((max_x, min_y))
-    middle = ((left + right + 7) // 2, (top + bottom + 3) // 2)
+    left, top, right, bottom = area.zoom.span(area.scene.area.bounds())
+    middle = ((left + right) // 2, (top + bottom) // 2)
     shown_middle = (area.origin[0] + area.size.width // 2, area.origin[1] + area.size.height // 2)
     assert abs(middle[0] - shown_middle[0]) <= 1 and abs(middle[1] - shown_middle[1]) <= 1, (middle, shown_middle)
 
@@ -107,7 +106,7 @@ async def test_a_board_too_big_for_the_view_keeps_its_middle_when_the_view_chang
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         area = app.screen.query_one(PlayAreaView)
-        assert not area._fits()
+        assert not area.fits()
         before = (area.origin[0] + area.size.width // 2, area.origin[1] + area.size.height // 2)
         await pilot.resize_terminal(80, 25)
         await pilot.pause()
