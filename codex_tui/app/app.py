@@ -388,7 +388,7 @@ class CodexApp(CalmCrashes):
         return self.session is not None and self.session.can_undo()
 
     def _summary(self, game: Any) -> Screen[str]:
-        return self._ui().end_screen(game, offer_undo=self._undo_offered(), to_board=True)
+        return self._ui().end_screen(game, self.perspective(), offer_undo=self._undo_offered(), to_board=True)
 
     def _end_chosen(self, choice: str | None) -> None:
         self.modal_open = False
@@ -427,7 +427,7 @@ class CodexApp(CalmCrashes):
             else:
                 self._end_chosen("summary")
 
-        self.push_screen(self._ui().replay_screen(game, title, review_seat=seat), closed)
+        self.push_screen(self._ui().replay_screen(game, title, seat, review_seat=seat), closed)
 
     # ------------------------------------------------- saves and replays
 
@@ -479,7 +479,8 @@ class CodexApp(CalmCrashes):
             elif back_to_browser or over_nothing:
                 self.browse_saves()
 
-        self.push_screen(screens_of(registry.game_of(game)).replay_screen(game, opened.title), closed)
+        screen = screens_of(registry.game_of(game)).replay_screen(game, opened.title, opened.reader)
+        self.push_screen(screen, closed)
 
     def branch(self, opened: Replayable, index: int) -> None:
         """Play on from a moment of a replay, in a new save (the original is untouched)."""

@@ -10,7 +10,7 @@ from typing import Any
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.i18n.text import N_
-from codex_tui.storage.saves import HUMAN, ILLEGAL_ACTION, SaveError, load_save, read_save_bytes
+from codex_tui.storage.saves import HUMAN, ILLEGAL_ACTION, SaveError, load_save, read_save_bytes, reader_seat
 
 CHECK_RECORD = N_("check the record")
 
@@ -21,6 +21,11 @@ class Replayable:
     """The state of any registered game."""
     kinds: tuple[str, ...]
     title: str
+
+    @property
+    def reader(self) -> int | None:
+        """The seat its replay speaks to (`reader_seat`)."""
+        return reader_seat(self.kinds)
 
 
 def looks_like_json(path: Path) -> bool:

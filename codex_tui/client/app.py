@@ -287,7 +287,9 @@ class RemoteApp(CalmCrashes):
         try:
             game = registry.game_named(message.get("game", registry.unnamed_records_game()))
             record = game.import_record(message.get("record"))
-            screen = screens_of(game).network_replay_screen(record, title, review_seat=review_seat)
+            players = record.players
+            reader = players.index(self.login_name) if self.login_name in players else None
+            screen = screens_of(game).network_replay_screen(record, title, reader, review_seat=review_seat)
         except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
             self.notify(_("This game cannot be replayed: {error}").format(error=error), severity="warning")
             if after is not None:
@@ -380,7 +382,7 @@ class RemoteApp(CalmCrashes):
 
         Any other way out of either (n, q) leaves the table for the lobby.
         """
-        text = result_line(names, winners, _("q: back to the lobby."))
+        text = result_line(names, winners, self.seat, _("q: back to the lobby."))
 
         def chosen(choice: str | None) -> None:
             if choice == "summary":

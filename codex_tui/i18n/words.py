@@ -1,37 +1,54 @@
-"""Words that agree with a player's name, in any game: "Ada's" / "Your", "Ada wins" / "You win".
+"""Players' names as a reader sees them, in any game and language.
 
-English grammar only (`possessive`, `with_verb`): a translated screen writes whole
-sentences with the name as a format field, and uses `is_you` to choose the sentence
-for the player at the keyboard ("You win")."""
+Whether a sentence speaks to its reader ("You win", "Vous gagnez", "你获胜") is
+decided by the seat it is about and the seat reading it, never by the name: a
+translated screen writes whole sentences for each (`_("You win")` and
+`_("{name} wins")`) and the screen picks one by seat.
+
+Names themselves are stored as typed. The new-game form's defaults ("You",
+"Bot 1") are stored in the language of the form, so `shown_name` gives them in
+the reader's language: a game started in English lists "你、电脑1" in Chinese,
+and one started in French ("Vous", "Robot 1") reads "You, Bot 1" in English.
+"""
 
 from __future__ import annotations
 
-from codex_tui.i18n.text import N_, _
+import re
+
+from codex_tui.i18n import DEFAULT, LANGUAGES
+from codex_tui.i18n.text import DOMAIN, N_, _
 
 YOU = N_("You")
-"""The name the new-game form gives the human at the keyboard (in the player's language); words agree with it."""
+"""The name the new-game form gives the human at the keyboard (in the form's language)."""
+
+BOT = N_("Bot {number}")
+"""The name the new-game form gives a bot seat (in the form's language)."""
 
 
-def is_you(name: str) -> bool:
-    """The form's name for the player at the keyboard, in English or in the language of now."""
-    return name in (YOU, _(YOU))
+def _in_every_language(message: str) -> tuple[str, ...]:
+    """`message` as each of our languages writes it (the English id first)."""
+    return tuple(
+        dict.fromkeys(message if code == DEFAULT else DOMAIN.translations(code).gettext(message) for code in LANGUAGES)
+    )
 
 
-IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+def _bot_pattern() -> re.Pattern[str]:
+    forms = (re.escape(form).replace(re.escape("{number}"), r"(\d{1,2})") for form in _in_every_language(BOT))
+    return re.compile("|".join(f"(?:{form})" for form in forms))
 
 
-def possessive(name: str, capital: bool = True) -> str:
-    """ "Ada's", but "Your" (or "your" mid-sentence) for a player called You."""
-    if is_you(name):
-        return "Your" if capital else "your"
-    return f"{name}'s"
+def shown_name(name: str) -> str:
+    """`name` for the reader: the form's default names ("You", "Vous", "你"; "Bot 2", "Robot 2",
+    "电脑2") in the reader's language, any other name as it was typed."""
+    if name in _in_every_language(YOU):
+        return _(YOU)
+    matched = _bot_pattern().fullmatch(name)
+    if matched is not None:
+        number = next(group for group in matched.groups() if group is not None)
+        return _(BOT).format(number=int(number))
+    return name
 
 
-def with_verb(name: str, verb: str) -> str:
-    """ "Ada wins", "You win": `verb` is given as it goes with a name ("wins", "is", "reaches")."""
-    if not is_you(name):
-        return f"{name} {verb}"
-    if verb in IRREGULAR:
-        return f"{name} {IRREGULAR[verb]}"
-    plain = verb[:-2] if verb.endswith(("ches", "shes", "sses", "xes", "zes")) else verb.removesuffix("s")
-    return f"{name} {plain}"
+def shown_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """`shown_name` of each seat's name."""
+    return tuple(shown_name(name) for name in names)

@@ -35,6 +35,7 @@ from codex_tui.core.contract import GameModule, GameState
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.recordfields import text, whole_number
 from codex_tui.i18n.text import N_, Later
+from codex_tui.i18n.words import shown_names
 from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
 SAVE_FORMAT = "codex-tui-save"
@@ -48,6 +49,15 @@ MAX_TITLE_CHARS = 100
 """Longer titles are cut: the browser has one table row for them."""
 
 HUMAN = "human"
+
+
+def reader_seat(kinds: Sequence[str]) -> int | None:
+    """The seat a local game's screens speak to as "you" when no turn says otherwise (a replay,
+    the final scores): its one human; None when several share the keyboard or none plays."""
+    humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    return humans[0] if len(humans) == 1 else None
+
+
 PLAYER_KINDS_HELP = "'human' or 'bot:<level>'"
 DAMAGED = N_("the file is damaged; restore it from a backup or delete it")
 OTHER_RULES = N_(
@@ -322,7 +332,8 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         raise SaveError(path, N_("is damaged: its game data cannot be decoded"), DAMAGED) from None
     try:
         body = migrate(raw_body, version)
-        names, kinds = _kinds(body.get("players"))
+        stored, kinds = _kinds(body.get("players"))
+        names = shown_names(stored)  # the form's "You" / "Bot 1" in the reader's language
         title = _title(body, names)
         seed = body.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

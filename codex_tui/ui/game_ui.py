@@ -46,18 +46,23 @@ class GameUI(Protocol):
         ...
 
     def game_over_text(self, game: Any, perspective: int) -> Text:
-        """The game-over bar: who won and the last moves `perspective` has not made."""
+        """The game-over bar: who won and the last moves `perspective` has not made, spoken to
+        `perspective` ("You win")."""
         ...
 
-    def end_screen(self, game: Any, *, offer_undo: bool, to_board: bool) -> Screen[str]:
+    def end_screen(self, game: Any, reader: int | None, *, offer_undo: bool, to_board: bool) -> Screen[str]:
         """The final scores of a finished game; returns 'new', 'undo', 'board', 'review' or 'quit'.
+        Its words speak to the seat `reader` ("You win"; None: to nobody in particular).
 
         'review' (key `r`) asks the app for the replay with the review of the
         perspective seat's turns open on it (`replay_screen(..., review_seat=...)`)."""
         ...
 
-    def replay_screen(self, game: Any, title: str, review_seat: int | None = None) -> Screen[ReplayExit]:
-        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch').
+    def replay_screen(
+        self, game: Any, title: str, reader: int | None, review_seat: int | None = None
+    ) -> Screen[ReplayExit]:
+        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch'), speaking to the
+        seat `reader` ("Next: you place a card"), whichever seat's eyes it shows.
 
         `r` on it opens the review (`codex_tui.ui.screens.review.ReviewScreen`) of a
         seat's turns; choosing a turn there shows that position with the move played
@@ -91,9 +96,11 @@ class GameUI(Protocol):
         """
         ...
 
-    def network_replay_screen(self, game: Any, title: str, review_seat: int | None = None) -> Screen[ReplayExit]:
+    def network_replay_screen(
+        self, game: Any, title: str, reader: int | None, review_seat: int | None = None
+    ) -> Screen[ReplayExit]:
         """A finished table's replay, without "play from here" (a network player keeps no local games);
-        `r` and `review_seat` as in `replay_screen`."""
+        `reader`, `r` and `review_seat` as in `replay_screen`."""
         ...
 
 

@@ -41,11 +41,13 @@ class StandInReplay(Screen[ReplayExit]):
 
 @pytest.fixture
 def asked(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, str, int | None]]:
-    """What the app asked the Codex UI's replay_screen for: (game, title, review_seat)."""
-    calls: list[tuple[Any, str, int | None]] = []
+    """What the app asked the Codex UI's replay_screen for: (game, title, reader, review_seat)."""
+    calls: list[tuple[Any, str, int | None, int | None]] = []
 
-    def replay_screen(self: CodexUI, game: Any, title: str, review_seat: int | None = None) -> StandInReplay:
-        calls.append((game, title, review_seat))
+    def replay_screen(
+        self: CodexUI, game: Any, title: str, reader: int | None, review_seat: int | None = None
+    ) -> StandInReplay:
+        calls.append((game, title, reader, review_seat))
         return StandInReplay()
 
     monkeypatch.setattr(CodexUI, "replay_screen", replay_screen)
@@ -78,7 +80,7 @@ async def test_r_on_the_bar_opens_the_review_of_the_human_seat_and_esc_shows_the
         await pilot.press("r")
         await settle(pilot)
         assert isinstance(app.screen, StandInReplay)
-        assert asked == [(session(app).game, "the last one", 1)], "the human (seat 1) is reviewed"
+        assert asked == [(session(app).game, "the last one", 1, 1)], "the human (seat 1) is reviewed, and read to"
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, EndScreen), "closing the replay shows the final scores"

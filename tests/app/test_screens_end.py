@@ -132,7 +132,9 @@ async def test_the_summary_says_you_win(saves: Path) -> None:
     (winner,) = result(played).winners
     names = ("You", "Bot 1") if winner == 0 else ("Bot 1", "You")
     game = replay(names, played.setup, played.variant, played.actions, played.seed)
-    app = app_at(saves, game, "bot:greedy")
+    kinds = ("human", "bot:greedy") if winner == 0 else ("bot:greedy", "human")  # the human's seat wins
+    write_save(saves / "end.msgpack", SavedGame(game, kinds))
+    app = CodexApp(saves_dir=saves, save=saves / "end.msgpack", bot_delay=0, offer_resume=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert "You win." in app.screen.text.plain

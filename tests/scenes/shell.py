@@ -91,7 +91,7 @@ def careless_game(module: GameModule) -> Any:
 def review_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App[Any]:
     """The review of Ada's turns, its table filled (tic-tac-toe registered for the test only)."""
     monkeypatch.setitem(registry._games(), TICTACTOE.name, TICTACTOE)
-    return ReviewHost(ReviewScreen(TICTACTOE, careless_game(TICTACTOE), 0, jobs=1))
+    return ReviewHost(ReviewScreen(TICTACTOE, careless_game(TICTACTOE), 0, None, jobs=1))
 
 
 REVIEW_WORDS = frozenset({"Ada", "Bo", "cell"})

@@ -91,7 +91,7 @@ async def test_setting_the_waiting_rooms_table_and_chat_redraws_its_words() -> N
 
 async def test_setting_the_replays_moment_and_seat_redraws_it() -> None:
     timeline = Timeline.of_game(mid_game(Phase.PLACE))
-    replay = ReplayScreen(timeline, "a game")
+    replay = ReplayScreen(timeline, "a game", 0)
     app = Host(replay)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -113,7 +113,7 @@ async def test_setting_the_reviews_result_redraws_its_table(
         seat = tictactoe.players_to_act(game)[0]
         game = tictactoe.apply(game, tictactoe.legal_actions_for(game, seat)[0])
     decisions = review(tictactoe, game, 0, "hard")
-    screen = ReviewScreen(tictactoe, game, 0, jobs=1)
+    screen = ReviewScreen(tictactoe, game, 0, 0, jobs=1)
     monkeypatch.setitem(MEMOS, screen.key, Memo(game, Reviewed(decisions, [], {})))  # shown at once: no search
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -54,7 +54,7 @@ class Host(App[None]):
 
 
 def host(module: GameModule, game: Any) -> Host:
-    return Host(ReviewScreen(module, game, SEAT, jobs=1))
+    return Host(ReviewScreen(module, game, SEAT, SEAT, jobs=1))
 
 
 async def settle(pilot: Any) -> None:
@@ -174,7 +174,7 @@ class Watched(ReviewScreen):
 async def test_esc_while_running_stops_the_search(tictactoe: GameModule) -> None:
     gated = Gated()
     game = careless_game(tictactoe)
-    screen = Watched(gated, game, SEAT, jobs=1)
+    screen = Watched(gated, game, SEAT, SEAT, jobs=1)
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         assert gated.started.wait(10)
@@ -200,7 +200,7 @@ class Broken(TicTacToe):
 
 
 async def test_a_failing_search_is_reported_not_fatal(tictactoe: GameModule) -> None:
-    app = Host(ReviewScreen(Broken(), careless_game(tictactoe), SEAT, jobs=1))
+    app = Host(ReviewScreen(Broken(), careless_game(tictactoe), SEAT, SEAT, jobs=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         status = str(app.review.query_one("#review-status", Static).render())
@@ -233,14 +233,14 @@ async def test_the_review_of_a_game_is_kept_for_the_next_look(tictactoe: GameMod
     """Back from a chosen turn, `r` again shows the same list at once, the cursor on that turn."""
     counted = Counted()
     game = careless_game(tictactoe)
-    first = Host(ReviewScreen(counted, game, SEAT, jobs=1))
+    first = Host(ReviewScreen(counted, game, SEAT, SEAT, jobs=1))
     async with first.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("down", "enter")
         await pilot.pause()
     searched = counted.calls
     assert searched > 0
-    again = Host(ReviewScreen(counted, game, SEAT, jobs=1))
+    again = Host(ReviewScreen(counted, game, SEAT, SEAT, jobs=1))
     async with again.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert counted.calls == searched, "no second search"
@@ -248,15 +248,15 @@ async def test_the_review_of_a_game_is_kept_for_the_next_look(tictactoe: GameMod
         await pilot.press("enter")
         await pilot.pause()
     assert again.chosen == first.chosen
-    other = Host(ReviewScreen(counted, game, 1, jobs=1))
+    other = Host(ReviewScreen(counted, game, 1, SEAT, jobs=1))
     async with other.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
     assert counted.calls > searched, "another seat is another review"
 
 
-async def test_a_player_called_you_reads_your_turns(tictactoe: GameModule) -> None:
+async def test_the_reviewed_seat_reading_its_own_review_reads_your_turns(tictactoe: GameModule) -> None:
     game = tictactoe.new_game(("You", "Bo"), 4, rules.Variant())
-    app = Host(ReviewScreen(tictactoe, game, SEAT, jobs=1))
+    app = Host(ReviewScreen(tictactoe, game, SEAT, SEAT, jobs=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert app.review.query_one("#review-box").border_title == "Review of your turns (search: hard)"

@@ -15,6 +15,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from codex_tui.core import registry
 from codex_tui.i18n import LANGUAGES, language
 from codex_tui.i18n.text import N_, _
+from codex_tui.i18n.words import BOT, YOU
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.paging import PageSafeSelect
 from codex_tui.ui.screens.game_form import (
@@ -82,7 +83,7 @@ class NewGameScreen(Screen[NewGameSettings]):
                 )
             yield from game_rows(game, "field", compact=True)
             for seat in range(most_seats()):
-                name = _("You") if seat == 0 else _("Bot {number}").format(number=seat)
+                name = _(YOU) if seat == 0 else _(BOT).format(number=seat)
                 kind = HUMAN if seat == 0 else default_bot(game)
                 self.default_names[f"name-{seat}"] = name
                 with Horizontal(classes="seat", id=f"seat-{seat}"):

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Input, Static
 from codex_tui.core import registry
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
-from codex_tui.storage.saves import SaveError
+from codex_tui.storage.saves import SaveError, reader_seat
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 COLUMNS = (N_("Title"), N_("Players"), N_("Scores"), N_("Turn"), N_("Status"), N_("Saved"), N_("Variant"))
@@ -151,6 +151,8 @@ def details(entry: SaveEntry) -> str:
 def status_text(entry: SaveSummary) -> Text:
     if not entry.finished:
         return Text(_("in progress"), style="bold green")
+    if entry.winners == (reader_seat(entry.kinds),):  # the one who played it here: spoken to, not named
+        return Text(_("over: you won"), style="dim")
     winners = " & ".join(entry.winner_names)
     return Text(_("over: {winners} won").format(winners=winners), style="dim")
 

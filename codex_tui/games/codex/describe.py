@@ -31,7 +31,6 @@ from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.objectives import times_met
 from codex_tui.games.codex.rules.symbols import CardKind, Side, Symbol
 from codex_tui.games.codex.text import N_, _, ngettext, pgettext
-from codex_tui.i18n.words import YOU
 
 SYMBOL_NAMES = {
     Symbol.FUNGI: N_("fungi"),
@@ -228,26 +227,40 @@ def objective_progress(area: PlayArea, objective_id: int) -> str:
     return ngettext("{n} set now = {points}", "{n} sets now = {points}", met).format(n=met, points=total)
 
 
-def named(name: str, yours: str, theirs: str) -> str:
-    """The message to format with `name`: `yours` for the player called You ('Your hand'), else
-    `theirs` ("{name}'s hand"), translated; both are marked with N_ where they are written."""
-    return _(yours) if name == YOU else _(theirs)
+def named(seat: int, reader: int | None, yours: str, theirs: str) -> str:
+    """The message about `seat` for the player reading it: `yours` when they are that seat ('Your
+    hand'), else `theirs` ("{name}'s hand"), translated; both are marked with N_ where they are
+    written. The seat decides, never the name: a French "Vous" typed as a name is a name."""
+    return _(yours) if seat == reader else _(theirs)
 
 
-def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = None) -> str:
-    """One log line, e.g. 'Ada placed Gold 57 front at (2,1): +4, covered 2 corners'."""
+def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None, reader: int | None) -> str:
+    """One log line, e.g. 'Ada placed Gold 57 front at (2,1): +4, covered 2 corners', or 'You
+    placed…' when `reader` is the seat that acted. `viewer` is the seat whose secrets the line may
+    tell (its kept objective, the card it drew): the reader in play, the actor in a replay."""
     action = entry.action
     who = names[action.player]
+    seat = action.player
+
+    def said(yours: str, theirs: str) -> str:
+        return named(seat, reader, yours, theirs)
+
     if isinstance(action, ChooseStarter):
         if action.side is Side.FRONT:
-            return _("{name} played the starter card on its front").format(name=who)
-        return _("{name} played the starter card on its back").format(name=who)
+            return said(
+                N_("You played the starter card on its front"), N_("{name} played the starter card on its front")
+            ).format(name=who)
+        return said(
+            N_("You played the starter card on its back"), N_("{name} played the starter card on its back")
+        ).format(name=who)
     if isinstance(action, ChooseObjective):
         if action.card and action.player == viewer:
-            return _("{name} kept {objective} secret").format(name=who, objective=card_name(action.card))
-        return _("{name} kept a secret objective").format(name=who)
+            return said(N_("You kept {objective} secret"), N_("{name} kept {objective} secret")).format(
+                name=who, objective=card_name(action.card)
+            )
+        return said(N_("You kept a secret objective"), N_("{name} kept a secret objective")).format(name=who)
     if isinstance(action, Place):
-        text = _("{name} placed {card} at ({x},{y})").format(
+        text = said(N_("You placed {card} at ({x},{y})"), N_("{name} placed {card} at ({x},{y})")).format(
             name=who, card=_placed_words(action), x=action.x, y=action.y
         )
         details = [f"+{entry.points}"] if entry.points else []
@@ -255,27 +268,33 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None = N
             details.append(_("covered {n} corners").format(n=len(entry.covered)))
         if details:
             text = _("{move}: {details}").format(move=text, details=", ".join(details))
-        return text + _end_note(entry, who)
+        return text + _end_note(entry, who, seat == reader)
     if isinstance(action, Draw):
         if action.source is DrawSource.MARKET:
-            text = _("{name} took {card} from the market").format(name=who, card=card_name(action.card or 0))
+            text = said(N_("You took {card} from the market"), N_("{name} took {card} from the market")).format(
+                name=who, card=card_name(action.card or 0)
+            )
             if entry.refill:
                 text = _("{move}; {card} revealed").format(move=text, card=card_name(entry.refill))
             elif entry.refill is None:
                 text = _("{move}; the slot stays empty").format(move=text)
         elif entry.drawn and action.player == viewer:
             if action.source is DrawSource.RESOURCE_DECK:
-                text = _("{name} drew {card} from the resource deck")
+                text = said(
+                    N_("You drew {card} from the resource deck"), N_("{name} drew {card} from the resource deck")
+                )
             else:
-                text = _("{name} drew {card} from the gold deck")
+                text = said(N_("You drew {card} from the gold deck"), N_("{name} drew {card} from the gold deck"))
             text = text.format(name=who, card=card_name(entry.drawn))
         elif action.source is DrawSource.RESOURCE_DECK:
-            text = _("{name} drew from the resource deck").format(name=who)
+            text = said(N_("You drew from the resource deck"), N_("{name} drew from the resource deck")).format(
+                name=who
+            )
         else:
-            text = _("{name} drew from the gold deck").format(name=who)
-        return text + _end_note(entry, who)
+            text = said(N_("You drew from the gold deck"), N_("{name} drew from the gold deck")).format(name=who)
+        return text + _end_note(entry, who, seat == reader)
     if isinstance(action, Pass):
-        return _("{name} passed: no legal spot").format(name=who)
+        return said(N_("You passed: no legal spot"), N_("{name} passed: no legal spot")).format(name=who)
     return repr(action)
 
 
@@ -294,7 +313,7 @@ def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: 
     entry = log[turn]
     action = entry.action
     if not isinstance(action, Place):
-        return [describe_entry(entry, names, viewer)]
+        return [describe_entry(entry, names, viewer, viewer)]
     drawn = next((e for e in log[turn + 1 :] if e.action.player == seat and isinstance(e.action, Draw)), None)
     long = _("{name} placed {card} at ({x},{y})").format(name=who, card=_placed_words(action), x=action.x, y=action.y)
     if action.side is Side.FRONT:
@@ -339,9 +358,11 @@ def _placed_words(action: Place) -> str:
     return _("{card} {side}").format(card=card_name(action.card), side=side_name(action.side))
 
 
-def _end_note(entry: LogEntry, who: str) -> str:
+def _end_note(entry: LogEntry, who: str, yours: bool) -> str:
     if entry.end is None:
         return ""
     if entry.end.value == "score":
+        if yours:
+            return _(". You reached the target: the end is near")
         return _(". {name} reached the target: the end is near").format(name=who)
     return _(". Both decks are empty: the end is near")

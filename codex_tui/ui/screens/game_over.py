@@ -24,18 +24,17 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from codex_tui.i18n.text import N_, _
-from codex_tui.i18n.words import is_you
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 LAST_MOVES = 2
 """At most this many of the other players' last moves are named on the bar (see `tail_start`)."""
 
 
-def winners_words(names: Sequence[str], winners: Sequence[int]) -> str:
-    """'You win', 'Ada wins', 'Ada and Bo share the victory' (in the player's language)."""
+def winners_words(names: Sequence[str], winners: Sequence[int], reader: int | None) -> str:
+    """'You win' (to the seat `reader`), 'Ada wins', 'Ada and Bo share the victory' (in the player's language)."""
     if len(winners) == 1:
-        name = names[winners[0]]
-        return _("You win") if is_you(name) else _("{name} wins").format(name=name)
+        seat = winners[0]
+        return _("You win") if seat == reader else _("{name} wins").format(name=names[seat])
     *first, last = [names[seat] for seat in winners]
     together = _("{names} and {last}").format(names=_(", ").join(first), last=last)
     return _("{names} share the victory").format(names=together)
@@ -49,9 +48,9 @@ def tail_start(players: Sequence[int], viewer: int) -> int:
     return min(start, max(len(players) - 1, 0))
 
 
-def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -> Text:
-    """'Game over: You win. ' and then `after`."""
-    line = _("Game over: {result}.").format(result=winners_words(names, winners))
+def result_line(names: Sequence[str], winners: Sequence[int], reader: int | None, after: str = "") -> Text:
+    """'Game over: You win. ' (to the seat `reader`) and then `after`."""
+    line = _("Game over: {result}.").format(result=winners_words(names, winners, reader))
     return Text.assemble((line, "bold"), " ", after)
 
 

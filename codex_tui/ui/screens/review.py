@@ -35,7 +35,6 @@ from codex_tui.core.contract import GameModule
 from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, ReviewRow, costliest, points_text, review, review_rows
 from codex_tui.i18n import language
 from codex_tui.i18n.text import N_, _, ngettext
-from codex_tui.i18n.words import is_you
 from codex_tui.ui.screens.modals import REVIEW_HELP, HelpScreen
 from codex_tui.ui.widgets.shown_text import ShownText
 
@@ -233,6 +232,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
         module: GameModule,
         game: Any,
         seat: int,
+        reader: int | None,
         level: str = APP_REVIEW_LEVEL,
         jobs: int = DEFAULT_JOBS,
         seed: int = ADVICE_SEED,
@@ -240,6 +240,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
     ) -> None:
         super().__init__()
         self.module = module
+        self.reader = reader
+        """The seat the screen speaks to ("your turns"), whoever's turns it judges."""
         self.game = game
         self.seat = seat
         self.level = level
@@ -263,8 +265,8 @@ class ReviewScreen(ModalScreen[Decision | None]):
             self.room = (self.app.size.width, self.app.size.height)
         self._derive()
         with ReviewBox(id="review-box").data_bind(keys=screen.keys) as box:
-            name = self.seat_name
-            title = _("Review of your turns") if is_you(name) else _("Review of {name}'s turns").format(name=name)
+            yours = self.seat == self.reader
+            title = _("Review of your turns") if yours else _("Review of {name}'s turns").format(name=self.seat_name)
             level = self.module.translate(self.level)
             box.border_title = _("{title} (search: {level})").format(title=title, level=level)
             yield ShownText(id="review-status").data_bind(text=screen.status)
@@ -374,11 +376,10 @@ class ReviewScreen(ModalScreen[Decision | None]):
             words = _("Describing the costliest turns…")
         else:
             words = _("Judging decision {n} of {total}…").format(n=done + 1, total=total)
-        name = self.seat_name
-        if is_you(name):
+        if self.seat == self.reader:
             what = _("The search judges your choices, each from what was in view then.")
         else:
-            what = _("The search judges {name}'s choices, each from what was in view then.").format(name=name)
+            what = _("The search judges {name}'s choices, each from what was in view then.").format(name=self.seat_name)
         return f"{what} {words}"
 
     def on_resize(self, event: events.Resize) -> None:

@@ -60,12 +60,13 @@ class CodexUI:
     def game_over_text(self, game: Game, perspective: int) -> Text:
         return game_over_text(game, perspective)
 
-    def end_screen(self, game: Game, *, offer_undo: bool, to_board: bool) -> EndScreen:
+    def end_screen(self, game: Game, reader: int | None, *, offer_undo: bool, to_board: bool) -> EndScreen:
         secrets = tuple(seat.secret for seat in game.seats)
-        return EndScreen(result(game), game.players, game.setup.common_objectives, secrets, offer_undo, to_board)
+        commons = game.setup.common_objectives
+        return EndScreen(result(game), game.players, commons, secrets, reader, offer_undo, to_board)
 
-    def replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> ReplayScreen:
-        return ReplayScreen(Timeline.of_game(game), title, review_seat)
+    def replay_screen(self, game: Game, title: str, reader: int | None, review_seat: int | None = None) -> ReplayScreen:
+        return ReplayScreen(Timeline.of_game(game), title, reader, review_seat)
 
     def has_move(self, view: SeatView) -> bool:
         return view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)
@@ -82,10 +83,12 @@ class CodexUI:
 
     def network_end_screen(self, view: SeatView, result: WireResult) -> EndScreen:
         outcome, secrets = result
-        return EndScreen(outcome, view.players, view.common_objectives, secrets, to_board=True)
+        return EndScreen(outcome, view.players, view.common_objectives, secrets, view.seat, to_board=True)
 
-    def network_replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> ReplayScreen:
-        return NetworkReplayScreen(Timeline.of_game(game), title, review_seat)
+    def network_replay_screen(
+        self, game: Game, title: str, reader: int | None, review_seat: int | None = None
+    ) -> ReplayScreen:
+        return NetworkReplayScreen(Timeline.of_game(game), title, reader, review_seat)
 
 
 UI: GameUI = CodexUI()

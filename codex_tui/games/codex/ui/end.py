@@ -47,10 +47,11 @@ def summary_table(
     return table
 
 
-def winners_text(result: Result, names: tuple[str, ...]) -> str:
+def winners_text(result: Result, names: tuple[str, ...], reader: int | None) -> str:
+    """Who won and why the game ended, to the seat `reader` ("You win")."""
     winners = [names[i] for i in result.winners]
     if len(winners) == 1:
-        text = named(winners[0], N_("You win"), N_("{name} wins")).format(name=winners[0])
+        text = named(result.winners[0], reader, N_("You win"), N_("{name} wins")).format(name=winners[0])
     else:
         text = _("{names} share the victory").format(
             names=_("{first} and {last}").format(first=", ".join(winners[:-1]), last=winners[-1])
@@ -76,6 +77,7 @@ class EndScreen(EndChoices, Screen[str]):
         names: tuple[str, ...],
         commons: tuple[int, int],
         secrets: tuple[int | None, ...],
+        reader: int | None,
         offer_undo: bool = False,
         to_board: bool = False,
     ) -> None:
@@ -84,19 +86,21 @@ class EndScreen(EndChoices, Screen[str]):
         self.names = names
         self.commons = commons
         self.secrets = secrets
+        self.reader = reader
+        """The seat the summary speaks to ("You win", "Your secret")."""
         self.offer_undo = offer_undo
         self.to_board = to_board
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
             yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
-            yield Static(Text(winners_text(self.result, self.names), style="bold"))
+            yield Static(Text(winners_text(self.result, self.names, self.reader), style="bold"))
             lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
             lines += [
-                named(n, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
-                    name=n, id=s, text=objective_text(s)
+                named(seat, self.reader, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
+                    name=self.names[seat], id=s, text=objective_text(s)
                 )
-                for n, s in zip(self.names, self.secrets)
+                for seat, s in enumerate(self.secrets)
                 if s
             ]
             yield Static("\n".join(lines))

@@ -27,7 +27,6 @@ from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameModule
 from codex_tui.games.codex.describe import (
     card_name,
-    named,
     points,
     short_name,
     side_name,
@@ -493,17 +492,13 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         if self.viewing != self.perspective:
             other = view.seats[self.viewing]
             backs = hand_backs_text(view, self.viewing).plain
-            area = named(
-                other.name,
-                N_("Viewing your area (read-only), hand {backs}"),
-                N_("Viewing {name}'s area (read-only), hand {backs}"),
-            )
-            return fit(([area.format(name=other.name, backs=backs.strip()), _("o next"), _("esc back")],), width)
+            area = _("Viewing {name}'s area (read-only), hand {backs}").format(name=other.name, backs=backs.strip())
+            return fit(([area, _("o next"), _("esc back")],), width)
         if view.phase is Phase.OVER:
             return _("The game is over.")
         if not self._my_turn():
             who = self.waiting_for or view.players[view.current]
-            return named(who, N_("You are playing…"), N_("{name} is playing…")).format(name=who)
+            return _("{name} is playing…").format(name=who)
         if self._drawing():
             action = self._draw_action(self.draw_index)
             if action is None:

@@ -15,10 +15,10 @@ def last_moves(game: Game, viewer: int) -> list[str]:
     the viewer's own view, so a card another player placed on its back stays known by its back."""
     log = view(game, viewer).log
     start = tail_start([entry.action.player for entry in log], viewer)
-    return [describe_entry(entry, game.players, viewer) for entry in log[start:]]
+    return [describe_entry(entry, game.players, viewer, viewer) for entry in log[start:]]
 
 
 def game_over_text(game: Game, viewer: int) -> Text:
     moves = last_moves(game, viewer)
     last = _("Last: {moves}.").format(moves="; ".join(moves)) if moves else ""
-    return result_line(game.players, result(game).winners, last)
+    return result_line(game.players, result(game).winners, viewer, last)

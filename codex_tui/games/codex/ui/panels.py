@@ -314,7 +314,7 @@ class GameLog(Widget):
         for index, entry in enumerate(view.log[start:], start):
             lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at == index]
             lines += notes_at(self.chat, index, end)
-            lines.append(describe_entry(entry, view.players, view.seat))
+            lines.append(describe_entry(entry, view.players, view.seat, view.seat))
         lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at >= end]
         lines += notes_at(self.chat, end, end)
         self.lines = tuple(lines[-60:])

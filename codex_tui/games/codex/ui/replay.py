@@ -137,9 +137,11 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
     turn_line: var[str] = var("", init=False)
     """The score track's line: whose turn comes next and whose view is shown (said there only)."""
 
-    def __init__(self, timeline: Timeline, title: str, review_seat: int | None = None) -> None:
+    def __init__(self, timeline: Timeline, title: str, reader: int | None, review_seat: int | None = None) -> None:
         super().__init__()
         self.timeline = timeline
+        self.reader = reader
+        """The seat the replay speaks to ("Next: you place a card"), whichever seat's eyes it shows."""
         self.replay_title = title
         self.player: Timer | None = None
         self.follow = True
@@ -154,7 +156,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         """Every action in words, each as its own player saw it (worded when composed: in the
         language of the moment)."""
         entries = [self.timeline.entry_at(i) for i in range(len(self.timeline))]
-        return [describe_entry(e, self.timeline.players, e.action.player) for e in entries]
+        return [describe_entry(e, self.timeline.players, e.action.player, self.reader) for e in entries]
 
     def compose(self) -> ComposeResult:
         """The widgets, bound to the screen's state; what they show is worded again first, so a
@@ -240,7 +242,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
             TrayCard(_("{n} in hand").format(n=i + 1), str(i + 1), card=c, side=Side.FRONT)
             for i, c in enumerate(seat_view.hand)
         )
-        hand = named(shown.name, N_("Your hand (shown in replays)"), N_("{name}'s hand (shown in replays)"))
+        hand = named(self.seat, self.reader, N_("Your hand (shown in replays)"), N_("{name}'s hand (shown in replays)"))
         self.tray_scene = TrayScene(hand.format(name=shown.name), items)
         self.turn_line = self.whose_line(seat_view)
         status = self.status()
@@ -260,13 +262,14 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         """'Next: Bo places a card · Ada's view (tab: another player's)': whose turn it is, in words
         that ask nothing of the watcher, and whose eyes the screen shows (then shorter, to fit)."""
         viewer = seat_view.players[self.seat]
-        seen = named(viewer, N_("your view"), N_("{name}'s view")).format(name=viewer)
+        seen = named(self.seat, self.reader, N_("your view"), N_("{name}'s view")).format(name=viewer)
         if seat_view.phase in (Phase.PLACE, Phase.DRAW):
-            name = seat_view.players[seat_view.current]
+            current = seat_view.current
+            name = seat_view.players[current]
             if seat_view.phase is Phase.PLACE:
-                turn = named(name, N_("Next: you place a card"), N_("Next: {name} places a card"))
+                turn = named(current, self.reader, N_("Next: you place a card"), N_("Next: {name} places a card"))
             else:
-                turn = named(name, N_("Next: you draw a card"), N_("Next: {name} draws a card"))
+                turn = named(current, self.reader, N_("Next: you draw a card"), N_("Next: {name} draws a card"))
             whose = turn.format(name=name)
         else:
             whose = status_line(seat_view, self.columns)
@@ -352,7 +355,8 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         outcome = result(state)
         secrets = tuple(seat.secret for seat in state.seats)
         table = summary_table(outcome, state.players, state.setup.common_objectives, secrets)
-        self.app.push_screen(ReplaySummary([table, Text(winners_text(outcome, state.players), style="bold")]))
+        verdict = Text(winners_text(outcome, state.players, self.reader), style="bold")
+        self.app.push_screen(ReplaySummary([table, verdict]))
 
     # ------------------------------------------------------------- review
 
@@ -363,7 +367,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         """The review of `seat`'s turns in this game (a screen of the app's, loaded when first asked for)."""
         from codex_tui.ui.screens.review import ReviewScreen
 
-        return ReviewScreen(CODEX, self.timeline.final, seat)
+        return ReviewScreen(CODEX, self.timeline.final, seat, self.reader)
 
     def open_review(self, seat: int) -> None:
         """The review of `seat`'s turns; a turn chosen there is shown, with both moves marked."""

@@ -36,9 +36,10 @@ def status_line(view: SeatView, width: int = 80) -> str:
         return _("Set-up: each player chooses a starter side and a secret objective")
     name = names[view.current]
     if view.phase is Phase.PLACE:
-        text = named(name, N_("Your turn: place a card"), N_("{name} to place a card")).format(name=name)
+        text = named(view.current, view.seat, N_("Your turn: place a card"), N_("{name} to place a card"))
     else:
-        text = named(name, N_("Your turn: draw a card"), N_("{name} to draw a card")).format(name=name)
+        text = named(view.current, view.seat, N_("Your turn: draw a card"), N_("{name} to draw a card"))
+    text = text.format(name=name)
     if view.turns_left is None:
         return text
     stage = _("final round") if view.is_last_turn else _("end triggered")

@@ -45,11 +45,13 @@ class InstinktUI:
     def game_over_text(self, game: Game, perspective: int) -> Text:
         return game_over_text(game, perspective)
 
-    def end_screen(self, game: Game, *, offer_undo: bool, to_board: bool) -> InstinktEndScreen:
-        return InstinktEndScreen(game, result(game), offer_undo=offer_undo, to_board=to_board)
+    def end_screen(self, game: Game, reader: int | None, *, offer_undo: bool, to_board: bool) -> InstinktEndScreen:
+        return InstinktEndScreen(game, result(game), reader, offer_undo=offer_undo, to_board=to_board)
 
-    def replay_screen(self, game: Game, title: str, review_seat: int | None = None) -> InstinktReplayScreen:
-        return InstinktReplayScreen(game, title, review_seat)
+    def replay_screen(
+        self, game: Game, title: str, reader: int | None, review_seat: int | None = None
+    ) -> InstinktReplayScreen:
+        return InstinktReplayScreen(game, title, reader, review_seat)
 
     def has_move(self, view: SeatView) -> bool:
         return bool(view.legal_actions)
@@ -64,12 +66,12 @@ class InstinktUI:
         return result.winners
 
     def network_end_screen(self, view: SeatView, result: Result) -> NetworkInstinktEndScreen:
-        return NetworkInstinktEndScreen(shown_game(view), result)
+        return NetworkInstinktEndScreen(shown_game(view), result, view.seat)
 
     def network_replay_screen(
-        self, game: Game, title: str, review_seat: int | None = None
+        self, game: Game, title: str, reader: int | None, review_seat: int | None = None
     ) -> NetworkInstinktReplayScreen:
-        return NetworkInstinktReplayScreen(game, title, review_seat)
+        return NetworkInstinktReplayScreen(game, title, reader, review_seat)
 
 
 UI: GameUI = InstinktUI()

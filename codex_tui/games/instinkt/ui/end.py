@@ -20,7 +20,6 @@ from codex_tui.games.instinkt.rules.scoring import Result, scores_by_cell
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_letter
-from codex_tui.games.instinkt.ui.words import called_you
 from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.ui.widgets.key_bar import KeyBar
 
@@ -59,7 +58,10 @@ def hand_text(outcome: Result, player: int, hand: Sequence[Animal]) -> str:
     return _("hand: {cards}, used only to break a tie").format(cards=shown)
 
 
-def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[Animal]] = ((), ())) -> str:
+def verdict(
+    outcome: Result, names: tuple[str, str], reader: int | None, hands: Sequence[Sequence[Animal]] = ((), ())
+) -> str:
+    """Each player's points and hand, then who won, to the seat `reader` ("You win.")."""
     lines = []
     for p in (0, 1):
         colour = (_("black"), _("white"))[p]
@@ -74,7 +76,7 @@ def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[An
         lines.append(_("A shared victory: tied on points, scoring cards and the numbers left in hand."))
         return "\n".join(lines)
     winner = names[outcome.winners[0]]
-    you = called_you(winner)
+    you = outcome.winners[0] == reader
     if outcome.tie_break == "more scoring cards":
         text = (
             _("You win (tie on points: more scoring cards).")
@@ -93,8 +95,8 @@ def verdict(outcome: Result, names: tuple[str, str], hands: Sequence[Sequence[An
     return "\n".join(lines)
 
 
-def game_verdict(game: Game, outcome: Result) -> str:
-    return verdict(outcome, game.players, (game.seats[0].hand, game.seats[1].hand))
+def game_verdict(game: Game, outcome: Result, reader: int | None) -> str:
+    return verdict(outcome, game.players, reader, (game.seats[0].hand, game.seats[1].hand))
 
 
 class InstinktEndScreen(EndChoices, Screen[str]):
@@ -110,16 +112,20 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     CSS_PATH = Path(__file__).with_name("end.tcss")
     """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
 
-    def __init__(self, game: Game, outcome: Result, offer_undo: bool = False, to_board: bool = False) -> None:
+    def __init__(
+        self, game: Game, outcome: Result, reader: int | None, offer_undo: bool = False, to_board: bool = False
+    ) -> None:
         super().__init__()
         self.game = game
         self.outcome = outcome
+        self.reader = reader
+        """The seat the summary speaks to ("You win.")."""
         self.offer_undo = offer_undo
         self.to_board = to_board
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
-            yield Static(Text(game_verdict(self.game, self.outcome), style="bold"))
+            yield Static(Text(game_verdict(self.game, self.outcome, self.reader), style="bold"))
             yield BoardView(BoardScene(self.game.grid, names=tuple(self.game.players)), id="end-board")
             yield Static(breakdown(self.game))
         yield KeyBar(DOMAIN)

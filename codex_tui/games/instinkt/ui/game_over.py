@@ -19,4 +19,4 @@ def last_moves(game: Game, viewer: int) -> list[str]:
 def game_over_text(game: Game, viewer: int) -> Text:
     moves = last_moves(game, viewer)
     last = _("Last: {moves}.").format(moves=pgettext("between two log lines", "; ").join(moves)) if moves else ""
-    return result_line(game.players, result(game).winners, last)
+    return result_line(game.players, result(game).winners, viewer, last)

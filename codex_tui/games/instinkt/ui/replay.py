@@ -7,6 +7,7 @@ before it, with the move played and the better move marked on the board.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.style import Style
@@ -28,7 +29,7 @@ from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, window_for
 from codex_tui.games.instinkt.ui.end import breakdown, game_verdict
 from codex_tui.games.instinkt.ui.reviewed import review_marks, review_text
 from codex_tui.games.instinkt.ui.screen import PromptLine, ScoreHeader, SidePanel, points_now
-from codex_tui.games.instinkt.ui.words import called_you, describe, is_you
+from codex_tui.games.instinkt.ui.words import describe
 from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
 from codex_tui.ui.widgets.key_bar import KeyBar
 
@@ -45,9 +46,9 @@ def all_states(game: Game) -> list[Game]:
     return states
 
 
-def turns_of(name: str) -> str:
-    """ "Ada's turns", or "your turns" for the player called You."""
-    return _("your turns") if called_you(name) else _("{name}'s turns").format(name=name)
+def turns_of(seat: int, names: Sequence[str], reader: int | None) -> str:
+    """ "Ada's turns", or "your turns" to the seat `reader`."""
+    return _("your turns") if seat == reader else _("{name}'s turns").format(name=names[seat])
 
 
 class MomentLog(ReplayLog):
@@ -94,9 +95,11 @@ class InstinktReplayScreen(Screen[ReplayExit]):
     moment: reactive[tuple[int, tuple[str, ...]]] = reactive((-1, ()), repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
 
-    def __init__(self, game: Game, title: str, review_seat: int | None = None) -> None:
+    def __init__(self, game: Game, title: str, reader: int | None, review_seat: int | None = None) -> None:
         super().__init__()
         self.game = game
+        self.reader = reader
+        """The seat the replay speaks to ("Your hand", "You placed…"), if one of its players reads it."""
         self.states = all_states(game)
         self.final = self.states[-1]
         self.replay_title = title
@@ -105,6 +108,11 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         """The seat whose review opens at once (the end screen's `r`), if any."""
         self.set_reactive(InstinktReplayScreen.seat, review_seat or 0)
         self._derive()
+
+    @property
+    def _reader_seat(self) -> int:
+        """The reader as the log's words take it: a seat, or SPECTATOR (every line about a name)."""
+        return SPECTATOR if self.reader is None else self.reader
 
     def compose(self) -> ComposeResult:
         self._derive()  # a recompose after a change of language: every part again, in the new language
@@ -152,7 +160,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             text.append_text(review_text(view(state, decision.seat), decision))
         for seat, name in enumerate(names if decision is None else ()):  # a review needs the room: no hands
             hand = comma().join(card_text(c) for c in state.seats[seat].hand) or _("(empty)")
-            title = _("Your hand: ") if is_you(seat, names, SPECTATOR) else _("{name}'s hand: ").format(name=name)
+            title = _("Your hand: ") if seat == self.reader else _("{name}'s hand: ").format(name=name)
             text.append(title, style=Style(bold=True))
             text.append(hand + "\n")
             chosen = state.seats[seat].chosen
@@ -160,7 +168,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
                 text.append("  " + _("picked this round: {card}").format(card=card_text(chosen)) + "\n", style=DIM)
         self.hands = text
         lines = tuple(
-            describe(entry, names, SPECTATOR, before.grid, after.grid, all_seen=True)
+            describe(entry, names, self._reader_seat, before.grid, after.grid, all_seen=True)
             for entry, before, after in zip(self.final.log, self.states, self.states[1:])
         )
         self.moment = (self.index - 1, lines)
@@ -172,7 +180,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
             parts.append(_("playing"))
         parts.append(
             _("r: review {turns} (tab: {other})").format(
-                turns=turns_of(names[self.seat]), other=turns_of(names[1 - self.seat])
+                turns=turns_of(self.seat, names, self.reader), other=turns_of(1 - self.seat, names, self.reader)
             )
         )
         self.prompt = " · ".join(parts)
@@ -204,7 +212,9 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         if self.index == len(self.states) - 1 and self.final.is_over:
             outcome = result(self.final)
             self.app.push_screen(
-                ReplaySummary([Text(game_verdict(self.final, outcome), style="bold"), breakdown(self.final)])
+                ReplaySummary(
+                    [Text(game_verdict(self.final, outcome, self.reader), style="bold"), breakdown(self.final)]
+                )
             )
 
     def action_next_seat(self) -> None:
@@ -220,7 +230,7 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         """The app's review screen for `seat` (imported when first asked: it holds the search's machinery)."""
         from codex_tui.ui.screens.review import ReviewScreen
 
-        return ReviewScreen(INSTINKT, self.game, seat)
+        return ReviewScreen(INSTINKT, self.game, seat, self.reader)
 
     def show_decision(self, decision: Decision | None) -> None:
         if decision is not None:

@@ -34,7 +34,7 @@ from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, owner_letter, window_for
-from codex_tui.games.instinkt.ui.words import called_you, card_info, log_lines, scores_text, whose
+from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
@@ -686,8 +686,6 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return _("You chose {card}. Waiting for {name} to choose…").format(card=card_text(view.chosen), name=who)
         if who is None:
             return _("The other player is playing…")
-        if called_you(who):
-            return _("You are playing…")
         return _("{name} is playing…").format(name=who)
 
     # ------------------------------------------------------------ actions

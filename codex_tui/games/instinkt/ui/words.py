@@ -19,19 +19,12 @@ from codex_tui.games.instinkt.rules.history import CardChange, grids_after, scor
 from codex_tui.games.instinkt.rules.scoring import scores_by_cell
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
 from codex_tui.games.instinkt.text import _, ngettext, pgettext
-from codex_tui.i18n.text import DOMAIN as SHELL
-from codex_tui.i18n.words import YOU
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 
 def is_you(player: int, names: Sequence[str], viewer: int) -> bool:
-    """The reader is this player: their own seat, or the player the new-game form called "You"."""
-    return player == viewer or (0 <= player < len(names) and called_you(names[player]))
-
-
-def called_you(name: str) -> bool:
-    """The new-game form's name for the player at the keyboard, in English or in the language of now."""
-    return name in (YOU, SHELL.gettext(YOU))
+    """The reader is this player: the seat decides, never the name (a French "Vous" is a name)."""
+    return player == viewer
 
 
 def whose(player: int, names: Sequence[str], viewer: int, animal: str) -> str:
@@ -124,7 +117,7 @@ def describe(
     """One log line. With the grids before and after, it names the card and says what it did to the scores.
 
     `viewer` is the seat reading it ("You placed…", "your cat"); a replay,
-    which shows every hand, passes `all_seen` and a viewer of -1.
+    which shows every hand, passes `all_seen` and its reader (or -1).
     """
     action = entry.action
     you = is_you(action.player, names, viewer)

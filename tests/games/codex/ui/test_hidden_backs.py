@@ -26,10 +26,10 @@ NAMES = ("Ada", "Bo")
 def test_the_log_names_another_seats_back_only_by_kind_and_kingdom() -> None:
     assert CATALOG.playable[55].kind.value == "gold" and CATALOG.playable[55].kingdom.label == "plant"
     theirs = LogEntry(Place(1, BACK_ID_OF[55], Side.BACK, 1, -5))
-    assert describe_entry(theirs, NAMES, 0) == "Bo placed a gold card (plant) on its back at (1,-5)"
-    assert describe_entry(theirs, NAMES, None) == "Bo placed a gold card (plant) on its back at (1,-5)"
+    assert describe_entry(theirs, NAMES, 0, 0) == "Bo placed a gold card (plant) on its back at (1,-5)"
+    assert describe_entry(theirs, NAMES, None, None) == "Bo placed a gold card (plant) on its back at (1,-5)"
     own = LogEntry(Place(1, 55, Side.BACK, 1, -5), covered=((0, -4), (2, -4)))
-    assert describe_entry(own, NAMES, 1) == "Bo placed Gold 55 back at (1,-5): covered 2 corners"
+    assert describe_entry(own, NAMES, 1, None) == "Bo placed Gold 55 back at (1,-5): covered 2 corners"
 
 
 def test_a_hidden_back_is_drawn_exactly_as_the_back_it_stands_for() -> None:

@@ -69,7 +69,7 @@ def test_the_game_over_bar_names_a_card_placed_on_its_back_as_the_log_does() -> 
     back = next(a for a in legal_actions_for(game, 1) if isinstance(a, Place) and a.side is Side.BACK)
     game = apply(game, back)
     moves = last_moves(game, 0)
-    assert moves[-1] == describe_entry(view(game, 0).log[-1], game.players, 0)
+    assert moves[-1] == describe_entry(view(game, 0).log[-1], game.players, 0, 0)
     assert moves[-1].startswith("Bo placed a ") and "on its back" in moves[-1], moves[-1]
     assert card_name(back.card) not in moves[-1]
 
@@ -89,8 +89,8 @@ async def test_a_replay_says_once_whose_turn_comes_and_whose_view_it_shows(tmp_p
         )
         await pilot.pause()
         text = "\n".join(screen_lines(app))
-        assert text.count("Ada places a card") == 1, text
-        assert "Next: Ada places a card · Bo's view" in text
+        assert text.count("you place a card") == 1, text  # Ada, the save's human, reads her replay
+        assert "Next: you place a card · Bo's view" in text
         assert "to act" not in text and "to place a card" not in text, text
 
 

@@ -230,7 +230,7 @@ async def test_a_replay_opened_for_a_review_opens_it_at_once(monkeypatch: pytest
     game = finished_game()
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
-        replay = screens_of(INSTINKT).replay_screen(game, "duel", review_seat=1)
+        replay = screens_of(INSTINKT).replay_screen(game, "duel", 1, review_seat=1)
         await app.push_screen(replay)
         await settle(pilot)
         assert asked == [1] and app.screen is replay
@@ -258,7 +258,7 @@ async def test_r_on_the_final_scores_asks_for_the_review(network: bool) -> None:
     end = (
         ui.network_end_screen(INSTINKT.view(game, 0), INSTINKT.result_from_wire(INSTINKT.result_to_wire(game)))
         if network
-        else ui.end_screen(game, offer_undo=False, to_board=True)
+        else ui.end_screen(game, 0, offer_undo=False, to_board=True)
     )
     chosen: list[str | None] = []
     app = App[None]()
@@ -275,7 +275,7 @@ async def test_the_review_screen_s_choice_is_shown_on_the_replay(saves: Path, mo
     monkeypatch.setitem(advice.SAMPLES, "easy", 2)
 
     def review_screen(self: InstinktReplayScreen, seat: int) -> Screen[Decision | None]:
-        screen: Screen[Decision | None] = review.ReviewScreen(INSTINKT, self.game, seat, level="easy", jobs=1)
+        screen: Screen[Decision | None] = review.ReviewScreen(INSTINKT, self.game, seat, seat, level="easy", jobs=1)
         return screen
 
     monkeypatch.setattr(InstinktReplayScreen, "review_screen", review_screen)

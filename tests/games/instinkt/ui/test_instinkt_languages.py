@@ -62,7 +62,7 @@ async def test_the_replay_redraws_in_the_new_language(tmp_path: Path) -> None:
         switch(app, "fr")
         await settle(pilot)
         french = "\n".join(screen_lines(app))
-        assert "Main de Ada" in french and "action 18/" in french and "tour " in french
+        assert "Votre main" in french and "action 18/" in french and "tour " in french  # Ada reads her replay
         assert "hand" not in french
 
 
