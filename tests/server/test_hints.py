@@ -220,9 +220,9 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
     opened: list[tuple[str, int | None]] = []
     original = CodexUI.network_replay_screen
 
-    def spy(self: CodexUI, game: Any, title: str, review_seat: int | None = None) -> Any:
+    def spy(self: CodexUI, game: Any, title: str, reader: int | None, review_seat: int | None = None) -> Any:
         opened.append((title, review_seat))
-        return original(self, game, title, review_seat=review_seat)
+        return original(self, game, title, reader, review_seat=review_seat)
 
     monkeypatch.setattr(CodexUI, "network_replay_screen", spy)
     monkeypatch.setattr(review_screen, "review", lambda *args, **options: [])  # the search is not tested here

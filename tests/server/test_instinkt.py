@@ -152,8 +152,11 @@ async def test_two_players_play_a_whole_seeded_instinkt_game_by_keys(
     assert {instinkt.Enter, instinkt.Move} <= played_kinds  # the deer and the raccoon, by keys too
     assert watch.caught_something
     outcome = instinkt.result(game)
-    verdict = "shared victory" if len(outcome.winners) == 2 else f"{game.players[outcome.winners[0]]} wins"
-    for terminal in (ada, bo):  # the final board first, under a game-over line; enter: the summary
+    for seat, terminal in seated.items():  # the final board first, under a game-over line; enter: the summary
+        if len(outcome.winners) == 2:
+            verdict = "shared victory"
+        else:  # the winner reads that they won, the other player reads the winner's name
+            verdict = "You win" if outcome.winners == (seat,) else f"{game.players[outcome.winners[0]]} wins"
         await terminal.wait_for("Game over")
         await terminal.press("enter")
         await terminal.wait_for("Card by card")
