@@ -119,8 +119,9 @@ def test_french_typography_checker_tells_right_from_wrong() -> None:
     assert french_problems("« {name} » supprimé ?") == ["a plain space before a mark", "no no-break space after «"]
     assert french_problems("{card}: {points}") == ["no space before a mark"]
     assert french_problems("Échap\u00a0: retour · ?\u00a0: aide · ctrl+s\u00a0: lancer") == []
-    assert french_problems("Conseils permis\u00a0: ! à votre tour (!) ; «\u00a0x\u00a0»") == ["a plain space before a mark"]
-    assert french_problems("«\u00a0{hints}\u00a0»\u00a0: http://x, {{\"a\": 1}}") == []
+    keys = "Conseils permis\u00a0: ! à votre tour (!) ; «\u00a0x\u00a0»"
+    assert french_problems(keys) == ["a plain space before a mark"]
+    assert french_problems('«\u00a0{hints}\u00a0»\u00a0: http://x, {{"a": 1}}') == []
 
 
 def test_french_uses_one_apostrophe_and_no_break_spaces() -> None:
