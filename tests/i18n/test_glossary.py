@@ -63,7 +63,7 @@ def texts(code: str) -> Iterator[tuple[str, str, str]]:
             if not message.id:
                 continue
             msgid = message.id if isinstance(message.id, str) else message.id[0]
-            strings = (message.string,) if isinstance(message.string, str) else message.string
+            strings = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
             for string in strings:
                 if string:
                     yield domain.name, msgid, string
