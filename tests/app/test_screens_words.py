@@ -58,7 +58,7 @@ def test_a_translated_you_typed_as_a_name_never_takes_the_third_person(language:
     line = describe_entry(PLACED, names, viewer=0, reader=0)
     assert line.startswith(yours) and theirs not in line
     assert describe_entry(PLACED, names, viewer=1, reader=1).startswith(name)  # read by Ada: a name
-    assert winners_words(names, (0,), reader=0) == {"fr": "vous gagnez", "zh": "你获胜"}[language]
+    assert winners_words(names, (0,), reader=0) == {"fr": "Vous gagnez", "zh": "你获胜"}[language]
 
 
 @pytest.mark.parametrize(
