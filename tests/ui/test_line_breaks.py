@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,7 +13,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from codex_tui.i18n import set_language
 from codex_tui.ui.line_breaks import CLOSING, Broken, break_lines, break_opportunities, longest_run
+from tests.scenes import all_scenes, settle
 
 
 def lines(text: str, width: int, indent: int = 0) -> list[str]:
@@ -112,3 +117,36 @@ def test_opportunities_are_inside_the_line_and_in_order(text: str) -> None:
     starts = break_opportunities(text)
     assert starts == sorted(set(starts))
     assert all(0 < at < len(text) and text[at] != " " for at in starts)
+
+
+ON_SCREEN = ["help_screen", "game_screen_small", "game_screen_placing", "instinkt_placing", "instinkt_choosing"]
+NEVER_FIRST = tuple((CLOSING - set("!?,.%")) | {"\u00a0"})
+"""Closing marks that are no key (the help and the key bar start lines with "!" and "?": keys)."""
+
+
+def widget_rows(app: Any) -> list[str]:
+    """Each line each widget on screen draws, its border and padding stripped."""
+    rows: list[str] = []
+    for widget in app.screen.walk_children():
+        if widget.children or not widget.display or not widget.size.area:
+            continue
+        for y in range(widget.size.height):
+            rows.append(widget.render_line(y).text.strip(" │┃║╭╮╰╯─"))
+    return rows
+
+
+@pytest.mark.parametrize("language", ["fr", "zh"])
+@pytest.mark.parametrize("name", ON_SCREEN)
+async def test_no_line_on_a_real_screen_starts_with_closing_punctuation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, language: str
+) -> None:
+    scene = next(scene for scene in all_scenes() if scene.name == name)
+    set_language(language)
+    app = scene.build(tmp_path, monkeypatch)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if scene.run_before is not None:
+            await scene.run_before(pilot)
+        await settle(pilot)
+        rows = widget_rows(app)
+    assert rows
+    assert [row for row in rows if row.startswith(NEVER_FIRST)] == []
