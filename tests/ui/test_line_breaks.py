@@ -95,7 +95,9 @@ def test_a_table_cell_breaks_by_the_same_rules() -> None:
 
 
 TEXTS = st.lists(
-    st.sampled_from(["a", "Bot1", "esc", " ", "  ", "\u00a0", ":", "；", "（", "）", "电", "脑", "1", "个", "«", "»", "é"]),
+    st.sampled_from(
+        ["a", "Bot1", "esc", " ", "  ", "\u00a0", ":", "；", "（", "）", "电", "脑", "1", "个", "«", "»", "é"]
+    ),
     max_size=30,
 ).map("".join)
 
