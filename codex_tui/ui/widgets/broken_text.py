@@ -26,6 +26,14 @@ class BrokenText(Visual):
         self.content = content
         self._cache: tuple[int, Content] | None = None
 
+    @property
+    def plain(self) -> str:
+        """The words shown, unbroken (as `Content.plain`, which this stands in for)."""
+        return self.content.plain
+
+    def __str__(self) -> str:
+        return self.content.plain
+
     def broken(self, width: int) -> Content:
         """The content with a newline at each break for `width` cells."""
         if self._cache is not None and self._cache[0] == width:
