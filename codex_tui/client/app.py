@@ -28,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
-from textual.widgets import Static
 
 from codex_tui.client.hub_client import HubClient
 from codex_tui.client.join_options import add_join_arguments
@@ -59,6 +58,7 @@ from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, chat_notes
 
 EXIT_NO_SERVER = 3
@@ -86,7 +86,7 @@ class ConnectingScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("connecting.tcss")
 
     def compose(self) -> ComposeResult:
-        yield Static(_("Connecting to the game server…"))
+        yield Prose(_("Connecting to the game server…"))
 
 
 class RemoteApp(CalmCrashes):

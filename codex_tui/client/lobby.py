@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import DataTable, OptionList
 from textual.widgets.option_list import Option
 
 from codex_tui.client.passphrase import PassphraseChosen, PassphraseScreen
@@ -28,6 +28,7 @@ from codex_tui.i18n import LANGUAGES, language
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.protocol.messages import BOT_PREFIX, SeatInfo, TableInfo
 from codex_tui.storage.saves import HUMAN
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.chat_field import chat_words
 from codex_tui.ui.widgets.key_bar import KeyBar
 from codex_tui.ui.widgets.shown_text import ShownText
@@ -254,7 +255,7 @@ class LobbyScreen(Screen[None]):
         screen = LobbyScreen
         self.columns = self.app.size.width
         self._derive()  # a recompose after a change of language: every part again, in the new language
-        yield Static(
+        yield Prose(
             lobby_title(self.app.is_web).format(name=self.player, language=LANGUAGES.get(language(), language())),
             id="lobby-title",
         )
@@ -361,7 +362,7 @@ class LanguageScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="language-box"):
-            yield Static(_("Language of your screens (remembered for your name):"))
+            yield Prose(_("Language of your screens (remembered for your name):"))
             yield OptionList(
                 *(Option(f"{'● ' if code == language() else '  '}{name}", id=code) for code, name in LANGUAGES.items()),
                 id="languages",

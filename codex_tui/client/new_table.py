@@ -36,6 +36,7 @@ from codex_tui.ui.screens.game_form import (
     show_rows_for,
     variant,
 )
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 from codex_tui.ui.widgets.shown_text import ShownText
 
@@ -112,7 +113,7 @@ class NewTableScreen(Screen[CreateRequest]):
         game = registry.first_game()
         options = seat_options(game)
         with Vertical(id="form"):
-            yield Static(
+            yield Prose(
                 Text.assemble(
                     (_("New table"), "bold"), "   ", _("you take seat 1   tab: next field   enter: create   esc: back")
                 ),
@@ -129,7 +130,7 @@ class NewTableScreen(Screen[CreateRequest]):
                 choices = [(_(label), value) for label, value in HINT_CHOICES]
                 yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints", compact=True)
             yield from spectator_chat_row()
-            yield Static(id="error")
+            yield Prose(id="error")
             yield Button(_("Create"), variant="primary", id="create", compact=True)
         yield ShownText(id="field-help").data_bind(text=NewTableScreen.focus_help)
         yield KeyBar()

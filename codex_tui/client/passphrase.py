@@ -19,6 +19,7 @@ from textual.widgets import Input, Static
 
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.passphrase_rules import DIFFERENT, passphrase_problem
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -38,10 +39,10 @@ class PassphraseScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="passphrase-box"):
-            yield Static(_("A passphrase lets you play as yourself from a web browser too."))
+            yield Prose(_("A passphrase lets you play as yourself from a web browser too."))
             yield Input(password=True, placeholder=_("Passphrase"), id="passphrase")
             yield Input(password=True, placeholder=_("Passphrase again"), id="again")
-            yield Static(id="passphrase-problem")
+            yield Prose(id="passphrase-problem")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -14,13 +14,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Static
 
 from codex_tui.client.lobby import seat_label, waiting_status
 from codex_tui.core.advice import HINT_LEVEL
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.messages import TableInfo
+from codex_tui.ui.line_breaks import break_lines
 from codex_tui.ui.screens.game_form import variant_words
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatNote
 from codex_tui.ui.widgets.key_bar import KeyBar
 
@@ -43,7 +44,7 @@ def spectator_chat_words(allowed: bool) -> str:
     return _("Spectators read the chat; only players write in it.")
 
 
-class WaitingText(Static):
+class WaitingText(Prose):
     """The waiting room's words: the table (`info`, `seat`), then its newest chat lines."""
 
     info: var[TableInfo | None] = var(None, init=False)
@@ -85,7 +86,7 @@ class WaitingText(Static):
         """The newest chat lines, wrapped to `width`, as many rows of them as `WAITING_CHAT_ROWS` (the newest whole)."""
         rows: list[Text] = []
         for _at, line in reversed(self.chat):
-            wrapped = list(Text(line).wrap(self.app.console, width))
+            wrapped = break_lines(Text(line), width)
             if rows and len(rows) + len(wrapped) > WAITING_CHAT_ROWS:
                 break
             rows[:0] = wrapped

@@ -31,6 +31,7 @@ from codex_tui.ui.screens.game_form import (
     show_rows_for,
     variant,
 )
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -71,7 +72,7 @@ class NewGameScreen(Screen[NewGameSettings]):
         game = self.first_choice
         options = kind_options(game)
         with Vertical(id="form"):
-            yield Static(_("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start"))
+            yield Prose(_("[b]New game[/b]   tab / shift+tab: move between fields   ctrl+s: start"))
             with Horizontal(classes="field"):
                 yield Label(_("Language"))
                 yield PageSafeSelect(
@@ -96,7 +97,7 @@ class NewGameScreen(Screen[NewGameSettings]):
                     )
                     yield PageSafeSelect(options, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             yield from rule_rows("field", compact=True)
-            yield Static(id="error")
+            yield Prose(id="error")
             yield Button(_("Start"), variant="primary", id="start", compact=True)
         yield KeyBar()
 

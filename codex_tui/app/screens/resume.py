@@ -9,11 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from codex_tui.app.resume import describe_save
 from codex_tui.i18n.text import N_, _
 from codex_tui.storage.catalog import SaveSummary
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -33,7 +33,7 @@ class ResumeScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="resume-box"):
-            yield Static(
+            yield Prose(
                 Text.assemble(
                     (_("Resume your last game?"), "bold"),
                     "\n\n",

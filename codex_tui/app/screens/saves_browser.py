@@ -25,6 +25,7 @@ from codex_tui.core import registry
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
 from codex_tui.storage.saves import SaveError, reader_seat
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 COLUMNS = (N_("Title"), N_("Players"), N_("Scores"), N_("Turn"), N_("Status"), N_("Saved"), N_("Variant"))
@@ -179,7 +180,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
-            yield Static(Text.assemble(self.question(), "\n\n", Text.from_markup(_("[b]y[/b]: yes   [b]n[/b]: no"))))
+            yield Prose(Text.assemble(self.question(), "\n\n", Text.from_markup(_("[b]y[/b]: yes   [b]n[/b]: no"))))
 
     def action_answer(self, answer: bool) -> None:
         self.dismiss(answer)
@@ -195,7 +196,7 @@ class RenameScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="rename-box"):
-            yield Static(_("New title (enter: keep it, esc: cancel, empty: the player names)"))
+            yield Prose(_("New title (enter: keep it, esc: cancel, empty: the player names)"))
             yield Input(value=self.title_text, max_length=100, id="title")
 
     def on_mount(self) -> None:
@@ -238,9 +239,9 @@ class SavesBrowser(Screen[BrowserChoice]):
         self.sort_by = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="browser-title")
+        yield Prose(id="browser-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static(id="reason")
+        yield Prose(id="reason")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from codex_tui.i18n.text import N_, _
 from codex_tui.storage.saves import SaveError
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 QUIT_KEYS = N_("enter: try saving again   x: quit without saving   esc: back to the game")
@@ -44,7 +45,7 @@ class UnsavedScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="unsaved-box"):
-            yield Static(self.body(), id="unsaved-text")
+            yield Prose(self.body(), id="unsaved-text")
         yield KeyBar()
 
     def body(self) -> Text:

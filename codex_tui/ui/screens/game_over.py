@@ -21,9 +21,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from codex_tui.i18n.text import N_, _
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 LAST_MOVES = 2
@@ -90,7 +90,7 @@ class GameOverBar(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="game-over"):
-            yield Static(self.text, id="game-over-text")
+            yield Prose(self.text, id="game-over-text")
             yield KeyBar()
 
     @property

@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Static
 
 from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.text import DOMAIN, N_, _
+from codex_tui.ui.line_breaks import Broken
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -31,7 +32,7 @@ class PassDeviceScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="pass-box"):
-            yield Static(
+            yield Prose(
                 Text.assemble(
                     self.pass_line(),
                     "\n\n",
@@ -192,15 +193,14 @@ def help_renderable(help: Help, domains: tuple[TextDomain, ...] = ()) -> Group:
     The texts are English (marked where defined); each is drawn from the first of
     `domains` (a game's own) that knows it, else from the shell's."""
     chain = (*domains, DOMAIN)
-    parts: list[Text | Table] = []
+    parts: list[Broken | Table] = []
     for index, (title, rows) in enumerate(help):
-        parts.append(Text(("\n" if index else "") + translate_in(title, chain), style="bold"))
+        parts.append(Broken(Text(("\n" if index else "") + translate_in(title, chain), style="bold")))
         table = Table.grid(padding=(0, 2), pad_edge=True, expand=True)
         table.add_column(width=KEYS_WIDTH, style="bold")
         table.add_column(ratio=1)
         for keys, what in rows:
-            # fold: a Chinese line has no spaces to wrap at, and must never end in "…"
-            table.add_row(Text(translate_in(keys, chain)), Text(translate_in(what, chain), overflow="fold"))
+            table.add_row(Broken(Text(translate_in(keys, chain))), Broken(Text(translate_in(what, chain))))
         parts.append(table)
     return Group(*parts)
 
@@ -224,7 +224,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box") as box:
             box.border_subtitle = _("↑↓ j k page down/up home end: scroll · esc: close")
-            yield Static(help_renderable(self.help, self.domains))
+            yield Prose(help_renderable(self.help, self.domains))
 
     def on_mount(self) -> None:
         self.query_one("#help-box").focus()

@@ -7,7 +7,6 @@ show the final scores in a `ReplaySummary`.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,9 +17,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Static
 
 from codex_tui.i18n.text import N_, _
+from codex_tui.ui.line_breaks import break_lines
+from codex_tui.ui.widgets.broken_text import Prose
 
 CURRENT = Style(reverse=True, bold=True)
 DIM = Style(color="#8a8a8a")
@@ -61,7 +61,7 @@ class ReplayLog(Widget):
     def block(self, index: int) -> list[str]:
         """One action's lines at the panel's width."""
         width = max(self.size.width, self.INDENT + 10)
-        return textwrap.wrap(f"{index + 1:>3} {self.lines[index]}", width, subsequent_indent=" " * self.INDENT) or [""]
+        return [row.plain for row in break_lines(Text(f"{index + 1:>3} {self.lines[index]}"), width, self.INDENT)]
 
     def window(self, room: int) -> range:
         """The actions to show: the current one, a few after it, as many before as fit."""
@@ -106,7 +106,7 @@ class ReplaySummary(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="summary-box"):
             for renderable in self.renderables:
-                yield Static(renderable)  # type: ignore[arg-type]
+                yield Prose(renderable)  # type: ignore[arg-type]
 
     def action_close(self) -> None:
         self.dismiss(None)

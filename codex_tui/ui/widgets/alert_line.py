@@ -9,10 +9,10 @@ covering any of it.
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from codex_tui.ui.widgets.broken_text import Prose
 
 
-class AlertLine(Static):
+class AlertLine(Prose):
     DEFAULT_CSS = """
     AlertLine {
         dock: top;

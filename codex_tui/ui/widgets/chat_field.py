@@ -20,10 +20,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import MAX_LENGTH, ChatLine, clean_text
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 CHAT_KEY = "t"
@@ -67,7 +68,7 @@ class ChatField(ModalScreen[str | None]):
             words = _("Spectators only read here · /mute NAME, /unmute NAME · esc: close")
         with Vertical(id="chat-bar"):
             with Horizontal(id="chat-line"):  # the label stays once the hint gives way to the typed text
-                yield Static(_("Chat") + " ›", id="chat-label")
+                yield Prose(_("Chat") + " ›", id="chat-label")
                 yield Input(placeholder=words, id="chat-input", compact=True)
             yield KeyBar()
 

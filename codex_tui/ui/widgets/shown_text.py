@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widgets import Static
+
+from codex_tui.ui.widgets.broken_text import Prose
 
 
-class ShownText(Static):
+class ShownText(Prose):
     """Shows `text`; None hides the widget (it takes no room)."""
 
     text: reactive[str | Text | None] = reactive("", init=False)

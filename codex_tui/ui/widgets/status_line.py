@@ -11,7 +11,10 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.visual import Visual
 from textual.widget import Widget
+
+from codex_tui.ui.widgets.broken_text import breaking
 
 SEPARATOR = " · "
 MAX_LINES = 2
@@ -56,5 +59,5 @@ class StatusLine(Widget):
             self.text = text
             self.refresh()
 
-    def render(self) -> Text:
-        return Text(self.text)
+    def render(self) -> Visual:
+        return breaking(self, Text(self.text))

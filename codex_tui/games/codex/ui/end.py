@@ -11,12 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Static
 
 from codex_tui.games.codex.describe import named, objective_text
 from codex_tui.games.codex.rules import Result
 from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -93,8 +93,8 @@ class EndScreen(EndChoices, Screen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="end-box"):
-            yield Static(summary_table(self.result, self.names, self.commons, self.secrets))
-            yield Static(Text(winners_text(self.result, self.names, self.reader), style="bold"))
+            yield Prose(summary_table(self.result, self.names, self.commons, self.secrets))
+            yield Prose(Text(winners_text(self.result, self.names, self.reader), style="bold"))
             lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
             lines += [
                 named(seat, self.reader, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
@@ -103,7 +103,7 @@ class EndScreen(EndChoices, Screen[str]):
                 for seat, s in enumerate(self.secrets)
                 if s
             ]
-            yield Static("\n".join(lines))
+            yield Prose("\n".join(lines))
         yield KeyBar(DOMAIN)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.reactive import reactive, var
+from textual.visual import Visual
 from textual.widget import Widget
 
 from codex_tui.games.codex.describe import (
@@ -38,6 +39,8 @@ from codex_tui.games.codex.ui.theme import (
     corner_glyph,
     symbol_style,
 )
+from codex_tui.ui.line_breaks import break_lines
+from codex_tui.ui.widgets.broken_text import breaking
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 HEADING = Style(bold=True, color="#d0d0d0")
@@ -132,14 +135,14 @@ class SymbolsPanel(Widget):
         """Set what to show (for screens that set it rather than bind it)."""
         self.area, self.owner = area, owner
 
-    def render(self) -> Text:
+    def render(self) -> Visual:
         if self.area is None:
-            return Text()
+            return breaking(self, Text())
         text = Text(_("{name}: ").format(name=self.owner), style=DIM)
         for symbol in Symbol:
             text.append_text(symbol_text(symbol, self.area.counts[symbol]))
             text.append(" " if symbol != Symbol.INSECT else " │ ")
-        return text
+        return breaking(self, text)
 
 
 class ObjectivesPanel(Widget):
@@ -163,10 +166,10 @@ class ObjectivesPanel(Widget):
         """Set what to show (for screens that set it rather than bind it)."""
         self.view, self.area, self.detailed, self.own = view, area, detailed, own
 
-    def render(self) -> Text:
+    def render(self) -> Visual:
         view, area = self.view, self.area
         if view is None or area is None:
-            return Text()
+            return breaking(self, Text())
         # Translators: the heading of the objectives panel; C and S below stand for common and secret.
         text = Text(_("Objectives  (C common, S secret)"), style=HEADING)
         entries = [("C", o) for o in view.common_objectives]
@@ -189,7 +192,7 @@ class ObjectivesPanel(Widget):
         if not self.own:
             text.append("\nS   ?  ", style=DIM)
             text.append(_("secret, hidden"), style=DIM)
-        return text
+        return breaking(self, text)
 
 
 class MarketPanel(Widget):
@@ -213,10 +216,10 @@ class MarketPanel(Widget):
                 text.append(" ")
                 text.append(_(words), style=style)
 
-    def render(self) -> Text:
+    def render(self) -> Visual:
         view, area = self.view, self.area
         if view is None or area is None:
-            return Text()
+            return breaking(self, Text())
         text = Text(_("Market") + "  ", style=HEADING)
         append_parts(text, deck_parts(CardKind.RESOURCE, view.resource_deck_size, view.resource_deck_top))
         self._append_marks(text, DrawSource.RESOURCE_DECK)
@@ -231,7 +234,7 @@ class MarketPanel(Widget):
             card = CATALOG.playable[card_id]
             append_parts(text, market_parts(card_id, requirement_met(card, area.counts) if card.is_gold else None))
             self._append_marks(text, card_id)
-        return text
+        return breaking(self, text)
 
 
 class LastMoves(Widget):
@@ -342,67 +345,9 @@ class GameLog(Widget):
         return text
 
 
-NO_LINE_START = "，。；：）、！？」』,.;:)!?\u00a0"
-"""Characters a row never starts with (Chinese and Latin closing punctuation, a no-break space)."""
-
-
-def wrap_cells(line: str, width: int, indent: str = "  ") -> list[str]:
-    """`line` in rows of at most `width` terminal cells, later rows indented.
-
-    Rows break at spaces; a word with wide glyphs (Chinese has no spaces between
-    words) also breaks between glyphs, filling the row first, but never before a
-    closing punctuation mark, never at a no-break space (a card and its number, a
-    French space before ':') and never inside a run of Latin letters or digits.
-    """
-    rows: list[str] = []
-    row = ""
-    for word in line.split(" "):
-        while True:
-            start = row + " " if row.strip() else (indent if rows else "")
-            if cell_len(start + word) <= width:
-                row = start + word
-                break
-            cut = _break_at(word, width - cell_len(start)) if any(cell_len(c) == 2 for c in word) else 0
-            if cut:
-                rows.append(start + word[:cut])
-                row, word = "", word[cut:]
-            elif row.strip():
-                rows.append(row)
-                row = ""
-            else:  # a word wider than a whole row: cut it where it must be cut
-                cut = max(_cells_prefix(word, width - cell_len(start)), 1)
-                rows.append(start + word[:cut])
-                row, word = "", word[cut:]
-            if not word:
-                break
-    if row.strip() or not rows:
-        rows.append(row)
-    return rows
-
-
-def _break_at(word: str, room: int) -> int:
-    """The longest head of `word` that fits `room` cells and may end a row (0: none)."""
-    best = 0
-    used = 0
-    for index, char in enumerate(word[:-1], 1):
-        used += cell_len(char)
-        if used > room:
-            break
-        after = word[index]
-        latin_run = char.isascii() and char.isalnum() and after.isascii() and after.isalnum()
-        if after not in NO_LINE_START and char != "\u00a0" and not latin_run:
-            best = index
-    return best
-
-
-def _cells_prefix(text: str, width: int) -> int:
-    """How many characters of `text` fill at most `width` cells."""
-    used = 0
-    for index, char in enumerate(text):
-        used += cell_len(char)
-        if used > width:
-            return index
-    return len(text)
+def wrap_cells(line: str, width: int, indent: int = 2) -> list[str]:
+    """`line` in rows of at most `width` terminal cells, later rows indented (`line_breaks` rules)."""
+    return [row.plain for row in break_lines(Text(line), width, indent)]
 
 
 def hand_backs_text(view: SeatView, seat: int) -> Text:

@@ -22,7 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from codex_tui.core.review import Decision
 from codex_tui.games.codex.describe import describe_entry, named
@@ -43,6 +43,7 @@ from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, Zoom
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.screens.live import LiveScreen
 from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 from codex_tui.ui.widgets.status_line import SEPARATOR
 
@@ -60,7 +61,7 @@ class GoToTurn(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="goto-box"):
-            yield Static(_("Go to turn (0-{turns}, 0 is the set-up):").format(turns=self.turns))
+            yield Prose(_("Go to turn (0-{turns}, 0 is the set-up):").format(turns=self.turns))
             yield Input(type="integer", id="turn", max_length=4)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

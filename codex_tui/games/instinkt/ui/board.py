@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len, set_cell_size
 from rich.style import Style
+from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -35,6 +36,7 @@ from codex_tui.games.instinkt.text import ngettext, pgettext
 from codex_tui.i18n import PSEUDO, language
 from codex_tui.i18n.pseudo import CLOSE, OPEN, PAD
 from codex_tui.ui.canvas import Canvas
+from codex_tui.ui.line_breaks import break_lines
 from codex_tui.ui.widgets.canvas_renderable import CanvasRenderable
 
 CELL_W, CELL_H = 8, 3
@@ -363,14 +365,8 @@ def draw_board(scene: BoardScene, room: tuple[int, int] | None = None) -> tuple[
 
 
 def wrapped(text: str, cells: int) -> list[str]:
-    """`text` in lines of at most `cells` terminal cells, broken at spaces (a word too long is cut)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= cells:
-            lines[-1] += " " + word
-        else:
-            lines.append(set_cell_size(word, min(cell_len(word), cells)))
-    return lines
+    """`text` in lines of at most `cells` terminal cells (`line_breaks` rules)."""
+    return [line.plain for line in break_lines(Text(text), cells)]
 
 
 def put_text(canvas: Canvas, col: int, row: int, text: str, style: Style) -> None:

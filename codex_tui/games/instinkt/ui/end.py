@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from codex_tui.games.instinkt.animal_words import animal_name, why_text
 from codex_tui.games.instinkt.coords import card_text, cell_name
@@ -21,6 +20,7 @@ from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_letter
 from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
+from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
@@ -125,9 +125,9 @@ class InstinktEndScreen(EndChoices, Screen[str]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
-            yield Static(Text(game_verdict(self.game, self.outcome, self.reader), style="bold"))
+            yield Prose(Text(game_verdict(self.game, self.outcome, self.reader), style="bold"))
             yield BoardView(BoardScene(self.game.grid, names=tuple(self.game.players)), id="end-board")
-            yield Static(breakdown(self.game))
+            yield Prose(breakdown(self.game))
         yield KeyBar(DOMAIN)
 
     def on_mount(self) -> None:

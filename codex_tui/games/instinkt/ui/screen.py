@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
@@ -37,6 +36,7 @@ from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, mov
 from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.ui.derivation import DerivedOnce
+from codex_tui.ui.line_breaks import break_lines
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import step
 from codex_tui.ui.screens.live import PlayScreen
@@ -105,46 +105,32 @@ class SidePanel(Widget):
     def render(self) -> Text:
         width = max(self.size.width, 10)
         height = self.size.height or 1000
-        console = self.app.console
-        body = hanging(self.body, width, console)
-        newest = len(self.log_lines[-1].wrap(console, width)) if self.log_lines else 0
-        if len(body.split("\n")) > height - max(LOG_ROOM, newest) and self.short.plain:
-            body = hanging(self.short, width, console)
-        used = len(body.split("\n"))
+        body = hanging(self.body, width)
+        newest = len(break_lines(self.log_lines[-1], width)) if self.log_lines else 0
+        if len(body) > height - max(LOG_ROOM, newest) and self.short.plain:
+            body = hanging(self.short, width)
+        used = len(body)
         kept: list[Text] = []
         for line in reversed(self.log_lines):
-            size = len(line.wrap(console, width))
-            if size > height - used and kept:
+            rows = break_lines(line, width)
+            if len(rows) > height - used and kept:
                 break  # only whole lines: a line cut at its start would read wrong in any language
-            kept.insert(0, line)
-            used += size
-        text = body
-        for line in kept:
-            text.append("\n")
-            text.append_text(line)
-        return text
+            kept[:0] = rows
+            used += len(rows)
+        return Text("\n").join([*body, *kept])
 
 
-def hanging(text: Text, width: int, console: Console) -> Text:
-    """`text` wrapped to `width`, each line's continuation under its first word (a card's rule under its name).
+def hanging(text: Text, width: int) -> list[Text]:
+    """`text` in lines of `width`, each line's continuation under its first word (a card's rule under its name).
 
     A line that starts with spaces keeps them as the indent of every line it
     wraps onto; the others wrap from the left edge.
     """
-    out = Text()
-    for number, line in enumerate(text.split("\n", allow_blank=True)):
-        if number:
-            out.append("\n")
+    rows: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
         indent = len(line.plain) - len(line.plain.lstrip(" "))
-        if not 0 < indent < width // 2:
-            indent = 0
-        parts = line[indent:].wrap(console, width - indent)
-        for index, part in enumerate(parts):
-            if index:
-                out.append("\n")
-            out.append(" " * indent)
-            out.append_text(part)
-    return out
+        rows += break_lines(line, width, indent if 0 < indent < width // 2 else 0)
+    return rows
 
 
 class PromptLine(StatusLine):
