@@ -23,7 +23,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from codex_tui.i18n.text import N_, _
+from codex_tui.i18n.lists import and_list
+from codex_tui.i18n.text import N_, _, pgettext
 from codex_tui.i18n.words import is_you
 from codex_tui.ui.widgets.key_bar import KeyBar
 
@@ -36,9 +37,7 @@ def winners_words(names: Sequence[str], winners: Sequence[int]) -> str:
     if len(winners) == 1:
         name = names[winners[0]]
         return _("You win") if is_you(name) else _("{name} wins").format(name=name)
-    *first, last = [names[seat] for seat in winners]
-    together = _("{names} and {last}").format(names=_(", ").join(first), last=last)
-    return _("{names} share the victory").format(names=together)
+    return _("{names} share the victory").format(names=and_list(names[seat] for seat in winners))
 
 
 def tail_start(players: Sequence[int], viewer: int) -> int:
@@ -52,7 +51,11 @@ def tail_start(players: Sequence[int], viewer: int) -> int:
 def result_line(names: Sequence[str], winners: Sequence[int], after: str = "") -> Text:
     """'Game over: You win. ' and then `after`."""
     line = _("Game over: {result}.").format(result=winners_words(names, winners))
-    return Text.assemble((line, "bold"), " ", after)
+    # Translators: one sentence, then the next ("Game over: You win. Last: …"); Chinese puts no space after 。.
+    template = pgettext("a sentence, then the next", "{sentence} {next}")
+    before, _field, rest = template.partition("{sentence}")
+    between, _field, end = rest.partition("{next}")
+    return Text.assemble(before, (line, "bold"), between, after, end)
 
 
 class GameOverBar(ModalScreen[str]):
