@@ -39,6 +39,12 @@ def decimal(value: float, digits: int = 1) -> str:
     return format_decimal(_exact(value), pattern, locale=babel_locale())
 
 
+def shortest(value: float, most: int = 3) -> str:
+    """'0.25' / '0,25' / '0.25', '2': as few decimals as `value` needs, at most `most` (what `:g` writes)."""
+    pattern = "#,##0" + ("." + "#" * most if most else "")
+    return format_decimal(_exact(value), pattern, locale=babel_locale())
+
+
 def integer(n: int) -> str:
     """'12,345' / '12 345' (a narrow no-break space) / '12,345': a count with its digit groups."""
     return format_decimal(n, "#,##0", locale=babel_locale())

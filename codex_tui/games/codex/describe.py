@@ -76,6 +76,12 @@ def details_separator() -> str:
     return pgettext("between a move's details", ", ")
 
 
+def object_separator() -> str:
+    """What goes between the objects of a set an objective asks for ('quill + inkwell'): ' + ' in English."""
+    # Translators: between the objects of a set, as in "3 pts per set of quill + inkwell + manuscript".
+    return pgettext("between the objects of a set", " + ")
+
+
 def symbol_name(symbol: Symbol | int) -> str:
     """'fungi', 'quill' in the player's language."""
     return _(SYMBOL_NAMES[Symbol(symbol)])
@@ -173,7 +179,7 @@ def objective_text(objective_id: int) -> str:
     if objective.objective_kind is ObjectiveKind.OBJECTS:
         parts = [symbol_name(i) for i, n in enumerate(objective.needs) for _n in range(n)]
         if len(set(parts)) > 1:
-            return _("{points} per set of {objects}").format(points=pts, objects=" + ".join(parts))
+            return _("{points} per set of {objects}").format(points=pts, objects=object_separator().join(parts))
         return _("{points} per pair of {object}").format(points=pts, object=parts[0])
     return _("{points} per {pattern}").format(points=pts, pattern=_pattern_words(objective))
 
