@@ -24,6 +24,7 @@ from typing import Any, Literal, Protocol
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
 from codex_tui.i18n import TextDomain, translate_in
+from codex_tui.i18n.lists import and_list
 from codex_tui.i18n.text import DOMAIN as SHELL_WORDS
 from codex_tui.i18n.text import _
 
@@ -327,7 +328,7 @@ class GameModule(ABC):
 
 def won(players: Sequence[str], winners: Sequence[int]) -> str:
     """ "ada won" or "ada and bo shared the win", in the reader's language (worded when asked for)."""
-    names = _(" and ").join(players[i] for i in winners)
+    names = and_list(players[i] for i in winners)
     if len(winners) == 1:
         return _("{names} won").format(names=names)
     return _("{names} shared the win").format(names=names)

@@ -19,6 +19,7 @@ from typing import Any
 from codex_tui.core.advice import ADVICE_SEED, Assessment
 from codex_tui.core.contract import GameModule
 from codex_tui.core.registry import game_named
+from codex_tui.i18n.numbers import decimal
 
 Progress = Callable[[int, int], None]
 """Called with (decisions done, decisions in all) as a review runs."""
@@ -114,7 +115,7 @@ def costliest(decisions: list[Decision], count: int = LISTED) -> list[Decision]:
 
 def points_text(cost: float) -> str:
     """Points to one decimal; a loss too small to show as 0.1 still reads as more than none ("<0.1")."""
-    return "<0.1" if 0 < cost < 0.05 else f"{cost:.1f}"
+    return "<" + decimal(0.1) if 0 < cost < 0.05 else decimal(cost)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from rich.align import Align
 from rich.text import Text
 from textual._widget_navigation import Direction
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList, Select
 from textual.widgets._select import SelectCurrent, SelectOverlay
@@ -31,7 +32,10 @@ def laid_out(options: OptionList) -> bool:
 
 
 class PageSafeOverlay(SelectOverlay):
-    """A Select's menu whose page keys wait for the first layout."""
+    """A Select's menu whose page keys wait for the first layout; its one key's description
+    (Textual's "Dismiss menu", in English) is ours, so the key bar shows it translated."""
+
+    BINDINGS = [Binding("escape", "dismiss", N_("Dismiss menu"))]
 
     def _move_page(self, direction: Direction) -> None:
         if laid_out(self):

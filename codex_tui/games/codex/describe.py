@@ -31,6 +31,7 @@ from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS
 from codex_tui.games.codex.rules.objectives import times_met
 from codex_tui.games.codex.rules.symbols import CardKind, Side, Symbol
 from codex_tui.games.codex.text import N_, _, ngettext, pgettext
+from codex_tui.i18n.numbers import signed
 
 SYMBOL_NAMES = {
     Symbol.FUNGI: N_("fungi"),
@@ -66,6 +67,18 @@ def list_separator() -> str:
     """What goes between the items of a list of phrases: '; ' in English."""
     # Translators: between the items of a list of phrases (French puts a no-break space before ;).
     return pgettext("list separator", "; ")
+
+
+def details_separator() -> str:
+    """What goes between the details of one move ('+4, covered 2 corners'): ', ' in English."""
+    # Translators: between the details of a move, as in "+4, covered 2 corners" (Chinese: ，).
+    return pgettext("between a move's details", ", ")
+
+
+def object_separator() -> str:
+    """What goes between the objects of a set an objective asks for ('quill + inkwell'): ' + ' in English."""
+    # Translators: between the objects of a set, as in "3 pts per set of quill + inkwell + manuscript".
+    return pgettext("between the objects of a set", " + ")
 
 
 def symbol_name(symbol: Symbol | int) -> str:
@@ -165,7 +178,7 @@ def objective_text(objective_id: int) -> str:
     if objective.objective_kind is ObjectiveKind.OBJECTS:
         parts = [symbol_name(i) for i, n in enumerate(objective.needs) for _n in range(n)]
         if len(set(parts)) > 1:
-            return _("{points} per set of {objects}").format(points=pts, objects=" + ".join(parts))
+            return _("{points} per set of {objects}").format(points=pts, objects=object_separator().join(parts))
         return _("{points} per pair of {object}").format(points=pts, object=parts[0])
     return _("{points} per {pattern}").format(points=pts, pattern=_pattern_words(objective))
 
@@ -263,11 +276,11 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None, re
         text = said(N_("You placed {card} at ({x},{y})"), N_("{name} placed {card} at ({x},{y})")).format(
             name=who, card=_placed_words(action), x=action.x, y=action.y
         )
-        details = [f"+{entry.points}"] if entry.points else []
+        details = [signed(entry.points)] if entry.points else []
         if len(entry.covered) > 1:
             details.append(_("covered {n} corners").format(n=len(entry.covered)))
         if details:
-            text = _("{move}: {details}").format(move=text, details=", ".join(details))
+            text = _("{move}: {details}").format(move=text, details=details_separator().join(details))
         return text + _end_note(entry, who, seat == reader)
     if isinstance(action, Draw):
         if action.source is DrawSource.MARKET:
@@ -317,14 +330,16 @@ def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: 
     drawn = next((e for e in log[turn + 1 :] if e.action.player == seat and isinstance(e.action, Draw)), None)
     long = _("{name} placed {card} at ({x},{y})").format(name=who, card=_placed_words(action), x=action.x, y=action.y)
     if action.side is Side.FRONT:
-        long = _("{move}: {details}").format(move=long, details=f"+{entry.points}")
+        long = _("{move}: {details}").format(move=long, details=signed(entry.points))
     cards = [short_name(action.card)]  # 'G(P)' alone is a card known by its back: the side word may go last
     if action.side is Side.BACK:
         cards.insert(0, _("{card} {side}").format(card=cards[0], side=side_name(action.side)))
     forms = [long]
     for card in cards:
         short = _("{name}: {card} ({x},{y})").format(name=who, card=card, x=action.x, y=action.y)
-        forms.append(short + f" +{entry.points}" if action.side is Side.FRONT else short)
+        # Translators: a short move, then its points: "Bo: R19 (2,1) +3".
+        scored = pgettext("a short move and its points", "{move} {points}")
+        forms.append(scored.format(move=short, points=signed(entry.points)) if action.side is Side.FRONT else short)
     if drawn is None:
         return forms
     return [

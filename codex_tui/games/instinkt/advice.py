@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from codex_tui.core.advice import Assessment, Estimate
-from codex_tui.games.instinkt.animal_words import and_list, animal_name, comma, why_text
+from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
 from codex_tui.games.instinkt.bots import ALIASES, KEEP_VALUE, candidates, grid_after, margin, playout, sample_game
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text
 from codex_tui.games.instinkt.rules.actions import Action, Choose, Enter, Keep, Move, Place
@@ -28,6 +28,8 @@ from codex_tui.games.instinkt.rules.scoring import result, score_cards
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import _, ngettext
+from codex_tui.i18n.lists import and_list
+from codex_tui.i18n.numbers import signed
 
 SAMPLES = {"easy": 8, "normal": 16, "hard": 32, "expert": 96}
 """Sampled deals per move compared, by level: the hard bot tries 16 per move, a review wants steadier numbers."""
@@ -112,9 +114,9 @@ def _points_now(view: SeatView, after: Grid) -> str:
     me, them = view.seat, 1 - view.seat
     return _("you {mine} ({my_change}), them {theirs} ({their_change}) now").format(
         mine=now[me],
-        my_change=f"{now[me] - before[me]:+d}",
+        my_change=signed(now[me] - before[me]),
         theirs=now[them],
-        their_change=f"{now[them] - before[them]:+d}",
+        their_change=signed(now[them] - before[them]),
     )
 
 
@@ -156,7 +158,7 @@ def swing_text(view: SeatView, after: Grid) -> str:
     else:
         gap = _("so the gap between you stays the same")
     return _("you {my_change}, them {their_change}, {gap}").format(
-        my_change=f"{mine:+d}", their_change=f"{theirs:+d}", gap=gap.format(n=abs(swing))
+        my_change=signed(mine), their_change=signed(theirs), gap=gap.format(n=abs(swing))
     )
 
 

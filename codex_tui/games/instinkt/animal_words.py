@@ -13,6 +13,7 @@ import re
 
 from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.text import N_, _, ngettext, pgettext
+from codex_tui.i18n.lists import and_list
 
 NAMES = {
     Animal.RAVEN: N_("raven"),
@@ -104,13 +105,6 @@ def why_text(why: str) -> str:
     if match := COPIES.fullmatch(why):
         return _("copies its {animal}").format(animal=animal_name(BY_LABEL[match.group(1)]))
     return why
-
-
-def and_list(words: list[str]) -> str:
-    """'cat', 'cat and owl', 'bat, cat and owl'."""
-    if len(words) < 2:
-        return "".join(words)
-    return _("{list} and {last}").format(list=comma().join(words[:-1]), last=words[-1])
 
 
 def comma() -> str:

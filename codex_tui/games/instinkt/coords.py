@@ -116,5 +116,6 @@ def line_text(entry: Enter) -> str:
 
 
 def card_text(animal: Animal) -> str:
-    """'7 owl' / 'X snake'."""
-    return _("{number} {animal}").format(number=animal.mark, animal=animal_name(animal))
+    """'owl (7)' / 'snake (X)': a card is an animal and its value, never a count of animals."""
+    # Translators: one card, its animal and the number printed on it ("owl (7)"); not a count.
+    return _("{animal} ({value})").format(animal=animal_name(animal), value=animal.mark)

@@ -22,7 +22,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 
-from codex_tui.i18n.text import N_, _
+from codex_tui.i18n.lists import and_list
+from codex_tui.i18n.text import N_, _, pgettext
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
@@ -35,9 +36,7 @@ def winners_words(names: Sequence[str], winners: Sequence[int], reader: int | No
     if len(winners) == 1:
         seat = winners[0]
         return _("You win") if seat == reader else _("{name} wins").format(name=names[seat])
-    *first, last = [names[seat] for seat in winners]
-    together = _("{names} and {last}").format(names=_(", ").join(first), last=last)
-    return _("{names} share the victory").format(names=together)
+    return _("{names} share the victory").format(names=and_list(names[seat] for seat in winners))
 
 
 def tail_start(players: Sequence[int], viewer: int) -> int:
@@ -51,7 +50,11 @@ def tail_start(players: Sequence[int], viewer: int) -> int:
 def result_line(names: Sequence[str], winners: Sequence[int], reader: int | None, after: str = "") -> Text:
     """'Game over: You win. ' (to the seat `reader`) and then `after`."""
     line = _("Game over: {result}.").format(result=winners_words(names, winners, reader))
-    return Text.assemble((line, "bold"), " ", after)
+    # Translators: one sentence, then the next ("Game over: You win. Last: …"); Chinese puts no space after 。.
+    template = pgettext("a sentence, then the next", "{sentence} {next}")
+    before, _field, rest = template.partition("{sentence}")
+    between, _field, end = rest.partition("{next}")
+    return Text.assemble(before, (line, "bold"), between, after, end)
 
 
 class GameOverBar(ModalScreen[str]):

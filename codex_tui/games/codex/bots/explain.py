@@ -31,6 +31,8 @@ from codex_tui.games.codex.rules.cards import ObjectiveKind, PlayableCard, Scori
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import HIDDEN
 from codex_tui.games.codex.text import _, ngettext
+from codex_tui.i18n.lists import and_list
+from codex_tui.i18n.numbers import signed
 
 REASON_WIDTH = 76
 """A hint's reason keeps as many of its points, most important first, as fit one status line of
@@ -114,7 +116,7 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
     for objective, (before, after) in zip(objectives, preview.objective_points, strict=True):
         if after != before:
             parts.append(
-                _("{change} from {objective}").format(change=f"{after - before:+d}", objective=card_name(objective))
+                _("{change} from {objective}").format(change=signed(after - before), objective=card_name(objective))
             )
     if len(parts) == 1:
         kingdom = int(CATALOG.playable[action.card].kingdom)
@@ -125,7 +127,7 @@ def _place_reason(view: SeatView, action: Place) -> list[str]:
             and pattern_gain(area, action.pos, kingdom, [pattern]) > 0
         ]
         if patterns:
-            parts.append(_("builds towards {objectives}").format(objectives=_and(patterns)))
+            parts.append(_("builds towards {objectives}").format(objectives=and_list(patterns)))
     rest = _golds([card for card in view.hand if card != action.card])
     lacking = [(g, sum(_missing(g, area.counts)), sum(_missing(g, preview.counts_after))) for g in rest]
     unlocked = [g for g, before, after in lacking if before and not after]
@@ -151,15 +153,8 @@ def _overlap(shows: Sequence[int], wanted: Sequence[int]) -> bool:
     return any(show and want for show, want in zip(shows, wanted))
 
 
-def _and(words: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C' in the player's language."""
-    if len(words) == 1:
-        return words[0]
-    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
-
-
 def _names(cards: Sequence[PlayableCard]) -> str:
-    return _and([card_name(card.id) for card in cards])
+    return and_list([card_name(card.id) for card in cards])
 
 
 def _draw_reason(view: SeatView, action: Draw) -> list[str]:
@@ -197,10 +192,10 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
         elif target.objective_kind is ObjectiveKind.PATTERN and card.kingdom in {c.kingdom for c in target.cells}:
             shaped.append(card_name(objective))
     if counted:
-        reasons.append(_("counts for {objectives}").format(objectives=_and(counted)))
+        reasons.append(_("counts for {objectives}").format(objectives=and_list(counted)))
     if shaped:
         kingdom = symbol_name(card.kingdom)
-        reasons.append(_("{kingdom} for {objectives}").format(kingdom=kingdom, objectives=_and(shaped)))
+        reasons.append(_("{kingdom} for {objectives}").format(kingdom=kingdom, objectives=and_list(shaped)))
     if not reasons:
         reasons.append(_("it shows {symbols}").format(symbols=symbol_letters(shows)))
     return [_("{card}: {reason}").format(card=head, reason=reasons[0]), *reasons[1:]]

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from codex_tui.games.codex.describe import named, objective_text
 from codex_tui.games.codex.rules import Result
 from codex_tui.games.codex.text import DOMAIN, N_, _
+from codex_tui.i18n.lists import and_list
 from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
@@ -53,9 +54,7 @@ def winners_text(result: Result, names: tuple[str, ...], reader: int | None) -> 
     if len(winners) == 1:
         text = named(result.winners[0], reader, N_("You win"), N_("{name} wins")).format(name=winners[0])
     else:
-        text = _("{names} share the victory").format(
-            names=_("{first} and {last}").format(first=", ".join(winners[:-1]), last=winners[-1])
-        )
+        text = _("{names} share the victory").format(names=and_list(winners))
     if result.tie_break == "most objective points":
         text = _("{result} (tie on points, broken by most objective points)").format(result=text)
     elif result.tie_break == "shared victory":

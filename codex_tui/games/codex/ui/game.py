@@ -68,6 +68,7 @@ from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, ZoomKeys
+from codex_tui.i18n.numbers import signed
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import cycle, nearest, step
@@ -548,7 +549,7 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         x, y = self.cursor
         gained_points = "+" + points(preview.points)
         delta = sum(after - before for before, after in preview.objective_points)
-        gains = [_("objectives {change}").format(change=f"{delta:+d}")] if delta else []
+        gains = [_("objectives {change}").format(change=signed(delta))] if delta else []
         corners = len(preview.covered)
         lost, gained = symbol_letters(preview.lost), symbol_letters(preview.gained)
         covers = ngettext("covers {n} corner", "covers {n} corners", corners).format(n=corners)

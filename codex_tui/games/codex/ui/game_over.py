@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from codex_tui.games.codex.describe import describe_entry
+from codex_tui.games.codex.describe import describe_entry, list_separator
 from codex_tui.games.codex.rules import Game, result, view
 from codex_tui.games.codex.text import _
 from codex_tui.ui.screens.game_over import result_line, tail_start
@@ -20,5 +20,5 @@ def last_moves(game: Game, viewer: int) -> list[str]:
 
 def game_over_text(game: Game, viewer: int) -> Text:
     moves = last_moves(game, viewer)
-    last = _("Last: {moves}.").format(moves="; ".join(moves)) if moves else ""
+    last = _("Last: {moves}.").format(moves=list_separator().join(moves)) if moves else ""
     return result_line(game.players, result(game).winners, viewer, last)

@@ -40,6 +40,7 @@ from codex_tui.games.codex.ui.score_track import ScoreTrack, status_line
 from codex_tui.games.codex.ui.theme import Label
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, ZoomKeys
+from codex_tui.i18n.numbers import shortest
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.screens.live import LiveScreen
 from codex_tui.ui.screens.replay import ReplayExit, ReplayLog, ReplaySummary
@@ -280,7 +281,7 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
     def status(self) -> str:
         total = len(self.timeline)
         turn = self.timeline.turn_at(self.index)
-        playing = [_("playing {speed}/s").format(speed=f"{SPEEDS[self.speed]:g}")] if self.playing else []
+        playing = [_("playing {speed}/s").format(speed=shortest(SPEEDS[self.speed]))] if self.playing else []
         state = self.timeline.state_at(self.index)
         action = _("action {n}/{total}").format(n=self.index, total=total)
         if self.index == total and state.is_over:

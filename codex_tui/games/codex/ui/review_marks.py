@@ -18,6 +18,7 @@ from codex_tui.games.codex.rules import ChooseStarter, Draw, DrawSource, Place, 
 from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.ui.play_area import Mark
 from codex_tui.games.codex.ui.theme import BETTER_LABEL, PLAYED_LABEL, Label
+from codex_tui.i18n.numbers import decimal
 from codex_tui.ui.widgets.status_line import fit
 
 PLAYED: Label = (N_("you"), PLAYED_LABEL)
@@ -59,7 +60,7 @@ def review_marks(view: SeatView, decision: Decision, words: MoveWords, width: in
     if mine is not None and best is not None and mine.pos == best.pos:  # one spot: the better card, both labels
         area = (Mark(best.pos, best.card, best.side, BETTER, bottom=PLAYED),)
     market = tuple(m for m in (_market_mark(played, PLAYED), _market_mark(better, BETTER)) if m is not None)
-    said_played, said_better, lost = words(view, played), words(view, better), f"{decision.cost:.1f}"
+    said_played, said_better, lost = words(view, played), words(view, better), decimal(decision.cost)
     legend = fit(
         (
             [

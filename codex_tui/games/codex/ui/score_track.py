@@ -12,7 +12,8 @@ from textual.widget import Widget
 
 from codex_tui.games.codex.describe import named
 from codex_tui.games.codex.rules import Phase, SeatView
-from codex_tui.games.codex.text import N_, _, ngettext
+from codex_tui.games.codex.text import N_, _, ngettext, pgettext
+from codex_tui.i18n.lists import and_list
 
 BAR = 8
 BOT_LEVELS = (N_("random"), N_("easy"), N_("greedy"), N_("normal"), N_("hard"), N_("expert"))
@@ -47,20 +48,13 @@ def status_line(view: SeatView, width: int = 80) -> str:
         return _("{turn} · {stage}: this is the last turn").format(turn=text, stage=stage)
     after = [names[(view.current + i) % len(names)] for i in range(1, view.turns_left + 1)]
     listed = _("{turn} · {stage}: after this, {names}, then the end").format(
-        turn=text, stage=stage, names=_listed(after)
+        turn=text, stage=stage, names=and_list(after)
     )
     if cell_len(listed) <= width:
         return listed
     turns = view.turns_left
     counted = ngettext("{n} turn after this ({name} next)", "{n} turns after this ({name} next)", turns)
     return _("{turn} · {stage}: {turns}").format(turn=text, stage=stage, turns=counted.format(n=turns, name=after[0]))
-
-
-def _listed(names: list[str]) -> str:
-    """'Bo', 'Bo and Ada', 'Bo, Ada and Bo'."""
-    if len(names) == 1:
-        return names[0]
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 class ScoreTrack(Widget):
@@ -99,7 +93,8 @@ class ScoreTrack(Widget):
             )
             tag = tags[seat] if seat < len(tags) else ""
             if tag and budget >= 22:
-                text.append(f"({_(tag)})", style=DIM)
+                # Translators: a bot's level right after its name on the score track: "Bot 1(normal)".
+                text.append(pgettext("bot level after a name", "({level})").format(level=_(tag)), style=DIM)
             text.append(f" {public.score:>2}", style=Style(bold=True))
             if budget >= 34:
                 text.append(" " + score_bar(public.score, target), style=FILLED)

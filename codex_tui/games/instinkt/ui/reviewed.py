@@ -21,6 +21,7 @@ from codex_tui.games.instinkt.rules.state import Cell, Grid, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import _, ngettext
 from codex_tui.games.instinkt.ui.board import REVIEW_STYLES
+from codex_tui.i18n.numbers import decimal, signed
 
 
 def move_cells(grid: Grid, action: Action) -> list[Cell]:
@@ -55,17 +56,17 @@ def review_text(view: SeatView, decision: Decision) -> Text:
     text = Text(_("Review: move {n}, {name}").format(n=decision.index + 1, name=name) + "\n", style=Style(bold=True))
     text.append("■ " + _("played") + " ", style=REVIEW_STYLES["played"])
     text.append(
-        _("{move}: {margin}").format(move=move_text(view, played.action), margin=f"{played.margin:+.1f}") + "\n"
+        _("{move}: {margin}").format(move=move_text(view, played.action), margin=signed(played.margin, 1)) + "\n"
     )
     if best.action == played.action:
         text.append("  " + _("the search found no better move here") + "\n", style=Style(bold=True))
         return text
     text.append("■ " + _("better") + " ", style=REVIEW_STYLES["better"])
-    text.append(_("{move}: {margin}").format(move=move_text(view, best.action), margin=f"{best.margin:+.1f}") + "\n")
+    text.append(_("{move}: {margin}").format(move=move_text(view, best.action), margin=signed(best.margin, 1)) + "\n")
     lost = ngettext(
         "lost {points} pts (expected final margin, {n} sampled game)",
         "lost {points} pts (expected final margin, {n} sampled games)",
         played.playouts,
-    ).format(points=f"{decision.cost:.1f}", n=played.playouts)
+    ).format(points=decimal(decision.cost), n=played.playouts)
     text.append(f"  {lost}\n", style=Style(bold=True))
     return text

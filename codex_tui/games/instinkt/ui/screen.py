@@ -31,7 +31,7 @@ from codex_tui.games.instinkt.rules.grid import deer_push
 from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
-from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
+from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext, pgettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, owner_letter, window_for
 from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose
 from codex_tui.i18n.text import DOMAIN as SHELL
@@ -428,7 +428,9 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         now = points_now(view.grid)
         text = Text()
         for seat, name in enumerate(names):
-            tag = f"({SHELL.gettext(self.tags[seat])})" if seat < len(self.tags) and self.tags[seat] else ""
+            level = SHELL.gettext(self.tags[seat]) if seat < len(self.tags) and self.tags[seat] else ""
+            # Translators: a bot's level right after its name on the score line: "Bot 1(normal)".
+            tag = pgettext("bot level after a name", "({level})").format(level=level) if level else ""
             colour = owner_letter(seat)
             words = ngettext("{name}{tag} ({colour}) {n} pt", "{name}{tag} ({colour}) {n} pts", now[seat])
             text.append(

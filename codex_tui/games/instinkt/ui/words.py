@@ -19,6 +19,7 @@ from codex_tui.games.instinkt.rules.history import CardChange, grids_after, scor
 from codex_tui.games.instinkt.rules.scoring import scores_by_cell
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
 from codex_tui.games.instinkt.text import _, ngettext, pgettext
+from codex_tui.i18n.numbers import signed
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 
@@ -59,10 +60,6 @@ def card_info(grid: Grid, cell: Cell, names: Sequence[str], viewer: int) -> str:
         points=points,
         why=why_text(score.why),
     )
-
-
-def signed(n: int) -> str:
-    return f"{n:+d}"
 
 
 def effects_text(
