@@ -45,7 +45,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 from textual_serve.download_manager import DownloadManager
 
-from codex_tui.i18n import DEFAULT
+from codex_tui.i18n import DEFAULT, LANGUAGES
 from codex_tui.i18n.text import N_, Later, _
 from codex_tui.input_guard import InputGuard
 from codex_tui.protocol.passphrase_rules import DIFFERENT, passphrase_problem
@@ -141,6 +141,7 @@ class WebDoor:
                 web.get("/invite/{token}", self.invite),
                 web.post("/invite/{token}", self.invite_post),
                 web.get("/ws", self.websocket),
+                web.get("/ws/{language}", self.websocket),
                 web.static("/static", STATIC, name="static"),
             ]
         )
@@ -288,7 +289,8 @@ class WebDoor:
         if name is None:
             return self._html(sign_in_page(code))
         base = self.public_url or ""
-        return self._html(app_page(code, name, f"{base}/static/", f"{base}/page.js", self._websocket_url(request)))
+        socket_url = f"{self._websocket_url(request)}/{code}"  # the app speaks the page's language
+        return self._html(app_page(code, name, f"{base}/static/", f"{base}/page.js", socket_url))
 
     def _websocket_url(self, request: web.Request) -> str:
         base = self.public_url or f"{'https' if request.secure else 'http'}://{request.host}"
@@ -379,7 +381,10 @@ class WebDoor:
         if not self.same_site(request):
             log.warning("refused a websocket for %s from origin %r", name, request.headers.get("Origin"))
             raise web.HTTPForbidden(text="cross-site websocket refused")
-        code = language_of(request)
+        # The page's language, named in the socket's path: a browser may send its websocket another
+        # Accept-Language than its page (headless chromium sends en-US whatever the page's locale).
+        chosen = request.match_info.get("language")
+        code = chosen if chosen in LANGUAGES else language_of(request)
         with speaking(code):
             refusal = self.session_check.refusal(name)
         socket = web.WebSocketResponse(heartbeat=WS_HEARTBEAT, max_msg_size=64 * 1024)

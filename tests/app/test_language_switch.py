@@ -123,7 +123,7 @@ async def test_a_bad_settings_file_is_reported_in_the_app_and_kept(tmp_path: Pat
         await choose_from_palette(pilot, "Français")
         assert language() == "fr"  # for this run
         said = [str(notification.message) for notification in app._notifications]
-        assert any(message.startswith("La langue n'est pas mémorisée") for message in said)
+        assert any(message.startswith("La langue n’est pas mémorisée") for message in said)
     assert path.read_text(encoding="utf-8") == "{not json"
 
 

@@ -134,10 +134,10 @@ def instinkt_hidden_from(game: instinkt.Game, viewer: int) -> set[Animal]:
 
 
 def animal_patterns(animal: Animal) -> list[str]:
-    """How the app writes a card: '7 owl' (hand, log, previews), 'B 7owl' (board); the
-    line may wrap between number and name."""
+    """How the app writes a card: 'owl (7)' (hand, log, previews; the line may wrap inside it) and
+    'B 7owl' (board)."""
     mark, label = re.escape(animal.mark), re.escape(animal.label)
-    return [rf"(?<![0-9A-Za-z]){mark}\s+{label}(?![a-z])", rf"[BW] ?{mark}{re.escape(animal.label[:3])}"]
+    return [rf"(?<![a-z]){label}\s*\(\s*{mark}\s*\)", rf"[BW] ?{mark}{re.escape(animal.label[:3])}"]
 
 
 def instinkt_forbidden_pattern(game: instinkt.Game, viewer: int) -> re.Pattern[str] | None:

@@ -189,7 +189,7 @@ async def test_a_pick_stays_secret_across_a_dropped_connection(server: GameServe
     await back.wait_for("(your seat)")
     await back.press("enter")
     await back.wait_for("Waiting for bo to choose")
-    assert f"You chose {pick.mark} {pick.label}" in back.text()
+    assert f"You chose {pick.label} ({pick.mark})" in back.text()
     await bo.wait_for(lambda text: "(away)" not in text)
     watch.seated[0] = back
     watch.check()

@@ -103,8 +103,8 @@ async def test_two_players_at_one_table_each_read_their_own_language(
     await ada.wait_for("en attente de 1 joueur")  # the lobby's row, in each one's words
     await bo.wait_for("等待 1 名玩家")
     await ada.press("enter")  # back to her seat: the waiting room
-    await ada.wait_for("Place 1 : ada (vous)")
-    await ada.wait_for("Place 2 : (libre)")
+    await ada.wait_for("Place 1\u00a0: ada (vous)")
+    await ada.wait_for("Place 2\u00a0: (libre)")
     await bo.press("enter")  # takes the open seat: the game starts
     await wait_until(lambda: next(iter(server.room.tables.values())).game is not None, what="the game")
     await bo.wait_for(lambda text: "你是 bo" not in text)  # at the table
@@ -116,7 +116,7 @@ async def test_two_players_at_one_table_each_read_their_own_language(
     since = len(ada.received)
     await bo.press("q")  # back to the lobby: his seat waits for him
     await bo.wait_for("（你的座位）")
-    await ada.wait_for_output("bo a quitté la table ; sa place l'attend", since)
+    await ada.wait_for_output("bo a quitté la table\u00a0; sa place l’attend", since)
     assert "离开" not in ada.text() and "quitté" not in bo.text()
     assert "(your seat)" not in bo.text() and "waiting for" not in ada.text()
 
@@ -180,12 +180,12 @@ async def test_the_hub_words_each_player_s_notices_in_their_language(server: Gam
     assert (await bo.receive_type("welcome"))["lang"] == "zh"
     for client in (ada, bo):
         client.send({"t": "join", "table": 9})
-    assert (await ada.receive_type("notice"))["text"] == "la table 9 n'existe plus"
+    assert (await ada.receive_type("notice"))["text"] == "la table 9 n’existe plus"
     assert (await bo.receive_type("notice"))["text"] == "9 号桌已不存在"
     assert language() == "en"  # the hub's own language is untouched
     bo.send({"t": "language", "lang": "fr"})
     bo.send({"t": "join", "table": 9})
-    assert (await bo.receive_type("notice"))["text"] == "la table 9 n'existe plus"
+    assert (await bo.receive_type("notice"))["text"] == "la table 9 n’existe plus"
     assert LanguageBook(server.store).language_for("bo", "zh") == "fr"
     bo.send({"t": "language", "lang": "klingon"})  # not a language of ours: the app is dropped
     with pytest.raises(ConnectionError):

@@ -51,7 +51,7 @@ async def test_a_browser_player_signs_in_opens_a_table_against_a_bot_and_plays_a
         return (
             len(set(shown.findall(hand_part))) == len(hand) == 3
             and re.search(rf"[a-zA-Z]{placed.card}(?![0-9])", text) is not None
-            and "bea placed" in text
+            and "You placed" in text  # her own move, read by her
         )
 
     screen = await bea.wait_for(board_and_hand)
