@@ -241,3 +241,24 @@ async def test_the_replay_log_keeps_the_current_action_in_view_at_any_height(sav
                 shown = log.window(room)
                 assert max(current, 0) in shown
                 assert sum(len(log.block(i)) for i in shown) <= max(room, len(log.block(max(current, 0))))
+
+
+def test_the_saves_list_tells_the_player_who_played_here_that_they_won(tmp_path: Path) -> None:
+    """The one human of a local save is spoken to ("finie : vous avez gagné"), never named in the
+    third person ("finie : Vous a gagné"); a bot's win names the bot."""
+    from codex_tui.app.screens.saves_browser import status_text
+    from codex_tui.i18n import set_language
+    from codex_tui.storage.catalog import SaveSummary
+
+    set_language("fr")
+    seen = set()
+    for seed in range(4, 12):
+        (entry,) = scan_saves(tmp_path) if finished_save(tmp_path, seed=seed) else []
+        assert isinstance(entry, SaveSummary)
+        words = status_text(entry).plain
+        seen.add(entry.winners == (0,))
+        if entry.winners == (0,):  # seat 0 is the human
+            assert words == "finie\u00a0: vous avez gagné", words
+        else:
+            assert "vous" not in words.lower() and entry.players[entry.winners[0]] in words, words
+    assert seen == {True, False}, "both a won and a lost game were read"

@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
 from codex_tui.core import registry
+from codex_tui.i18n.lists import and_list
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
 from codex_tui.storage.saves import SaveError, reader_seat
@@ -154,7 +155,7 @@ def status_text(entry: SaveSummary) -> Text:
         return Text(_("in progress"), style="bold green")
     if entry.winners == (reader_seat(entry.kinds),):  # the one who played it here: spoken to, not named
         return Text(_("over: you won"), style="dim")
-    winners = " & ".join(entry.winner_names)
+    winners = and_list(entry.winner_names)
     return Text(_("over: {winners} won").format(winners=winners), style="dim")
 
 

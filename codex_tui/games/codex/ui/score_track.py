@@ -101,5 +101,7 @@ class ScoreTrack(Widget):
             text.append("  ")
         text.append(f"→{target}", style=DIM)
         text.append("\n")
-        text.append(self.line or status_line(view, width), style=DIM)
+        turn = Text(self.line or status_line(view, width), style=DIM)
+        turn.truncate(width, overflow="ellipsis")  # a line that does not fit says so with "…"
+        text.append_text(turn)
         return text

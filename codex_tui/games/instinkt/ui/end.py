@@ -49,6 +49,7 @@ def hand_text(outcome: Result, player: int, hand: Sequence[Animal]) -> str:
     """'hand: cat 6 + raven 1 = 7, used only to break a tie' (the sum is the second tie-break)."""
     total = outcome.hand_sums[player]
     if hand:
+        # A sum, written as arithmetic is in every language: "chat 6 + corbeau 1 = 7".
         cards = " + ".join(_("{animal} {number}").format(animal=animal_name(card), number=card.number) for card in hand)
         shown = f"{cards} = {total}" if len(hand) > 1 else cards
     elif total:

@@ -613,7 +613,9 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             return _("Looking for a hint… (any other key stops it)")
         hinted = self._hinted()
         if hinted is not None:
-            return _("Hint: {move} — {reason} · enter: play it").format(
+            # The key comes before the reason: a line too long for the screen loses the end of the reason
+            # (cut with "…"), never what to press.
+            return _("Hint (enter plays it): {move} — {reason}").format(
                 move=move_text(view, hinted.action), reason=hint_reason(view, hinted.action)
             )  # the reason put in words now, in the language of the moment (the hint's own is in the language then)
         if kind == "keep":

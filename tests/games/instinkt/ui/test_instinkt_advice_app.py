@@ -23,8 +23,10 @@ from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.reviewed import move_cells, review_marks
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.games.instinkt.ui.words import log_lines
+from codex_tui.i18n import set_language
 from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.game_ui import screens_of
+from codex_tui.ui.widgets.status_line import StatusLine
 from tests.driving import session, settle
 
 
@@ -46,6 +48,21 @@ async def until_placing(pilot: Any, app: CodexApp) -> InstinktScreen:
     raise AssertionError("Ada never got to place a card")
 
 
+@pytest.mark.parametrize(("language", "key"), [("zh", "回车照此出牌"), ("fr", "Entrée pour le jouer")])
+async def test_a_hint_too_long_for_80_columns_still_says_what_to_press(saves: Path, language: str, key: str) -> None:
+    """The key comes before the reason: a cut line loses the end of the reason (with "…"), never the key
+    (the Chinese hint used to lose "· 回车：照此出牌" at the end)."""
+    set_language(language)
+    app = app_at(saves)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("exclamation_mark")
+        await settle(pilot)
+        prompt = app.screen.query_one("#i-status", StatusLine)
+        shown = "".join(segment.text for segment in prompt.render_line(0))
+        assert key in shown, shown
+
+
 async def test_a_hint_puts_a_legal_move_on_show_with_its_reason(saves: Path) -> None:
     app = app_at(saves)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -57,7 +74,7 @@ async def test_a_hint_puts_a_legal_move_on_show_with_its_reason(saves: Path) -> 
         hint = screen.hint
         assert hint is not None and screen.view is not None
         assert hint.action in screen.view.legal_actions and screen._chosen_action() == hint.action
-        assert screen.status_text().startswith("Hint: choose ") and hint.reason in screen.status_text()
+        assert screen.status_text().startswith("Hint (enter plays it): choose ") and hint.reason in screen.status_text()
         placing = await until_placing(pilot, app)
         await pilot.press("exclamation_mark")
         await settle(pilot)
@@ -65,9 +82,9 @@ async def test_a_hint_puts_a_legal_move_on_show_with_its_reason(saves: Path) -> 
         assert hint is not None and isinstance(hint.action, Place)
         scene = placing.board_scene()
         assert scene.cursor == (hint.action.x, hint.action.y) and scene.ghost is not None  # the card at its cell
-        assert placing.status_text().startswith("Hint: ")
+        assert placing.status_text().startswith("Hint (enter plays it): ")
         await pilot.press("tab")  # another cell: the hint's words go, the usual preview is back
-        assert not placing.status_text().startswith("Hint: ")
+        assert not placing.status_text().startswith("Hint (enter plays it): ")
         await pilot.press("exclamation_mark")
         await settle(pilot)
         await pilot.press("enter")  # enter plays the hinted move
@@ -130,7 +147,7 @@ async def test_a_hint_asked_before_the_other_player_picks_is_still_shown(
         screen.update_game(picked, ("", "normal"), False, False)
         gate.set()
         await settle(pilot)
-        assert screen.hint is not None and screen.status_text().startswith("Hint: ")
+        assert screen.hint is not None and screen.status_text().startswith("Hint (enter plays it): ")
         screen.update_game(replace(picked, hand=picked.hand[:1]), ("", "normal"), False, False)
         assert screen.hint_view() is screen.view  # another decision: hints start from the new view
 
