@@ -18,6 +18,7 @@ from textual.widget import Widget
 from codex_tui.games.codex.describe import (
     describe_entry,
     last_turn,
+    named,
     objective_progress,
     objective_short,
     objective_text,
@@ -29,7 +30,7 @@ from codex_tui.games.codex.rules import CATALOG, DrawSource, PlayArea, SeatView,
 from codex_tui.games.codex.rules.engine import requirement_met
 from codex_tui.games.codex.rules.objectives import objective_points
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.text import _
+from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.ui.theme import (
     BORDERS,
     GOLD_BORDER,
@@ -314,11 +315,17 @@ class GameLog(Widget):
         notes = sorted(note for note in self.notes if note[0] >= start)
         lines: list[str] = []
         end = len(view.log)
+
+        def used_a_hint(seat: int) -> str:
+            return named(seat, view.seat, N_("You used a hint"), N_("{name} used a hint")).format(
+                name=view.players[seat]
+            )
+
         for index, entry in enumerate(view.log[start:], start):
-            lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at == index]
+            lines += [used_a_hint(seat) for at, seat in notes if at == index]
             lines += notes_at(self.chat, index, end)
             lines.append(describe_entry(entry, view.players, view.seat, view.seat))
-        lines += [_("{name} used a hint").format(name=view.players[seat]) for at, seat in notes if at >= end]
+        lines += [used_a_hint(seat) for at, seat in notes if at >= end]
         lines += notes_at(self.chat, end, end)
         self.lines = tuple(lines[-60:])
 
