@@ -14,6 +14,7 @@ and one started in French ("Vous", "Robot 1") reads "You, Bot 1" in English.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from codex_tui.i18n import DEFAULT, LANGUAGES
 from codex_tui.i18n.text import DOMAIN, N_, _
@@ -25,6 +26,7 @@ BOT = N_("Bot {number}")
 """The name the new-game form gives a bot seat (in the form's language)."""
 
 
+@cache  # the catalogs are read once per process: the forms never change while it runs
 def _in_every_language(message: str) -> tuple[str, ...]:
     """`message` as each of our languages writes it (the English id first)."""
     return tuple(
@@ -32,6 +34,7 @@ def _in_every_language(message: str) -> tuple[str, ...]:
     )
 
 
+@cache
 def _bot_pattern() -> re.Pattern[str]:
     forms = (re.escape(form).replace(re.escape("{number}"), r"(\d{1,2})") for form in _in_every_language(BOT))
     return re.compile("|".join(f"(?:{form})" for form in forms))

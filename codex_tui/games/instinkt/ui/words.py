@@ -4,7 +4,8 @@ Cells are named as the board names them (`coords.py`): a cell's name never
 changes, so a line reads the same from the move it tells to the end of the
 game. The lines are built from the log when drawn, never stored, so a saved
 game or a table reads in the reader's language. The animals and what they score are in
-`animal_words.py` (the hints name them too).
+`animal_words.py` (the hints name them too). A line speaks to its reader ("your cat")
+when it is about the reader's own seat (`viewer`), never because of a name.
 """
 
 from __future__ import annotations
@@ -23,21 +24,16 @@ from codex_tui.i18n.numbers import signed
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 
-def is_you(player: int, names: Sequence[str], viewer: int) -> bool:
-    """The reader is this player: the seat decides, never the name (a French "Vous" is a name)."""
-    return player == viewer
-
-
 def whose(player: int, names: Sequence[str], viewer: int, animal: str) -> str:
     """'your cat' for the viewer, else "Bo's cat"."""
-    if is_you(player, names, viewer):
+    if player == viewer:
         return _("your {animal}").format(animal=animal)
     return _("{name}'s {animal}").format(name=names[player], animal=animal)
 
 
 def who(player: int, names: Sequence[str], viewer: int) -> str:
     # Translators: the reader, inside a list of score changes ("you +3; Bo -1").
-    return _("you") if is_you(player, names, viewer) else names[player]
+    return _("you") if player == viewer else names[player]
 
 
 def card_info(grid: Grid, cell: Cell, names: Sequence[str], viewer: int) -> str:
@@ -49,7 +45,7 @@ def card_info(grid: Grid, cell: Cell, names: Sequence[str], viewer: int) -> str:
     """
     score = scores_by_cell(grid)[cell]
     points = ngettext("{n} point", "{n} points", score.points).format(n=score.points)
-    if is_you(score.owner, names, viewer):
+    if score.owner == viewer:
         text = _("Your {animal} at {cell}: {points} now — {why}")
     else:
         text = _("{name}'s {animal} at {cell}: {points} now — {why}")
@@ -117,7 +113,7 @@ def describe(
     which shows every hand, passes `all_seen` and its reader (or -1).
     """
     action = entry.action
-    you = is_you(action.player, names, viewer)
+    you = action.player == viewer
     name = names[action.player]
     if isinstance(action, Keep):
         if action.player != viewer and not all_seen:
@@ -228,4 +224,4 @@ def log_lines(
 
 def hint_note(seat: int, names: Sequence[str], viewer: int) -> str:
     """'You used a hint' / 'Ada used a hint': the log keeps it where the hint was shown."""
-    return _("You used a hint") if is_you(seat, names, viewer) else _("{name} used a hint").format(name=names[seat])
+    return _("You used a hint") if seat == viewer else _("{name} used a hint").format(name=names[seat])
