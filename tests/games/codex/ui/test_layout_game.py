@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from textual.pilot import Pilot
 from textual.widgets import Footer
 
 from codex_tui.app.app import CodexApp
@@ -24,7 +25,7 @@ from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.canvas import Canvas
 from codex_tui.ui.screens.replay import ReplayLog
 from codex_tui.ui.widgets.status_line import StatusLine, fit
-from tests.scenes import settle
+from tests.scenes import settle, shown
 from tests.scenes.games import KINDS, mid_game, played
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
@@ -36,6 +37,17 @@ def game_app(tmp_path: Path, phase: Phase = Phase.PLACE) -> CodexApp:
     path = tmp_path / "game.msgpack"
     write_save(path, SavedGame(mid_game(phase), KINDS))
     return CodexApp(saves_dir=tmp_path, save=path, bot_delay=0, offer_resume=False)
+
+
+async def opened(pilot: Pilot[None]) -> None:
+    """Until the saved game is on screen with its view: the app hands the screen its view
+    after the screen's first refresh, which a loaded machine delays past a settle."""
+    await shown(
+        pilot,
+        lambda: isinstance(pilot.app.screen, GameScreen) and pilot.app.screen.view is not None,
+        "the saved game",
+    )
+    await settle(pilot)
 
 
 def screen_lines(app: CodexApp) -> list[str]:
@@ -69,7 +81,7 @@ def assert_board_fits(app: CodexApp) -> None:
 async def test_the_board_fits_beside_the_side_panel_at_every_size(tmp_path: Path, size) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         assert isinstance(app.screen, GameScreen)
         assert_board_fits(app)
 
@@ -85,7 +97,7 @@ def assert_centred(area: PlayAreaView) -> None:
 async def test_the_board_is_centred_and_follows_the_cursor_after_resizes(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         area = app.screen.query_one(PlayAreaView)
         assert_centred(area)
         for width, height in [(80, 24), (100, 30), (80, 24), (160, 50)]:
@@ -104,7 +116,7 @@ async def test_a_board_too_big_for_the_view_keeps_its_middle_when_the_view_chang
     """A one-row change (a preview wrapping onto two lines) must not make the board jump."""
     app = game_app(tmp_path, Phase.DRAW)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         area = app.screen.query_one(PlayAreaView)
         assert not area.fits()
         before = (area.origin[0] + area.size.width // 2, area.origin[1] + area.size.height // 2)
@@ -118,7 +130,7 @@ async def test_the_board_stays_in_view_while_drawing_after_a_shrink(tmp_path: Pa
     """No cursor to follow while drawing: the board itself must be re-centred."""
     app = game_app(tmp_path, Phase.DRAW)
     async with app.run_test(size=(160, 50)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert app.screen.query_one(PlayAreaView).scene.cursor is None
@@ -129,7 +141,7 @@ async def test_the_board_stays_in_view_while_drawing_after_a_shrink(tmp_path: Pa
 async def test_log_lines_are_whole_from_120_columns(tmp_path: Path, size) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         log = app.screen.query_one("#log")
         shown = [line.rstrip() for line in screen_lines(app)]
         assert log.lines
@@ -141,7 +153,7 @@ async def test_log_lines_are_whole_from_120_columns(tmp_path: Path, size) -> Non
 async def test_at_80_columns_the_newest_log_line_wraps_instead_of_losing_its_end(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         log = app.screen.query_one(GameLog)
         newest = log.lines[-1]
         assert len(newest) > log.size.width  # the case this test is about
@@ -167,7 +179,7 @@ def every_preview(screen: GameScreen, width: int) -> list[str]:
 async def test_the_preview_keeps_its_numbers_at_80_columns_and_is_one_line_from_120(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
         narrow, wide = every_preview(screen, 80), every_preview(screen, 120)
@@ -194,7 +206,7 @@ def test_fit_shortens_words_then_wraps_but_never_drops_a_part() -> None:
 async def test_a_wrapped_preview_takes_two_lines_and_goes_back_to_one(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         status = app.screen.query_one(StatusLine)
         status.show("one\ntwo")
         await pilot.pause()
@@ -212,7 +224,7 @@ def key_bar(app: CodexApp) -> str:
 async def test_the_key_bar_lists_only_keys_that_do_something_now(tmp_path: Path) -> None:
     app = game_app(tmp_path, Phase.DRAW)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         bar = key_bar(app)
         assert "Draw" in bar
         for dead in ("Flip", "Place", "Redo"):
@@ -229,7 +241,7 @@ async def test_the_key_bar_lists_only_keys_that_do_something_now(tmp_path: Path)
 async def test_notifications_cover_neither_the_preview_nor_the_key_bar(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         app.notify("Undone", timeout=30)
         app.notify("Autosave failed: the disk is full and this message is long", timeout=30)
         await pilot.pause()
@@ -257,7 +269,7 @@ def test_the_final_round_says_whose_turns_are_left() -> None:
 async def test_another_players_objectives_hide_their_secret_and_never_score_yours(tmp_path: Path) -> None:
     app = game_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await settle(pilot)
+        await opened(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.view is not None
         secret = screen.view.secret
