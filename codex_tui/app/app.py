@@ -35,12 +35,13 @@ from codex_tui.core.contract import GameAction, GameModule
 from codex_tui.core.errors import IllegalAction
 from codex_tui.i18n import set_language
 from codex_tui.i18n.text import N_, Later, _
+from codex_tui.i18n.words import new_game_title
 from codex_tui.storage.saves import (
     SavedGame,
     SaveError,
+    clean_title,
     default_title,
     load_save,
-    new_game_title,
     new_save_path,
     write_save,
 )
@@ -48,6 +49,7 @@ from codex_tui.storage.settings import Settings, SettingsError, save_settings
 from codex_tui.ui.commands import language_commands, textual_commands
 from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
 from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
+from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.game_over import GameOverBar
@@ -72,7 +74,7 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-class CodexApp(CalmCrashes):
+class CodexApp(NamedKeys, CalmCrashes):
     TITLE = "codex-tui"
     BINDINGS = [Binding("question_mark", "help", N_("Help"), show=False)]
     ENABLE_COMMAND_PALETTE = True
@@ -173,7 +175,7 @@ class CodexApp(CalmCrashes):
         module = registry.game_named(settings.game)
         game = module.new_game(settings.names, seed, settings.variant)
         path = new_save_path(self.saves_dir, settings.names)
-        title = new_game_title(module.translate(module.title), settings.names, date.today())
+        title = clean_title(new_game_title(module.translate(module.title), settings.names, date.today()))
         session = GameSession(game, settings.kinds, path, title=title)
         session.autosave()  # one that fails is shown over the game, and tried again
         self.begin(session)

@@ -53,6 +53,7 @@ from codex_tui.protocol.framing import FrameError
 from codex_tui.protocol.hubcheck import hub_problem, refused_problem
 from codex_tui.ui.crash import CalmCrashes
 from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
+from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
@@ -89,7 +90,7 @@ class ConnectingScreen(Screen[None]):
         yield Prose(_("Connecting to the game server…"))
 
 
-class RemoteApp(CalmCrashes):
+class RemoteApp(NamedKeys, CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""

@@ -14,9 +14,12 @@ and one started in French ("Vous", "Robot 1") reads "You, Bot 1" in English.
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Sequence
+from datetime import date
+from functools import cache, reduce
 
 from codex_tui.i18n import DEFAULT, LANGUAGES
+from codex_tui.i18n.dates import day_text
 from codex_tui.i18n.text import DOMAIN, N_, _
 
 YOU = N_("You")
@@ -55,3 +58,16 @@ def shown_name(name: str) -> str:
 def shown_names(names: tuple[str, ...]) -> tuple[str, ...]:
     """`shown_name` of each seat's name."""
     return tuple(shown_name(name) for name in names)
+
+
+def versus(names: Sequence[str]) -> str:
+    """'Ada vs Bo', 'Ada contre Bo', 'Ada对Bo': the players of a game, as a title names them."""
+    # Translators: two players (or a list of players, then one more) in a game's title.
+    return reduce(lambda first, second: _("{first} vs {second}").format(first=first, second=second), names)
+
+
+def new_game_title(game: str, names: Sequence[str], day: date) -> str:
+    """ "Instinkt, 2 Dec 2026: Ada vs Bo": the title a new local game is saved with, in the
+    language of the form. The game and the day tell apart the many saves that share their
+    players (every "You vs Bot 1"); the player may rename it."""
+    return _("{game}, {day}: {players}").format(game=game, day=day_text(day), players=versus(names))

@@ -23,7 +23,7 @@ import stat
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -98,12 +98,6 @@ class SaveError(Exception):
 def default_title(players: Sequence[str]) -> str:
     """The title a game gets until it is renamed: "Ada vs Bo"."""
     return clean_title(" vs ".join(players))
-
-
-def new_game_title(game_title: str, players: Sequence[str], day: date) -> str:
-    """The title a new local game gets: "Instinkt, 2026-12-02: Ada vs Bo". The game and the
-    day tell apart the many saves that share their players (every "You vs Bot 1")."""
-    return clean_title(f"{game_title}, {day.isoformat()}: {default_title(players)}")
 
 
 def clean_title(text: str) -> str:

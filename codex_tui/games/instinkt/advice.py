@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from codex_tui.core.advice import Assessment, Estimate
-from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
+from codex_tui.games.instinkt.animal_words import animal_name, comma, the_animal, why_text
 from codex_tui.games.instinkt.bots import ALIASES, KEEP_VALUE, candidates, grid_after, margin, playout, sample_game
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text
 from codex_tui.games.instinkt.rules.actions import Action, Choose, Enter, Keep, Move, Place
@@ -168,7 +168,7 @@ def hint_reason(view: SeatView, action: Action) -> str:
         rest = list(view.hand)
         for card in action.cards:
             rest.remove(card)
-        kept = comma().join(animal_name(card) for card in sorted(action.cards, key=lambda c: -KEEP_VALUE.get(c, 2)))
+        kept = and_list([the_animal(card) for card in sorted(action.cards, key=lambda c: -KEEP_VALUE.get(c, 2))])
         return _("keeps {kept}; {rest} go under your pile").format(
             kept=kept, rest=and_list([card_text(c) for c in rest])
         )
@@ -199,7 +199,7 @@ def hint_reason(view: SeatView, action: Action) -> str:
 
 def _choose_reason(view: SeatView, card: Animal) -> str:
     """What `card` makes at its best spot now, whether it likely places first, and what stays in hand."""
-    others = and_list([animal_name(c) for c in view.hand if c is not card])
+    others = and_list([the_animal(c) for c in view.hand if c is not card])
     if card is Animal.SNAKE:
         text = _("the snake spoils their pick: both revealed cards leave the game")
     else:

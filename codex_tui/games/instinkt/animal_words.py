@@ -30,6 +30,40 @@ NAMES = {
     Animal.SNAKE: N_("snake"),
 }
 
+THE_NAMES = {
+    Animal.RAVEN: N_("the raven"),
+    Animal.BAT: N_("the bat"),
+    Animal.MOTH: N_("the moth"),
+    Animal.SPIDER_4: N_("the spider"),
+    Animal.SPIDER_5: N_("the spider"),
+    Animal.CAT: N_("the cat"),
+    Animal.OWL: N_("the owl"),
+    Animal.WOLF: N_("the wolf"),
+    Animal.WOLPERTINGER: N_("the wolpertinger"),
+    Animal.DEER: N_("the deer"),
+    Animal.RACCOON: N_("the raccoon"),
+    Animal.SNAKE: N_("the snake"),
+}
+"""An animal with its article, for a sentence that names it ("keeps the bat and the raven"): French
+gives each its own ("le corbeau", "la chauve-souris"), which a template around a bare name cannot."""
+
+OWNED = {
+    Animal.RAVEN: N_("{name}'s raven"),
+    Animal.BAT: N_("{name}'s bat"),
+    Animal.MOTH: N_("{name}'s moth"),
+    Animal.SPIDER_4: N_("{name}'s spider"),
+    Animal.SPIDER_5: N_("{name}'s spider"),
+    Animal.CAT: N_("{name}'s cat"),
+    Animal.OWL: N_("{name}'s owl"),
+    Animal.WOLF: N_("{name}'s wolf"),
+    Animal.WOLPERTINGER: N_("{name}'s wolpertinger"),
+    Animal.DEER: N_("{name}'s deer"),
+    Animal.RACCOON: N_("{name}'s raccoon"),
+    Animal.SNAKE: N_("{name}'s snake"),
+}
+"""An animal and the player it belongs to, one sentence per animal for the same reason ("le chat de
+Bo", "la chauve-souris de Bo")."""
+
 RULE_TEXT = {
     Animal.RAVEN: N_("1 point next to a moth, 3 points next to both moths (diagonals count)."),
     Animal.BAT: N_("3 points beside the raven of its colour (not diagonally)."),
@@ -50,6 +84,16 @@ RULE_TEXT = {
 def animal_name(animal: Animal) -> str:
     """'owl', 'hibou', '猫头鹰'."""
     return _(NAMES[animal])
+
+
+def the_animal(animal: Animal) -> str:
+    """'the owl', 'le hibou', '猫头鹰'."""
+    return _(THE_NAMES[animal])
+
+
+def owned_animal(animal: Animal, owner: str) -> str:
+    """ "Bo's owl", 'le hibou de Bo', 'Bo的猫头鹰'."""
+    return _(OWNED[animal]).format(name=owner)
 
 
 def rule_text(animal: Animal) -> str:

@@ -10,11 +10,11 @@ CODEX_KEYS: Help = (
         N_("Placing a card"),
         (
             ("← → ↑ ↓  h j k l", N_("move the cursor between the spots where the card may go (dotted boxes)")),
-            ("tab  shift+tab", N_("jump to the next / previous legal spot")),
+            (N_("tab  shift+tab"), N_("jump to the next / previous legal spot")),
             ("1 2 3", N_("choose a card from your hand")),
             ("f", N_("flip the chosen card (front / back)")),
             (
-                "enter  space",
+                N_("enter  space"),
                 N_(
                     "place it; the line above the keys shows what it scores, which corners it covers and "
                     "what it shows before you confirm (enter passes when no card fits anywhere)"
@@ -26,7 +26,7 @@ CODEX_KEYS: Help = (
         N_("Drawing"),
         (
             ("← →  1 2 3 4 5 6", N_("choose a market card (1-4) or a deck (5 resource, 6 gold)")),
-            ("enter  space", N_("take it")),
+            (N_("enter  space"), N_("take it")),
         ),
     ),
     (
@@ -72,8 +72,8 @@ CODEX_KEYS: Help = (
                 "← → ↑ ↓  h j k l  1 2",
                 N_("the front or the back of your starter card, then one of two secret objectives"),
             ),
-            ("enter  space", N_("confirm")),
-            ("backspace", N_("back to the starter card's side")),
+            (N_("enter  space"), N_("confirm")),
+            (N_("backspace"), N_("back to the starter card's side")),
         ),
     ),
 )
@@ -106,7 +106,7 @@ CODEX_SYMBOLS: tuple[HelpRow, ...] = (
 )
 
 AT_THE_END: tuple[HelpRow, ...] = (
-    ("o  esc", N_("at the end: the other players' areas, and back to yours")),
+    (N_("o  esc"), N_("at the end: the other players' areas, and back to yours")),
     ("← → ↑ ↓  h j k l  c", N_("at the end: pan the final board, centre it again")),
     ("+  -  =", N_("at the end: larger or smaller cards, or the automatic size")),
 )
@@ -116,7 +116,7 @@ IN_REPLAYS: tuple[HelpRow, ...] = (
     (N_("↓ ↑  j k  page down  page up  ] ["), N_("one turn forward / back")),
     ("g", N_("go to a turn")),
     (">  <", N_("faster, slower")),
-    ("tab  1 2 3 4", N_("whose hand and area to show")),
+    (N_("tab  1 2 3 4"), N_("whose hand and area to show")),
 )
 """Codex's replay keys beyond the shared ones (a turn is several moves; four areas to look at)."""
 

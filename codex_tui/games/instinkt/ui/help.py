@@ -16,15 +16,15 @@ INSTINKT_KEYS: Help = (
         N_("Choosing (both players, in secret, in any order)"),
         (
             ("← →  1 2 3", N_("the card to play this round")),
-            ("enter  space", N_("choose it")),
-            ("1 2 3 4 5  enter", N_("draft variant: mark 3 of your 5 cards to keep, then keep them")),
+            (N_("enter  space"), N_("choose it")),
+            (N_("1 2 3 4 5  enter"), N_("draft variant: mark 3 of your 5 cards to keep, then keep them")),
         ),
     ),
     (
         N_("Placing (the higher number first; on a tie the token holder, and the token passes)"),
         (
-            ("← → ↑ ↓  h j k l  tab", N_("move between the cells where the card may go (dotted)")),
-            ("enter  space", N_("place it; the line above the keys shows both scores after it")),
+            (N_("← → ↑ ↓  h j k l  tab"), N_("move between the cells where the card may go (dotted)")),
+            (N_("enter  space"), N_("place it; the line above the keys shows both scores after it")),
             (
                 N_("the deer"),
                 N_("← → ↑ ↓ or tab: which line end it enters (▸ ◂ ▾ ▴); the board shows the push; enter"),
@@ -39,7 +39,7 @@ INSTINKT_KEYS: Help = (
     (
         N_("Replay and review"),
         (
-            ("tab", N_("whose turns r reviews (the line above the keys names the player)")),
+            (N_("tab"), N_("whose turns r reviews (the line above the keys names the player)")),
             (N_("enter on a turn"), N_("the replay goes to the position before it and marks both moves on the board")),
         ),
     ),

@@ -31,9 +31,9 @@ from codex_tui.games.instinkt.rules.grid import deer_push
 from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
-from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext, pgettext
-from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, owner_letter, window_for
-from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose
+from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
+from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
+from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose, whose_card
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.line_breaks import break_lines
@@ -427,17 +427,26 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         names = view.players
         now = points_now(view.grid)
         text = Text()
+        over = view.phase is Phase.OVER
+        # Translators: before the score line; the points move with every card until the game is over.
+        label = _("Final:") if over else _("Now:")
+        text.append(" " + label, style=DIM)
         for seat, name in enumerate(names):
             level = SHELL.gettext(self.tags[seat]) if seat < len(self.tags) and self.tags[seat] else ""
-            # Translators: a bot's level right after its name on the score line: "Bot 1(normal)".
-            tag = pgettext("bot level after a name", "({level})").format(level=level) if level else ""
-            colour = owner_letter(seat)
-            words = ngettext("{name}{tag} ({colour}) {n} pt", "{name}{tag} ({colour}) {n} pts", now[seat])
-            text.append(
-                " " + words.format(name=name, tag=tag, colour=colour, n=now[seat]) + " ",
-                style=BOLD if seat == view.seat else DIM,
-            )
-        text.append(_("(if it ended now) · token: {name}").format(name=names[view.token]), style=DIM)
+            colour = (_("black"), _("white"))[seat]
+            if level:
+                words = ngettext(
+                    "{name} ({level}, {colour}) {n} pt", "{name} ({level}, {colour}) {n} pts", now[seat]
+                ).format(name=name, level=level, colour=colour, n=now[seat])
+            else:
+                words = ngettext("{name} ({colour}) {n} pt", "{name} ({colour}) {n} pts", now[seat]).format(
+                    name=name, colour=colour, n=now[seat]
+                )
+            # No space after a full-width colon: it holds its own (目前：Ada).
+            lead = "" if seat == 0 and label.endswith("：") else " "
+            text.append(lead + words + " ", style=BOLD if seat == view.seat else DIM)
+        if not over:
+            text.append(_("· token: {name}").format(name=names[view.token]), style=DIM)
         line = _("Round {round} · {cards}/16 cards · {frame}").format(
             round=view.round, cards=len(view.grid), frame=frame_text(view.grid)
         )
@@ -538,7 +547,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             deer_cell = next(c for c, p in grid.items() if p == Piece(view.seat, Animal.DEER))
             pushes = comma().join(
                 _("{card} {source}→{target}").format(
-                    card=whose(view.grid[a].owner, view.players, view.seat, animal_name(view.grid[a].animal)),
+                    card=whose(view.grid[a].owner, view.players, view.seat, view.grid[a].animal),
                     source=cell_name(a),
                     target=cell_name(b),
                 )
@@ -571,11 +580,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             text.append("\n" + _("Your card this round: {card}").format(card=card_text(view.chosen)), style=BOLD)
             if every_rule:
                 text.append(f"\n  {rule_text(view.chosen)}", style=DIM)
-        revealed = [
-            _("{name} {card}").format(name=view.players[p], card=card_text(c))
-            for p, c in enumerate(view.revealed)
-            if c is not None
-        ]
+        revealed = [whose_card(p, view.players, view.seat, c) for p, c in enumerate(view.revealed) if c is not None]
         if revealed and view.phase in (Phase.PLACE, Phase.MOVE) and every_rule:  # short: the log says it too
             text.append("\n" + _("Revealed: {cards}").format(cards=comma().join(revealed)))
         picks = [view.players[p] for p, chose in enumerate(view.has_chosen) if chose]
@@ -587,7 +592,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         under = self._card_under_cursor()
         if under is not None:  # the status line says what it scores now; its rule goes here, where it wraps
             piece = view.grid[under]
-            owned = whose(piece.owner, view.players, view.seat, animal_name(piece.animal))
+            owned = whose(piece.owner, view.players, view.seat, piece.animal)
             text.append("\n" + _("Under the cursor: {card}").format(card=owned), style=BOLD)
             text.append(f"\n  {rule_text(piece.animal)}", style=DIM)
         shown = self.preview()

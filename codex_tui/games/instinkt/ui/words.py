@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from codex_tui.games.instinkt.animal_words import RULE_TEXT as RULE_TEXT  # where the net tests look for it
-from codex_tui.games.instinkt.animal_words import animal_name, comma, why_text
+from codex_tui.games.instinkt.animal_words import animal_name, comma, owned_animal, the_animal, why_text
 from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, line_text
 from codex_tui.games.instinkt.rules.actions import Choose, Enter, Keep, Move, Place
+from codex_tui.games.instinkt.rules.animals import Animal
 from codex_tui.games.instinkt.rules.history import CardChange, grids_after, score_changes
 from codex_tui.games.instinkt.rules.scoring import scores_by_cell
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
@@ -24,11 +25,16 @@ from codex_tui.i18n.numbers import signed
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 
-def whose(player: int, names: Sequence[str], viewer: int, animal: str) -> str:
+def whose(player: int, names: Sequence[str], viewer: int, animal: Animal) -> str:
     """'your cat' for the viewer, else "Bo's cat"."""
     if player == viewer:
-        return _("your {animal}").format(animal=animal)
-    return _("{name}'s {animal}").format(name=names[player], animal=animal)
+        return _("your {animal}").format(animal=animal_name(animal))
+    return owned_animal(animal, names[player])
+
+
+def whose_card(player: int, names: Sequence[str], viewer: int, animal: Animal) -> str:
+    """'your cat (6)', "Bo's cat (6)": a revealed card, its owner and its number."""
+    return _("{animal} ({value})").format(animal=whose(player, names, viewer, animal), value=animal.mark)
 
 
 def who(player: int, names: Sequence[str], viewer: int) -> str:
@@ -121,7 +127,7 @@ def describe(
         cards = comma().join(card_text(c) for c in action.cards)
         return (_("You kept {cards}") if you else _("{name} kept {cards}")).format(name=name, cards=cards)
     if isinstance(action, Choose):
-        return _choose_text(entry, names, you, name)
+        return _choose_text(entry, names, viewer)
     if isinstance(action, Place):
         piece = after.get((action.x, action.y)) if after is not None else None
         where = at_cell((action.x, action.y))
@@ -129,7 +135,7 @@ def describe(
             text = _("You placed a card {where}") if you else _("{name} placed a card {where}")
         else:
             text = _("You placed {animal} {where}") if you else _("{name} placed {animal} {where}")
-        text = text.format(name=name, where=where, animal=animal_name(piece.animal) if piece else "")
+        text = text.format(name=name, where=where, animal=the_animal(piece.animal) if piece else "")
     elif isinstance(action, Enter):
         pushed = comma().join(
             _("{animal} {source}→{target}")
@@ -169,13 +175,15 @@ def describe(
     return text
 
 
-def _choose_text(entry: LogEntry, names: Sequence[str], you: bool, name: str) -> str:
-    """'Bo chose a card; revealed: Ada 7 owl vs Bo 9 wolpertinger' (and the snake or the tie, when they happen)."""
-    text = _("You chose a card") if you else _("{name} chose a card").format(name=name)
+def _choose_text(entry: LogEntry, names: Sequence[str], viewer: int) -> str:
+    """ "Bo chose a card; revealed: your owl (7) vs Bo's wolpertinger (9)", and the snake or the tie
+    when they happen."""
+    player = entry.action.player
+    text = _("You chose a card") if player == viewer else _("{name} chose a card").format(name=names[player])
     if entry.revealed is None:
         return text
-    first, second = (_("{name} {card}").format(name=names[p], card=card_text(c)) for p, c in enumerate(entry.revealed))
-    shown = _("{first} vs {second}").format(first=first, second=second)
+    first, second = (whose_card(p, names, viewer, c) for p, c in enumerate(entry.revealed))
+    shown = pgettext("the two cards revealed", "{first} vs {second}").format(first=first, second=second)
     if entry.snake:
         return _("{choice}; revealed: {cards}: a snake, both cards leave the game").format(choice=text, cards=shown)
     if entry.token_passed:
@@ -188,7 +196,7 @@ def _choose_text(entry: LogEntry, names: Sequence[str], you: bool, name: str) ->
 def _animal_at(grid: Grid | None, cell: Cell) -> str:
     if grid is None or cell not in grid:
         return ""
-    return animal_name(grid[cell].animal)
+    return the_animal(grid[cell].animal)
 
 
 def log_lines(

@@ -215,9 +215,9 @@ def test_log_lines_say_why_each_players_cards_changed_a_score() -> None:
     after = {**before, (-1, 1): Piece(1, A.WOLF)}
     line = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 0, before, after)
     why = "(wolf +1: 1 opponent card around it); you -3 (cat -3: not on an edge's middle)"
-    assert line == f"Bo placed wolf at e7: Bo +1 {why}"
+    assert line == f"Bo placed the wolf at e7: Bo +1 {why}"
     seen_by_bo = describe(LogEntry(Place(1, -1, 1)), ("Ada", "Bo"), 1, before, after)
-    assert seen_by_bo == f"You placed wolf at e7: you +1 {why.replace('you -3', 'Ada -3')}"
+    assert seen_by_bo == f"You placed the wolf at e7: you +1 {why.replace('you -3', 'Ada -3')}"
 
 
 def test_labels_tell_the_wolf_from_the_wolpertinger_and_cells_are_named_from_the_first_card() -> None:
