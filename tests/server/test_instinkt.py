@@ -130,8 +130,9 @@ async def test_an_instinkt_table_made_by_keys_shows_each_player_only_their_own_c
     watch.check()
     await instinkt_decision_by_keys(ada, table, 0)
     watch.check()
-    for terminal, mark in zip((ada, bo, cy), marks):  # the log tells everyone what was revealed
-        await terminal.wait_for_output("revealed: ada", since=mark)
+    readings = ("revealed: your ", "revealed: ada's ", "revealed: ada's ")  # each seat reads its own card as "your"
+    for terminal, mark, reading in zip((ada, bo, cy), marks, readings):  # the log tells everyone what was revealed
+        await terminal.wait_for_output(reading, since=mark)
     await play(table, seated, watch, until=lambda game: len(game.grid) >= 3)
     assert watch.caught_something
     await cy.wait_for_output(" placed ", since=marks[2])  # the spectator saw the moves
@@ -180,7 +181,7 @@ async def test_a_pick_stays_secret_across_a_dropped_connection(server: GameServe
     watch.check()
 
     ada.conn.abort()  # ...and her network goes away
-    await bo.wait_for("ada(away)")
+    await bo.wait_for("ada (away, black)")
     await bo.wait_for("left the table")  # the notice (it fades after a few seconds)
     await wait_until(lambda: server.sessions.total == 1, what="the dropped session to end")
     assert game_of(table).seats[0].chosen == pick and game_of(table).phase is instinkt.Phase.CHOOSE
@@ -190,13 +191,13 @@ async def test_a_pick_stays_secret_across_a_dropped_connection(server: GameServe
     await back.press("enter")
     await back.wait_for("Waiting for bo to choose")
     assert f"You chose {pick.label} ({pick.mark})" in back.text()
-    await bo.wait_for(lambda text: "(away)" not in text)
+    await bo.wait_for(lambda text: "ada (away" not in text)
     watch.seated[0] = back
     watch.check()
     mark = len(back.received)
     await instinkt_decision_by_keys(bo, table, 1)  # the round goes on: the reveal
     watch.check()
-    await back.wait_for_output("revealed: ada", since=mark)
+    await back.wait_for_output("revealed: your ", since=mark)
     await play(table, watch.seated, watch, until=new_round(3))
 
 

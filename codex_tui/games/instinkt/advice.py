@@ -205,8 +205,8 @@ def _choose_reason(view: SeatView, card: Animal) -> str:
     else:
         grid, spot = best_spot(view, card)
         where = cell_name(spot) if isinstance(spot, tuple) else _("entering {line}").format(line=line_text(spot))
-        text = _("the {animal} at its best spot now ({where}): {swing}").format(
-            animal=animal_name(card), where=where, swing=swing_text(view, grid)
+        text = _("{animal} at its best spot now ({where}): {swing}").format(
+            animal=the_animal(card), where=where, swing=swing_text(view, grid)
         )
         if card.number >= HIGH:
             text = _("{reason}; {number} is high, so it likely places first").format(reason=text, number=card.number)
