@@ -15,7 +15,7 @@ from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.i18n import set_language
 from tests.i18n.screen_words import screen_lines
-from tests.scenes import settle
+from tests.scenes import settle, shown
 from tests.scenes.games import app_with, mid_game, played
 from tests.scenes.shell import stable_saves
 
@@ -39,6 +39,9 @@ def chinese(text: str) -> bool:
 async def test_the_game_screen_redraws_in_french_then_chinese_and_play_goes_on(tmp_path: Path) -> None:
     app = app_with(tmp_path, mid_game(Phase.PLACE))
     async with app.run_test(size=(80, 24)) as pilot:
+        # The view and the key bar's game keys come after the screen's first refresh: a loaded machine
+        # makes that later than a settle.
+        await shown(pilot, lambda: "Flip" in "\n".join(screen_lines(app)), "the game's key bar")
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, GameScreen)
