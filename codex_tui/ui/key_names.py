@@ -13,18 +13,11 @@ from textual.binding import Binding
 
 from codex_tui.i18n.text import pgettext
 
-_KEY_WORDS = {
-    "space": lambda: pgettext("a key's name on the key bar", "space"),
-}
-"""Textual's key names with words in them, each a lambda so it is looked up in the language of the moment."""
-
 
 class NamedKeys(App[None]):
-    """An app whose key bar names the worded keys in the reader's language."""
+    """An app whose key bar names the space key in the reader's language."""
 
     def get_key_display(self, binding: Binding) -> str:
-        modifiers, key = binding.parse_key()
-        word = _KEY_WORDS.get(key)
-        if binding.key_display or word is None or modifiers:
-            return super().get_key_display(binding)
-        return word()
+        if binding.key_display is None and binding.parse_key() == ([], "space"):
+            return pgettext("a key's name on the key bar", "space")
+        return super().get_key_display(binding)

@@ -115,7 +115,8 @@ def line_text(entry: Enter) -> str:
     return text.format(line=name)
 
 
-def card_text(animal: Animal) -> str:
-    """'owl (7)' / 'snake (X)': a card is an animal and its value, never a count of animals."""
+def card_text(animal: Animal, named: str | None = None) -> str:
+    """'owl (7)' / 'snake (X)': a card is an animal and its value, never a count of animals.
+    `named`: the animal in other words than its bare name ("your owl", "Bo's owl")."""
     # Translators: one card, its animal and the number printed on it ("owl (7)"); not a count.
-    return _("{animal} ({value})").format(animal=animal_name(animal), value=animal.mark)
+    return _("{animal} ({value})").format(animal=named or animal_name(animal), value=animal.mark)

@@ -34,7 +34,7 @@ def whose(player: int, names: Sequence[str], viewer: int, animal: Animal) -> str
 
 def whose_card(player: int, names: Sequence[str], viewer: int, animal: Animal) -> str:
     """'your cat (6)', "Bo's cat (6)": a revealed card, its owner and its number."""
-    return _("{animal} ({value})").format(animal=whose(player, names, viewer, animal), value=animal.mark)
+    return card_text(animal, whose(player, names, viewer, animal))
 
 
 def who(player: int, names: Sequence[str], viewer: int) -> str:

@@ -105,7 +105,9 @@ async def test_states_before_compose_are_drawn_at_mount_and_states_after_the_pop
         await settle(pilot)
         assert screen.query_one(PromptLine).text == screen.status_text() == "Ada is playing…"
         assert screen.query_one(BoardView).scene == screen.board_scene()
-        assert screen.query_one(SidePanel).log_lines and screen.query_one(ScoreHeader).text.plain.startswith(" Now: Ada (black)")
+        assert screen.query_one(SidePanel).log_lines and screen.query_one(ScoreHeader).text.plain.startswith(
+            " Now: Ada (black)"
+        )
         app.ask_new_game()
         await settle(pilot)
         assert not screen.is_attached
