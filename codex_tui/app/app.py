@@ -15,6 +15,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rich.text import Text
 from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding
@@ -383,7 +384,12 @@ class CodexApp(NamedKeys, CalmCrashes):
         """
         self.modal_open = True
         ui, seat = self._ui(), self.perspective()
-        bar = GameOverBar(lambda: ui.game_over_text(game, seat), self._undo_offered(), offer_review=True)
+
+        def over_text() -> Text:
+            session = self.session  # its game, under the names of the language read now
+            return ui.game_over_text(session.game if session is not None else game, seat)
+
+        bar = GameOverBar(over_text, self._undo_offered(), offer_review=True)
         self.push_screen(bar, self._end_chosen)
 
     def _undo_offered(self) -> bool:
@@ -607,15 +613,29 @@ class CodexApp(NamedKeys, CalmCrashes):
                 severity="error",
                 timeout=15,
             )
+        self._names_in_language()
         self.redraw_all()
+
+    def _names_in_language(self) -> None:
+        """The game's default names in the new language; a bot that was thinking on the game
+        under its old names is asked again (its move would be dropped as stale)."""
+        session = self.session
+        if session is None or not session.show_names_in_reader_language():
+            return
+        self._cancel_bot()
+        if self.modal_open:
+            self.refresh_game()
+        else:
+            self.advance()
 
     def redraw_all(self) -> None:
         """Compose every screen on the stack again (under the top one too: a modal's background,
-        the game under its help), so all of them draw in the language of now."""
+        the game under its help), so all of them draw in the language of now. The key bar is
+        told of the bindings once the screens are composed again: told before, it stays empty."""
         for screen in self.screen_stack:
             if not isinstance(screen, CommandPalette):
                 screen.refresh(recompose=True)
-        self.refresh_bindings()
+        self.call_after_refresh(self.refresh_bindings)
 
     def action_command_palette(self) -> None:
         """Textual's palette, with page keys that wait for its list (see `paging`).

@@ -18,6 +18,7 @@ from typing import Any
 
 from codex_tui.core import registry
 from codex_tui.core.contract import BotMove, GameModule
+from codex_tui.i18n.words import shown_names
 from codex_tui.storage.saves import HUMAN, SavedGame, SaveError, write_save
 
 BOT_PREFIX = "bot:"
@@ -124,6 +125,17 @@ class GameSession:
             game = self.rules.apply(game, action)
         self.game = game
         self.autosave()
+        return True
+
+    def show_names_in_reader_language(self) -> bool:
+        """After a language switch: the form's default names ("Vous", "Robot 1") in the language
+        read now ("You", "Bot 1"), as a save opened now would show them; a typed name stays. The
+        game is replayed from its own save body under the new names. True if a name changed (the
+        game is then a new state, and a bot thinking on the old one must think again)."""
+        names = shown_names(self.game.players)
+        if names == tuple(self.game.players):
+            return False
+        self.game = self.rules.load_save_body(self.rules.save_body(self.game), names, self.game.seed)
         return True
 
     def _rebuild(self, actions: list[Any]) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
+from codex_tui.core import registry
 from codex_tui.games.codex.rules import Phase, new_game
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.panels import GameLog
@@ -102,3 +103,31 @@ async def test_the_summary_and_the_replay_redraw_in_the_new_language(tmp_path: P
         han = await switch(pilot, "zh")
         assert isinstance(replay.screen, ReplayScreen)
         assert "第 9 回合" in han or "第 10 回合" in han
+
+
+async def test_the_forms_default_names_follow_a_switch_and_the_waiting_bot_still_moves(tmp_path: Path) -> None:
+    """A game begun in French keeps "Vous" and "Robot 1" in its save; read in English after a switch,
+    they are "You" and "Bot 1" everywhere, as a save opened now shows them. The bot whose turn it
+    was waited on the game under its old names: it is asked again, and moves."""
+    bots_turn = played(3, lambda g: len(g.log) > 30 and g.current == 1 and g.phase is Phase.PLACE)
+    rules = registry.game_of(bots_turn)
+    french = rules.load_save_body(rules.save_body(bots_turn), ("Vous", "Robot 1"), bots_turn.seed)
+    set_language("fr")
+    app = app_with(tmp_path, french)
+    app.bot_delay = 3600  # the bot's move waits on its timer: the switch comes first
+    async with app.run_test(size=(100, 30)) as pilot:
+        await shown(pilot, lambda: "Robot 1" in "\n".join(screen_lines(app)), "the game in French")
+        session = app.session
+        assert session is not None and session.game.players == ("Vous", "Robot 1")
+        app.bot_delay = 0
+        app.switch_language("en")
+        await shown(pilot, lambda: "Flip" in "\n".join(screen_lines(app)), "the game's English key bar")
+        assert session.game.players == ("You", "Bot 1")
+        assert session.game.actions[: len(french.actions)] == french.actions  # the same game, renamed
+        english = "\n".join(screen_lines(app))
+        assert "Bot 1" in english and "Robot" not in english and "Vous" not in english
+        await shown(
+            pilot,
+            lambda: session.seat_to_act() == 0 and len(session.game.actions) == len(french.actions) + 2,
+            "the bot's move after the switch",
+        )
