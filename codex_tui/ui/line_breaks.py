@@ -12,7 +12,9 @@ subset of Unicode's line breaking (UAX #14) with one tailoring for numbers:
 - never before closing punctuation nor after opening punctuation, even across spaces;
 - never inside a run of narrow letters and digits (a word, "esc", "Bot1");
 - a number keeps the wide character after it (its measure word: "1个", "3分") and the two
-  before it (the word it numbers: "电脑1", "玩家2"; Chinese words are mostly two characters).
+  before it (the word it numbers: "电脑1", "玩家2"; Chinese words are mostly two characters);
+- a number after a space keeps the word before it: it names that word ("Robot 1", "Gold 75",
+  "钱币牌 75", "row 7"), and a line starting with the bare number reads as a count.
 
 UAX #14 alone (as the `uniseg` package does it) would still split "1 / 个" and "电 / 脑1",
 so a dependency would not save the tailoring; these few rules are all the app's text needs.
@@ -74,7 +76,7 @@ def break_opportunities(line: str) -> list[int]:
             at += 1
         if seen_text and at < len(line):
             before = line[run - 1]
-            if line[at] not in CLOSING and before not in OPENING and before not in NO_BREAK:
+            if line[at] not in CLOSING and before not in OPENING and before not in NO_BREAK and not _digit(line[at]):
                 starts.append(at)
     return starts
 

@@ -144,3 +144,16 @@ def test_chinese_punctuation_beside_glyphs_is_full_width() -> None:
         if HALF_WIDTH_BESIDE_CJK.search(prose(string))
     ]
     assert found == []
+
+
+SPACE_BESIDE_FULL_WIDTH = re.compile(r" [（），。、；：？！）]|[（），。、；：？！（] ")
+
+
+def test_chinese_has_no_space_beside_full_width_punctuation() -> None:
+    """Full-width punctuation carries its own room: "目标（C 一般）", not "目标 （C 一般）"."""
+    found = [
+        f"{name}: {msgid!r} → {string!r}"
+        for name, msgid, string in texts("zh")
+        if SPACE_BESIDE_FULL_WIDTH.search(string)
+    ]
+    assert found == []

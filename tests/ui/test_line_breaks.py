@@ -60,6 +60,20 @@ def test_chinese_without_spaces_fills_each_line() -> None:
     assert lines("这是一个没有空格的句子", 8) == ["这是一个", "没有空格", "的句子"]
 
 
+@pytest.mark.parametrize(
+    ("text", "width", "held"),
+    [
+        ("Robot 1 a posé Dorure 75 ici", 9, ["Robot 1", "Dorure 75"]),
+        ("电脑1拿走了钱币牌 75，然后", 10, ["牌 75"]),
+    ],
+)
+def test_a_number_after_a_space_stays_with_the_word_it_names(text: str, width: int, held: list[str]) -> None:
+    rows = lines(text, width)
+    assert not any(row[0].isdigit() for row in rows), rows
+    for words in held:
+        assert any(words in row for row in rows), (words, rows)
+
+
 def test_continuation_lines_take_the_indent() -> None:
     assert lines("Bot 1 took Resource 20 from the market", 16, indent=2) == [
         "Bot 1 took",

@@ -32,6 +32,7 @@ from codex_tui.games.codex.rules.objectives import times_met
 from codex_tui.games.codex.rules.symbols import CardKind, Side, Symbol
 from codex_tui.games.codex.text import N_, _, ngettext, pgettext
 from codex_tui.i18n.numbers import signed
+from codex_tui.i18n.spacing import tidy_spacing
 
 SYMBOL_NAMES = {
     Symbol.FUNGI: N_("fungi"),
@@ -251,6 +252,10 @@ def describe_entry(entry: LogEntry, names: Sequence[str], viewer: int | None, re
     """One log line, e.g. 'Ada placed Gold 57 front at (2,1): +4, covered 2 corners', or 'You
     placed…' when `reader` is the seat that acted. `viewer` is the seat whose secrets the line may
     tell (its kept objective, the card it drew): the reader in play, the actor in a replay."""
+    return tidy_spacing(_entry_words(entry, names, viewer, reader))
+
+
+def _entry_words(entry: LogEntry, names: Sequence[str], viewer: int | None, reader: int | None) -> str:
     action = entry.action
     who = names[action.player]
     seat = action.player
@@ -319,6 +324,10 @@ def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: 
     R20'; a back scores nothing, so no points are said for it, and a card known only by its back
     ('G(P) back') may lose its side word last. `log` is the viewer's own (a card placed on its back
     is known by its back, a card drawn from a deck is not known)."""
+    return [tidy_spacing(form) for form in _last_turn_forms(log, names, seat, viewer)]
+
+
+def _last_turn_forms(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: int | None) -> list[str]:
     who = names[seat]
     turn = next((i for i in range(len(log) - 1, -1, -1) if _is_turn(log[i], seat)), None)
     if turn is None:

@@ -23,6 +23,7 @@ from codex_tui.games.instinkt.rules.actions import Axis, End, Enter
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.state import Cell
 from codex_tui.games.instinkt.text import _
+from codex_tui.i18n.spacing import held
 
 REACH = GRID_SIZE - 1 + 2
 """How far a card can lie from the first card's cell, along each axis: the 4x4 window, slid by two raccoons."""
@@ -117,6 +118,7 @@ def line_text(entry: Enter) -> str:
 
 def card_text(animal: Animal, named: str | None = None) -> str:
     """'owl (7)' / 'snake (X)': a card is an animal and its value, never a count of animals.
-    `named`: the animal in other words than its bare name ("your owl", "Bo's owl")."""
+    `named`: the animal in other words than its bare name ("your owl", "Bo's owl"). The template's
+    spaces are held: the value stays on the line of its name."""
     # Translators: one card, its animal and the number printed on it ("owl (7)"); not a count.
-    return _("{animal} ({value})").format(animal=named or animal_name(animal), value=animal.mark)
+    return held(_("{animal} ({value})")).format(animal=named or animal_name(animal), value=animal.mark)

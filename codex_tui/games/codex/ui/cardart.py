@@ -333,7 +333,9 @@ def draw_deck(
     ]
     if top is not None:
         mark = (f"({top.letter})", symbol_style(top) + Style(bgcolor=body.bgcolor))
-        lines.append([[(_("top") + " ", None), mark], [mark]])
+        # Translators: over the market's deck, the kingdom of its top card ("top (I)"); {kingdom} is the letter.
+        before, _field, after = _("top {kingdom}").partition("{kingdom}")
+        lines.append([[(before, None), mark, (after, None)], [mark]])
     _write_lines(canvas, col, row, LARGE, lines, body)
 
 

@@ -34,6 +34,7 @@ from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
 from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose, whose_card
+from codex_tui.i18n.spacing import tidy_spacing_text
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.line_breaks import break_lines
@@ -442,16 +443,14 @@ class InstinktScreen(DerivedOnce, PlayScreen):
                 words = ngettext("{name} ({colour}) {n} pt", "{name} ({colour}) {n} pts", now[seat]).format(
                     name=name, colour=colour, n=now[seat]
                 )
-            # No space after a full-width colon: it holds its own (目前：Ada).
-            lead = "" if seat == 0 and label.endswith("：") else " "
-            text.append(lead + words + " ", style=BOLD if seat == view.seat else DIM)
+            text.append(" " + words + " ", style=BOLD if seat == view.seat else DIM)
         if not over:
             text.append(_("· token: {name}").format(name=names[view.token]), style=DIM)
         line = _("Round {round} · {cards}/16 cards · {frame}").format(
             round=view.round, cards=len(view.grid), frame=frame_text(view.grid)
         )
         text.append("\n " + line, style=DIM)
-        return text
+        return tidy_spacing_text(text)  # 目前：Ada, not 目前： Ada
 
     def _window(self) -> Window:
         """Every cell this decision's previews can touch, so the board keeps still while they change."""
