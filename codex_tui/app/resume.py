@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from pathlib import Path
 
+from codex_tui.i18n.dates import moment_text
 from codex_tui.i18n.text import _
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 
@@ -19,7 +20,7 @@ def describe_save(summary: SaveSummary) -> str:
     """The offered game in the reader's language (drawn, never stored): its title, then which
     game and variant it is (a title from before titles named the game does not say), the
     scores, how far it went and when it was saved, then its file."""
-    when = datetime.fromtimestamp(summary.file.modified).strftime("%Y-%m-%d %H:%M")
+    when = moment_text(datetime.fromtimestamp(summary.file.modified))
     scores = _(", ").join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
     line = _("{game} · {scores} · turn {turn} · saved {when}").format(
         game=summary.variant_text, scores=scores, turn=summary.turn, when=when

@@ -9,6 +9,8 @@ the source is read (ast) and these fail the test:
 - a format spec with a decimal, sign, grouping or percent type anywhere but in
   `codex_tui/i18n/numbers.py`, which formats them per language (the CLI's own
   English output excepted: `CLI_ONLY`);
+- a date written by `strftime` with a day, month or year in it: Babel's forms
+  (`codex_tui.i18n.dates`) say it as the language does ("3 déc. 2026, 07:34");
 - a literal separator joined into a translated sentence: `", ".join(...)` given
   to a translated message's `.format`, a literal with punctuation added (`+`) to a
   translated text, and an f-string that wraps a translated text in literal
@@ -40,6 +42,8 @@ LOCAL_SPEC = re.compile(r"^[^%]*([+,_]|[fFeEgGn%]$)")
 TRANSLATING = frozenset({"_", "ngettext", "pgettext", "gettext"})
 """The functions (or methods: `DOMAIN.gettext`) whose result is a translated text."""
 PUNCTUATION = re.compile(r"[,;:()（），；：、.。·+&]")
+DATE_FIELDS = re.compile(r"%[YymdbBaAcxj]")
+"""strftime fields that name a day, month or year: each language orders and names them its own way."""
 PROGRAM = "codex-tui: "
 """The program's name before a message it leaves in the terminal ("codex-tui: lost the game server."), as
 Unix programs name themselves: the same in every language, so a literal allowed before translated text."""
@@ -93,6 +97,13 @@ def problems(tree: ast.AST) -> Iterator[tuple[int, str]]:
             spec = spec_text(node.format_spec)
             if LOCAL_SPEC.search(spec):
                 yield node.lineno, f"format spec ':{spec}' (use codex_tui.i18n.numbers)"
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "strftime"
+            and any(isinstance(arg, ast.Constant) and DATE_FIELDS.search(str(arg.value)) for arg in node.args)
+        ):
+            yield node.lineno, "a date by strftime (use codex_tui.i18n.dates)"
         elif isinstance(node, ast.Call) and translating(node) and isinstance(node.func, ast.Attribute):
             for value in [*node.args, *(keyword.value for keyword in node.keywords)]:
                 if literal_join(value):
@@ -121,6 +132,7 @@ def test_numbers_and_separators_come_from_the_helpers_and_catalogs(path: Path) -
         'text = _("{move}: {details}").format(move=move, details=", ".join(details))',
         'text = ngettext("{n} pt", "{n} pts", n).format(n=n) + ", " + rest',
         'text = f"({_(tag)})"',
+        'when = moment.strftime("%Y-%m-%d %H:%M")',
     ],
 )
 def test_each_kind_of_problem_is_seen(code: str) -> None:
@@ -134,6 +146,7 @@ def test_each_kind_of_problem_is_seen(code: str) -> None:
         'text = f"{score:>2}"',
         'text = _("{a} {b}").format(a=a, b=b) + "\\n"',
         'error = ", ".join(names)',
+        'said = moment.strftime("%H:%M")',
     ],
 )
 def test_what_is_left_alone(code: str) -> None:

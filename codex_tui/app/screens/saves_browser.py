@@ -22,6 +22,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
 from codex_tui.core import registry
+from codex_tui.i18n.dates import moment_text
 from codex_tui.i18n.lists import and_list
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.storage.catalog import BrokenSave, SaveEntry, SaveSummary, delete_save, rename_save, scan_saves
@@ -54,10 +55,10 @@ def when(entry: SaveEntry) -> str:
     """The save's time in local time, for the table (file time when the save has none)."""
     if isinstance(entry, SaveSummary) and entry.saved_at:
         try:
-            return datetime.fromisoformat(entry.saved_at).astimezone().strftime("%Y-%m-%d %H:%M")
+            return moment_text(datetime.fromisoformat(entry.saved_at).astimezone())
         except ValueError:
             pass
-    return datetime.fromtimestamp(entry.file.modified).strftime("%Y-%m-%d %H:%M") if entry.file.modified else "?"
+    return moment_text(datetime.fromtimestamp(entry.file.modified)) if entry.file.modified else "?"
 
 
 def players_text(entry: SaveSummary) -> str:
