@@ -14,7 +14,8 @@ subset of Unicode's line breaking (UAX #14) with one tailoring for numbers:
 - a number keeps the wide character after it (its measure word: "1个", "3分") and the two
   before it (the word it numbers: "电脑1", "玩家2"; Chinese words are mostly two characters);
 - a number after a space keeps the word before it: it names that word ("Robot 1", "Gold 75",
-  "钱币牌 75", "row 7"), and a line starting with the bare number reads as a count.
+  "钱币牌 75", "row 7") or is its score ("vous +2", "你 +2"), and a line starting with the
+  bare number reads as a count.
 
 UAX #14 alone (as the `uniseg` package does it) would still split "1 / 个" and "电 / 脑1",
 so a dependency would not save the tailoring; these few rules are all the app's text needs.
@@ -47,6 +48,13 @@ def _digit(char: str) -> bool:
     return char.isascii() and char.isdigit()
 
 
+def _numbering(line: str, at: int) -> bool:
+    """A number (signed or not: "+2", "-1") starts at `at`: it stays with the word before it."""
+    if _digit(line[at]):
+        return True
+    return line[at] in "+-\u2212" and at + 1 < len(line) and _digit(line[at + 1])
+
+
 def _may_break_between(line: str, at: int) -> bool:
     """A break between `line[at - 1]` and `line[at]`, neither a space."""
     before, after = line[at - 1], line[at]
@@ -76,7 +84,12 @@ def break_opportunities(line: str) -> list[int]:
             at += 1
         if seen_text and at < len(line):
             before = line[run - 1]
-            if line[at] not in CLOSING and before not in OPENING and before not in NO_BREAK and not _digit(line[at]):
+            if (
+                line[at] not in CLOSING
+                and before not in OPENING
+                and before not in NO_BREAK
+                and not _numbering(line, at)
+            ):
                 starts.append(at)
     return starts
 

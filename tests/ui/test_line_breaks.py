@@ -25,7 +25,7 @@ def lines(text: str, width: int, indent: int = 0) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "width", "held"),
     [
-        ("Objectif commun\u00a0: vous +2\u00a0; entrée pour valider", 16, ["commun\u00a0: vous", "+2\u00a0; entrée"]),
+        ("Objectif commun\u00a0: vous +2\u00a0; entrée pour valider", 16, ["commun\u00a0:", "vous +2\u00a0; entrée"]),
         ("« Codex » est un jeu", 9, ["« Codex »"]),
         ("Ada a posé la carte\u00a057 (recto)", 12, ["carte\u00a057", "(recto)"]),
     ],
@@ -65,6 +65,7 @@ def test_chinese_without_spaces_fills_each_line() -> None:
     [
         ("Robot 1 a posé Dorure 75 ici", 9, ["Robot 1", "Dorure 75"]),
         ("电脑1拿走了钱币牌 75，然后", 10, ["牌 75"]),
+        ("对方 0；你 +2（鹿角兔 +1：复制）", 10, ["你 +2", "兔 +1"]),
     ],
 )
 def test_a_number_after_a_space_stays_with_the_word_it_names(text: str, width: int, held: list[str]) -> None:

@@ -14,6 +14,7 @@ from rich.text import Text
 from textual.visual import Visual
 from textual.widget import Widget
 
+from codex_tui.ui.line_breaks import break_lines
 from codex_tui.ui.widgets.broken_text import breaking
 
 SEPARATOR = " · "
@@ -60,4 +61,21 @@ class StatusLine(Widget):
             self.refresh()
 
     def render(self) -> Visual:
-        return breaking(self, Text(self.text))
+        return breaking(self, self.cut_to_fit(Text(self.text)))
+
+    def cut_to_fit(self, text: Text) -> Text:
+        """A wrapping line (Instinkt's two) with more words than its height holds ends its last
+        line in "…": cut at a word with nothing to say so, a sentence could read as its opposite
+        ("l’écart ne change" with its "pas" gone). A line that does not wrap ends in "…" by its style."""
+        width, height = self.size.width, self.size.height
+        if self.styles.text_wrap != "wrap" or width < 2 or height < 1:
+            return text
+        lines = break_lines(text, width)
+        if len(lines) <= height:
+            return text
+        kept = lines[:height]
+        last = kept[-1]
+        last.truncate(width - 1)
+        last.rstrip()
+        last.append("…")
+        return Text("\n").join(kept)

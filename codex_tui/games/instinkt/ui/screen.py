@@ -34,7 +34,7 @@ from codex_tui.games.instinkt.rules.view import SeatView
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
 from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, Window, move_arrow, window_for
 from codex_tui.games.instinkt.ui.words import card_info, log_lines, scores_text, whose, whose_card
-from codex_tui.i18n.spacing import tidy_spacing_text
+from codex_tui.i18n.spacing import tidy_spacing, tidy_spacing_text
 from codex_tui.i18n.text import DOMAIN as SHELL
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.line_breaks import break_lines
@@ -334,7 +334,7 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         self.scene = self.board_scene()
         self.hand = self.side_text()
         self.short_hand = self.side_text(every_rule=False)
-        self.prompt = self.status_text()
+        self.prompt = tidy_spacing(self.status_text())  # 狼（8）d6, not 狼（8） d6
         self.offered = frozenset(name for name in OFFERED if self.check_action(name, ()))
 
     # ------------------------------------------------------------ helpers

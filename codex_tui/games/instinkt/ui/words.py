@@ -22,6 +22,7 @@ from codex_tui.games.instinkt.rules.scoring import scores_by_cell
 from codex_tui.games.instinkt.rules.state import Cell, Grid, LogEntry
 from codex_tui.games.instinkt.text import _, ngettext, pgettext
 from codex_tui.i18n.numbers import signed
+from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.ui.widgets.chat_field import ChatNote, notes_at
 
 
@@ -226,7 +227,7 @@ def log_lines(
         talk += len(said)
         if index < len(log):
             before = grids[index - 1] if index else {}
-            lines.append(describe(log[index], names, viewer, before, grids[index], reasons=reasons))
+            lines.append(tidy_spacing(describe(log[index], names, viewer, before, grids[index], reasons=reasons)))
     return lines[-(last + min(talk, last)) :] if last else []
 
 
