@@ -190,7 +190,7 @@ async def test_a_pick_stays_secret_across_a_dropped_connection(server: GameServe
     await back.wait_for("(your seat)")
     await back.press("enter")
     await back.wait_for("Waiting for bo to choose")
-    assert f"You chose {pick.label} ({pick.mark})" in back.text()
+    assert f"You chose {pick.label}\u00a0({pick.mark})" in back.text()  # a card and its value, held on one line
     await bo.wait_for(lambda text: "ada (away" not in text)
     watch.seated[0] = back
     watch.check()
