@@ -11,6 +11,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.session import GameSession
 from codex_tui.games.codex.rules import Variant, new_game
 from codex_tui.storage.saves import SavedGame, write_save
+from tests.scenes import game_in_view
 
 
 def saved_game(folder: Path, kinds: tuple[str, ...], seed: int = 7, target: int = 20) -> Path:
@@ -38,3 +39,4 @@ async def settle(pilot) -> None:
         await pilot.pause()
         if not pilot.app.workers._workers:
             break
+    await game_in_view(pilot)

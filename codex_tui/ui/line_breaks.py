@@ -15,7 +15,8 @@ subset of Unicode's line breaking (UAX #14) with one tailoring for numbers:
   before it (the word it numbers: "电脑1", "玩家2"; Chinese words are mostly two characters);
 - a number after a space keeps the word before it: it names that word ("Robot 1", "Gold 75",
   "钱币牌 75", "row 7") or is its score ("vous +2", "你 +2"), and a line starting with the
-  bare number reads as a count.
+  bare number reads as a count; across a space too, a number keeps a wide character after it
+  ("3 分", "2 个角").
 
 UAX #14 alone (as the `uniseg` package does it) would still split "1 / 个" and "电 / 脑1",
 so a dependency would not save the tailoring; these few rules are all the app's text needs.
@@ -84,12 +85,9 @@ def break_opportunities(line: str) -> list[int]:
             at += 1
         if seen_text and at < len(line):
             before = line[run - 1]
-            if (
-                line[at] not in CLOSING
-                and before not in OPENING
-                and before not in NO_BREAK
-                and not _numbering(line, at)
-            ):
+            measured = _digit(before) and _wide(line[at])  # "3 分", "2 个角": a number and its measure word
+            held = line[at] in CLOSING or before in OPENING or before in NO_BREAK or _numbering(line, at) or measured
+            if not held:
                 starts.append(at)
     return starts
 

@@ -41,6 +41,19 @@ async def settle(pilot: Pilot[Any]) -> None:
     """Let bots finish thinking and the screen catch up."""
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+    await game_in_view(pilot)
+
+
+async def game_in_view(pilot: Pilot[Any]) -> None:
+    """Until the app's game screen (if it has one) holds its game's view: the app hands it over
+    after the screen's first refresh, which a loaded machine makes later than a pause (CI read
+    `screen.view` as None twice). Returns at the deadline too: a test then fails on what it reads."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        screen = getattr(pilot.app, "game_screen", None)
+        if screen is None or not screen.is_attached or getattr(screen, "view", True) is not None:
+            return
+        await pilot.pause()
 
 
 async def shown(pilot: Pilot[Any], test: Callable[[], bool], what: str) -> None:

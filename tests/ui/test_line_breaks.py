@@ -66,6 +66,7 @@ def test_chinese_without_spaces_fills_each_line() -> None:
         ("Robot 1 a posé Dorure 75 ici", 9, ["Robot 1", "Dorure 75"]),
         ("电脑1拿走了钱币牌 75，然后", 10, ["牌 75"]),
         ("对方 0；你 +2（鹿角兔 +1：复制）", 10, ["你 +2", "兔 +1"]),
+        ("钱币牌 59（植物），3 分，需要 3P", 20, ["3 分"]),
     ],
 )
 def test_a_number_after_a_space_stays_with_the_word_it_names(text: str, width: int, held: list[str]) -> None:

@@ -34,6 +34,7 @@ from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, ReviewRow, costliest, points_text, review, review_rows
 from codex_tui.i18n import language
+from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.ui.screens.modals import REVIEW_HELP, HelpScreen
 from codex_tui.ui.widgets.shown_text import ShownText
@@ -380,7 +381,7 @@ class ReviewScreen(ModalScreen[Decision | None]):
             what = _("The search judges your choices, each from what was in view then.")
         else:
             what = _("The search judges {name}'s choices, each from what was in view then.").format(name=self.seat_name)
-        return f"{what} {words}"
+        return tidy_spacing(f"{what} {words}")  # Chinese: 信息。正在评估, no space after its full stop
 
     def on_resize(self, event: events.Resize) -> None:
         size = self.size if self.size.width else self.app.size
