@@ -40,6 +40,7 @@ from codex_tui.client.lobby import (
 )
 from codex_tui.client.new_table import NewTableScreen
 from codex_tui.client.passphrase import PassphraseChosen
+from codex_tui.client.ratings_page import FinishedReplayRequested, PageRequested, RatingsScreen
 from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
@@ -51,6 +52,7 @@ from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.framing import FrameError
 from codex_tui.protocol.hubcheck import hub_problem, refused_problem
+from codex_tui.protocol.ratings import RATINGS, REPLAY_FINISHED, PlayerPage, ratings_request
 from codex_tui.ui.crash import CalmCrashes
 from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
 from codex_tui.ui.key_names import NamedKeys
@@ -211,6 +213,8 @@ class RemoteApp(NamedKeys, CalmCrashes):
             await self._show_table(message)
         elif kind == p.RECORD:
             self._show_replay(message)
+        elif kind == RATINGS:
+            self._show_ratings(PlayerPage.from_wire(message))
         elif kind == p.CHAT:
             self._take_chat(message)
         elif kind == p.NOTICE:
@@ -275,6 +279,23 @@ class RemoteApp(NamedKeys, CalmCrashes):
 
     def on_replay_requested(self, message: ReplayRequested) -> None:
         self.send({"t": p.REPLAY, "table": message.table})
+
+    def on_page_requested(self, message: PageRequested) -> None:
+        self.send(ratings_request(message.game, message.name))
+
+    def on_finished_replay_requested(self, message: FinishedReplayRequested) -> None:
+        self.send({"t": REPLAY_FINISHED, "id": message.record_id})
+
+    def _show_ratings(self, page: PlayerPage) -> None:
+        """The server's answer to the lobby's `r` (or to a key on the page itself): shown over the lobby."""
+        if self.place != "lobby":
+            return
+        if isinstance(self.screen, RatingsScreen):
+            self.screen.page = page
+            return
+        screen = RatingsScreen()
+        screen.page = page
+        self.push_screen(screen)
 
     def _show_replay(self, message: dict[str, Any]) -> None:
         """A finished table's record: replay it over the lobby (which goes on updating below),

@@ -68,9 +68,11 @@ class HubClient:
         seed: int | None = None,
         hints: bool = False,
         spectator_chat: bool = False,
+        rated: bool = False,
     ) -> None:
         """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
-        self.send(p.create_message(p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat)))
+        request = p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat, rated)
+        self.send(p.create_message(request))
 
     def join(self, table: int) -> None:
         self.send({"t": p.JOIN, "table": table})

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -22,9 +21,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, OptionList
 from textual.widgets.option_list import Option
 
+from codex_tui.client.columns import fill_fitted
 from codex_tui.client.passphrase import PassphraseChosen, PassphraseScreen
+from codex_tui.client.ratings_page import PageRequested
+from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.i18n import LANGUAGES, language
+from codex_tui.i18n.spacing import held
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.protocol.messages import BOT_PREFIX, SeatInfo, TableInfo
 from codex_tui.storage.saves import HUMAN
@@ -69,29 +72,46 @@ COLUMNS = (N_("Table"), N_("Game"), N_("Players"), N_("State"))
 
 def seat_label(module: GameModule, seat: SeatInfo, finished: bool = False) -> str:
     """One seat as the lobby and the waiting room say it: an open seat, a bot and its
-    level, a player (and whether they are away; at a finished game nobody is)."""
+    level, a player (and whether they are away; at a finished game nobody is), each
+    with their rating at the game when the server sends one."""
     if seat.name is None:
         return _("(open)")
+    rating = None if seat.rating is None else str(seat.rating)
     if seat.kind != HUMAN:
-        return _("{name} ({level})").format(name=seat.name, level=module.translate(seat.kind[len(BOT_PREFIX) :]))
-    if seat.online or finished:
-        return seat.name
-    return _("{name} (away)").format(name=seat.name)
+        level = module.translate(seat.kind[len(BOT_PREFIX) :])
+        if rating is None:
+            return _("{name} ({level})").format(name=seat.name, level=level)
+        # Translators: a bot seat in the lobby: its name, its level, its level's rating.
+        return _("{name} ({level}, {rating})").format(name=seat.name, level=level, rating=rating)
+    away = not (seat.online or finished)
+    if rating is None:
+        return _("{name} (away)").format(name=seat.name) if away else seat.name
+    if away:
+        # Translators: a player in the lobby with their rating, who is not connected to the table.
+        return _("{name} ({rating}, away)").format(name=seat.name, rating=rating)
+    # Translators: a player in the lobby with their rating at the table's game.
+    return _("{name} ({rating})").format(name=seat.name, rating=rating)
 
 
 def seats_text(info: TableInfo) -> str:
     """Who sits where; at a finished game nobody is 'away' (there is nothing to come back to)."""
     module = info.module
-    return _(", ").join(seat_label(module, seat, finished=info.state == "over") for seat in info.seats)
+    return _(", ").join(held(seat_label(module, seat, finished=info.state == "over")) for seat in info.seats)
 
 
 # Translators: after the game in a lobby row whose players may ask for hints.
 HINTS_MARK = N_("hints")
+# Translators: after the game in a lobby row whose result moves its players' ratings.
+RATED_MARK = N_("rated")
 
 
 def game_cell(info: TableInfo) -> str:
-    """The Game column: the game and its options, then whether hints are allowed."""
-    return _("{game} · {hints}").format(game=info.game_text, hints=_(HINTS_MARK)) if info.hints else info.game_text
+    """The Game column: the game and its options, then whether hints are allowed or the table is rated."""
+    if info.hints:
+        return _("{game} · {hints}").format(game=info.game_text, hints=_(HINTS_MARK))
+    if info.rated:
+        return _("{game} · {hints}").format(game=info.game_text, hints=_(RATED_MARK))
+    return info.game_text
 
 
 def waiting_status(info: TableInfo) -> str:
@@ -101,26 +121,6 @@ def waiting_status(info: TableInfo) -> str:
         return info.status
     missing = sum(1 for seat in info.seats if seat.name is None)
     return ngettext("waiting for {n} player", "waiting for {n} players", missing).format(n=missing)
-
-
-NARROWEST = 8
-"""A lobby column is not squeezed below this many cells (a word or two per line)."""
-TABLE_EDGES = 2
-"""Cells of a lobby row that are not its columns' text: the vertical scroll bar."""
-
-
-def fit_widths(natural: list[int], room: int) -> list[int]:
-    """Column widths that fit in `room` cells: the widest column gives up a cell until they
-    fit (its cells wrap onto more lines), none below `NARROWEST` or its natural width.
-    French and Chinese rows are wider than English ones; a row cut off at the right
-    would hide who sits there or how the game stands."""
-    widths = list(natural)
-    while sum(widths) > room:
-        widest = max(range(len(widths)), key=lambda index: widths[index])
-        if widths[widest] <= NARROWEST:
-            break
-        widths[widest] -= 1
-    return widths
 
 
 def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
@@ -186,21 +186,10 @@ class TablesList(DataTable[str]):
 
     def fill(self, listing: Listing) -> None:
         tables = listing.tables
-        rows = [row_cells(info) for info in tables]
-        self.clear(columns=True)  # columns too: their widths would stay those of the first rows
         headers = [_(label) for label in COLUMNS]
-        # Explicit widths: DataTable measures rows lazily, when it is idle, and
-        # a lobby refilled twice in a row sometimes kept the headers' widths.
-        natural = [
-            max([cell_len(header), *(cell_len(row[index]) for row in rows)]) for index, header in enumerate(headers)
-        ]
-        room = listing.width - TABLE_EDGES - 2 * self.cell_padding * len(headers)
-        widths = fit_widths(natural, room)
-        for header, width in zip(headers, widths):
-            self.add_column(header, width=width)
-        squeezed = widths != natural
-        for info, cells in zip(tables, rows):
-            self.add_row(*cells, key=str(info.id), height=None if squeezed else 1)
+        fill_fitted(
+            self, headers, [row_cells(info) for info in tables], [str(info.id) for info in tables], listing.width
+        )
 
 
 def lobby_hint(tables: tuple[TableInfo, ...]) -> str | Text:
@@ -210,7 +199,7 @@ def lobby_hint(tables: tuple[TableInfo, ...]) -> str | Text:
     return Text.assemble(
         _(
             "enter: sit at a table with an open seat, go back to your seat (▶), or watch a game; "
-            "finished games (✓, listed last) open as replays; w: watch; n: new table"
+            "finished games (✓, listed last) open as replays; w: watch; n: new table; r: ratings"
         ),
         _("; '{hints}': its players may ask for hints (!)").format(hints=_(HINTS_MARK))
         if any(t.hints for t in tables)
@@ -228,6 +217,7 @@ class LobbyScreen(Screen[None]):
         Binding("n", "new_table", N_("New table")),
         Binding("enter", "choose", N_("Sit / back to your seat / replay"), show=True),
         Binding("w", "watch", N_("Watch")),
+        Binding("r", "ratings", N_("Ratings")),
         Binding("l", "language", N_("Language")),
         Binding("p", "passphrase", N_("Passphrase")),
         Binding("question_mark", "app.help", N_("Help")),
@@ -335,6 +325,11 @@ class LobbyScreen(Screen[None]):
 
     def action_new_table(self) -> None:
         self.post_message(NewTableRequested())
+
+    def action_ratings(self) -> None:
+        """Your page at the game under the cursor (the first game when there is none)."""
+        info = self.selected()
+        self.post_message(PageRequested(info.game if info is not None else registry.first_game(), None))
 
     def action_language(self) -> None:
         def chosen(code: str | None) -> None:

@@ -46,6 +46,8 @@ SPECTATOR_CHAT_CHOICES: tuple[tuple[str, bool], ...] = (
     (N_("Read and write in the chat"), True),
 )
 """The new-table form's choice for spectators: players always read and write."""
+RATED_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Not rated"), False), (N_("Rated: the result moves ratings"), True))
+"""The new-table form's choice of a rated table (never with hints: choosing one turns the other off)."""
 
 
 FIELD_HELP = {
@@ -54,6 +56,7 @@ FIELD_HELP = {
     "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
     "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
     "spectator-chat": N_("Spectators: whether those who watch may write in the table's chat too."),
+    "rated": N_("Rated: the result moves each player's rating at this game; no hints, no seed."),
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
@@ -130,6 +133,10 @@ class NewTableScreen(Screen[CreateRequest]):
                 choices = [(_(label), value) for label, value in HINT_CHOICES]
                 yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints", compact=True)
             yield from spectator_chat_row()
+            with Horizontal(classes="field"):
+                yield Label(_("Rating"))
+                choices = [(_(label), value) for label, value in RATED_CHOICES]
+                yield PageSafeSelect(choices, value=False, allow_blank=False, id="rated", compact=True)
             yield Prose(id="error")
             yield Button(_("Create"), variant="primary", id="create", compact=True)
         yield ShownText(id="field-help").data_bind(text=NewTableScreen.focus_help)
@@ -151,6 +158,9 @@ class NewTableScreen(Screen[CreateRequest]):
             self._show_seats(event.value)
         if event.select.id == "game":
             self._game_chosen(chosen_game(self))
+        if event.value is True and event.select.id in ("hints", "rated"):  # a rated table has no hints
+            other = self.query_one("#rated" if event.select.id == "hints" else "#hints", Select)
+            other.value = False
 
     def _game_chosen(self, game: str) -> None:
         """The game's own seat counts, bots and options."""
@@ -176,8 +186,12 @@ class NewTableScreen(Screen[CreateRequest]):
         others = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(2, count + 1))
         hints = self.query_one("#hints", Select).value is True
         chat = self.query_one("#spectator-chat", Select).value is True
+        rated = self.query_one("#rated", Select).value is True
+        chosen_seed = seed(self)
+        if rated and chosen_seed is not None:
+            raise ValueError(_("A rated table deals at random: leave the seed empty, or make it not rated."))
         return CreateRequest(
-            module.name, others, module.variant_to_dict(variant(self, module)), seed(self), hints, chat
+            module.name, others, module.variant_to_dict(variant(self, module)), chosen_seed, hints, chat, rated
         )
 
     def action_create(self) -> None:

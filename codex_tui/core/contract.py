@@ -255,6 +255,14 @@ class GameModule(ABC):
         """The bot levels a seat may take, weakest first."""
 
     @abstractmethod
+    def bot_rating(self, level: str) -> int:
+        """The fixed rating a bot seat of `level` (one of `bot_levels`) plays at on a rated table.
+
+        Calibrated from seat-balanced matches between the levels
+        (`benchmarks/level_ratings.py`), on the scale a player starts at
+        `codex_tui.server.ratings.START`; docs/ratings.md has the figures."""
+
+    @abstractmethod
     def make_bot(self, level: str, seed: int) -> BotMove:
         """A bot of this level; ValueError (naming the known levels) for an unknown one.
 

@@ -29,12 +29,13 @@ HELLO = "hello"
 """{token} from an app the SSH server spawned, or {name} from `codex-tui join`; and {lang}: the
 language the app starts in (its player's locale), which the hub uses unless the name chose one."""
 CREATE = "create"
-"""{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?, hints?}.
+"""{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?, hints?, rated?}.
 
 `variant` is the game's `variant_to_dict` data. A request without `game` is for
 the registry's default game; one without `variant` takes the variant's fields
 from the top level (the shape before variants travelled whole). `hints` (true:
-the players may ask for hints) is off when absent, as older clients send it."""
+the players may ask for hints) is off when absent, as older clients send it; so is `rated` (its result
+moves the players' ratings), which is refused beside hints or a seed."""
 JOIN = "join"
 """{table}: take an open seat, or go back to yours."""
 WATCH = "watch"
@@ -104,6 +105,8 @@ class CreateRequest:
     """Whether the players may ask for hints (`!`): the creator's choice, off unless chosen."""
     spectator_chat: bool = False
     """Whether spectators may write in the table's chat (they always read it); off unless chosen."""
+    rated: bool = False
+    """Whether its result moves the players' ratings; never with hints or a chosen seed (a known deal)."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -127,6 +130,8 @@ def create_message(request: CreateRequest) -> dict[str, Any]:
         message["hints"] = True
     if request.spectator_chat:
         message["spectator_chat"] = True
+    if request.rated:
+        message["rated"] = True
     return message
 
 
@@ -173,12 +178,17 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
     spectator_chat = message.get("spectator_chat", False)
     if not isinstance(spectator_chat, bool):
         raise ProtocolError("spectator_chat must be true or false")
+    rated = message.get("rated", False)
+    if not isinstance(rated, bool):
+        raise ProtocolError("rated must be true or false")
+    if rated and (hints or seed is not None):
+        raise ProtocolError("a rated table has no hints and no chosen seed")
     if "variant" in message:
         variant = checked_variant(module, message["variant"])
     else:
         keys = [field.key for field in module.variant_fields()]
         variant = checked_variant(module, {key: message[key] for key in keys if key in message})
-    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat)
+    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat, rated)
 
 
 def parse_language(message: dict[str, Any]) -> str:
@@ -257,6 +267,18 @@ class SeatInfo:
     """'human' or 'bot:<level>'."""
     online: bool
     """A human with a connected app at this table (bots always are)."""
+    rating: int | None = None
+    """The seat's rating at the table's game (a bot's: its level's); None for an open seat, or from an
+    older server."""
+
+
+def seat_from_wire(data: Any) -> SeatInfo:
+    """A lobby seat from the hub: [name, kind, online] and, from a server that rates, the rating."""
+    name, kind, online, *rest = data
+    rating = rest[0] if rest else None
+    if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool)):
+        raise ValueError("a seat's rating is a whole number")
+    return SeatInfo(None if name is None else str(name), str(kind), bool(online), rating)
 
 
 @dataclass(frozen=True)
@@ -282,6 +304,8 @@ class TableInfo:
     """Its creator let spectators write in its chat; off when absent."""
     chat: tuple[ChatLine, ...] = ()
     """The last few chat lines, for the lobby's preview (those of names the viewer mutes left out)."""
+    rated: bool = False
+    """Its result moves its players' ratings; off when absent."""
 
     @property
     def module(self) -> GameModule:
@@ -299,12 +323,13 @@ class TableInfo:
             "state": self.state,
             "game": self.game,
             "variant": dict(self.variant),
-            "seats": [[s.name, s.kind, s.online] for s in self.seats],
+            "seats": [[s.name, s.kind, s.online, s.rating] for s in self.seats],
             "status": self.status,
             "mine": self.mine,
             "hints": self.hints,
             "spectator_chat": self.spectator_chat,
             "chat": [line.to_wire() for line in self.chat],
+            "rated": self.rated,
         }
 
     @classmethod
@@ -317,15 +342,13 @@ class TableInfo:
                 state=str(data["state"]),
                 game=module.name,
                 variant=checked_variant(module, data["variant"]),
-                seats=tuple(
-                    SeatInfo(None if name is None else str(name), str(kind), bool(online))
-                    for name, kind, online in data["seats"]
-                ),
+                seats=tuple(seat_from_wire(seat) for seat in data["seats"]),
                 status=str(data["status"]),
                 mine=bool(data["mine"]),
                 hints=data.get("hints", False) is True,
                 spectator_chat=data.get("spectator_chat", False) is True,
                 chat=tuple(ChatLine.from_wire(line) for line in data.get("chat", ())),
+                rated=data.get("rated", False) is True,
             )
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None

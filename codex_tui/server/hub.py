@@ -36,7 +36,9 @@ from codex_tui.protocol.chat_line import MAX_LENGTH, ChatLine, clean_text
 from codex_tui.protocol.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
 from codex_tui.protocol.names import name_key
 from codex_tui.protocol.passphrase_rules import passphrase_problem
+from codex_tui.protocol.ratings import RATINGS, REPLAY_FINISHED, parse_ratings_request, parse_record_id
 from codex_tui.server.chat import MuteBook, RateLimit, clock
+from codex_tui.server.history import NotInHistory, finished_record, player_page
 from codex_tui.server.languages import LanguageBook, speaking
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.tables import MOVE_WAITS, PAUSED, Table, TableError, TableRoom
@@ -55,6 +57,7 @@ LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
 PASSPHRASE_SET = N_("Your browser passphrase is set: sign in on the web page as {name} with it.")
 PASSPHRASE_NOT_KEPT = N_("The server could not keep your passphrase; tell its host.")
+NOT_IN_HISTORY = N_("This game cannot be replayed: its save is no longer on the server.")
 MUTES_NOT_KEPT = N_("Not changed: the server cannot write down whom you mute just now. Try again in a while.")
 REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
 """Requests the player is told about (a notice), not dropped for."""
@@ -347,6 +350,18 @@ class Hub:
             if finished.game is None or not finished.game.is_over:
                 raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
             peer.queue(pack_frame(finished.record_message()))
+        elif kind == RATINGS:
+            game, who = parse_ratings_request(message)
+            page = await asyncio.to_thread(player_page, self.room.store, who or name, game)
+            peer.queue(pack_frame(page.to_wire()))
+        elif kind == REPLAY_FINISHED:
+            record_id = parse_record_id(message)
+            try:
+                record = await asyncio.to_thread(finished_record, self.room.store, self.room.folder.parent, record_id)
+            except NotInHistory as error:
+                log.warning("%s cannot replay: %s", name, error)
+                raise TableError(NOT_IN_HISTORY) from None
+            peer.queue(pack_frame(record))
         elif kind == p.CHAT:
             await self._chat(peer, p.parse_chat(message))
         elif kind == p.ACT:

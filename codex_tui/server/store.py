@@ -48,6 +48,8 @@ from typing import TypeVar
 from codex_tui.protocol.chat_line import ChatLine
 from codex_tui.protocol.names import name_key
 from codex_tui.server.json_import import UnreadableBook, import_files
+from codex_tui.server.ratings import START, RatedSeat, new_ratings
+from codex_tui.storage.saves import HUMAN
 
 log = logging.getLogger(__name__)
 
@@ -92,6 +94,64 @@ class NameRow:
     salt: bytes | None
     digest: bytes | None
     passphrase_since: str
+
+
+@dataclass(frozen=True)
+class FinishedSeat:
+    """One seat of a table that ended, as its record keeps it."""
+
+    name: str
+    kind: str
+    """'human' or 'bot:<level>'."""
+    points: int
+    winner: bool
+    bot_rating: float | None = None
+    """A bot seat's fixed rating (its level's)."""
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class FinishedTable:
+    """A table that ended, for `Store.finish_table`."""
+
+    save: str
+    """Its save's file name (one record per save)."""
+    path: str
+    """Where its save is filed, relative to the data folder (`tables/finished/…`)."""
+    game: str
+    variant: str
+    """The game's variant as JSON (`variant_to_dict`)."""
+    rated: bool
+    ended: str
+    """When it ended (UTC, ISO 8601)."""
+    seats: tuple[FinishedSeat, ...]
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    name: str
+    rating: float
+    tables: int
+    """Rated tables played."""
+    wins: int
+    """Rated tables won (a shared win counts)."""
+
+
+@dataclass(frozen=True)
+class PlayedTable:
+    """One finished table as a player's page lists it."""
+
+    id: int
+    path: str
+    ended: str
+    rated: bool
+    seat: int
+    """The player's seat."""
+    seats: tuple[FinishedSeat, ...]
+    rating_after: float | None
 
 
 def now_text() -> str:
@@ -155,7 +215,47 @@ def import_json(connection: sqlite3.Connection, folder: Path) -> list[Path]:
         raise StoreError(str(problem)) from None
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (create_tables, import_json)
+FINISHED_SCHEMA = (
+    """CREATE TABLE finished_tables (
+        id INTEGER PRIMARY KEY,
+        save TEXT NOT NULL UNIQUE,
+        path TEXT NOT NULL,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        ended TEXT NOT NULL)""",
+    """CREATE TABLE finished_seats (
+        table_id INTEGER NOT NULL REFERENCES finished_tables (id),
+        seat INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        name_key TEXT,
+        kind TEXT NOT NULL,
+        points INTEGER NOT NULL,
+        winner INTEGER NOT NULL,
+        rating_before REAL,
+        rating_after REAL,
+        PRIMARY KEY (table_id, seat))""",
+    "CREATE INDEX finished_seats_by_player ON finished_seats (name_key, table_id)",
+    """CREATE TABLE ratings (
+        name_key TEXT NOT NULL,
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        rating REAL NOT NULL,
+        tables INTEGER NOT NULL,
+        PRIMARY KEY (name_key, game))""",
+    "ALTER TABLE table_options ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+)
+"""Migration 3: the finished tables with their seats, and each player's rating per game."""
+
+
+def create_history(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 3: finished tables, ratings, and the rated option of a live table."""
+    for statement in FINISHED_SCHEMA:
+        connection.execute(statement)
+    return []
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (create_tables, import_json, create_history)
 """Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
 and returns the files to rename `<file>.imported` once that transaction is committed."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -549,26 +649,139 @@ class Store:
 
     # -------------------------------------------------------- tables' options
 
-    def table_options(self, save: str) -> tuple[bool, bool] | None:
-        """(hints, spectator_chat) kept for the table whose save is named `save`, or None (the defaults)."""
-        rows = self._read("SELECT hints, spectator_chat FROM table_options WHERE save = ?", (save,))
-        return (bool(rows[0][0]), bool(rows[0][1])) if rows else None
+    def table_options(self, save: str) -> tuple[bool, bool, bool] | None:
+        """(hints, spectator_chat, rated) kept for the table whose save is named `save`, or None (the defaults)."""
+        rows = self._read("SELECT hints, spectator_chat, rated FROM table_options WHERE save = ?", (save,))
+        return (bool(rows[0][0]), bool(rows[0][1]), bool(rows[0][2])) if rows else None
 
-    def set_table_options(self, save: str, options: tuple[bool, bool] | None) -> None:
-        """Keep a table's options; None forgets them (the defaults need no row)."""
+    def set_table_options(self, save: str, options: tuple[bool, bool, bool] | None) -> None:
+        """Keep a table's options (hints, spectator_chat, rated); None forgets them (the defaults need no row)."""
 
         def put(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
             if options is not None:
-                connection.execute("INSERT INTO table_options VALUES (?, ?, ?)", (save, *options))
+                connection.execute(
+                    "INSERT INTO table_options (save, hints, spectator_chat, rated) VALUES (?, ?, ?, ?)",
+                    (save, *options),
+                )
 
         self._write(put)
 
-    def forget_table(self, save: str) -> None:
-        """A table filed away (finished) or removed: its chat and options go, in one transaction."""
+    # ------------------------------------------------------- finished tables
 
-        def forget(connection: sqlite3.Connection) -> None:
-            connection.execute("DELETE FROM chat_lines WHERE save = ?", (save,))
-            connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
+    def finish_table(self, table: FinishedTable) -> tuple[float | None, ...] | None:
+        """File a finished table: its record and seats, the ratings it moves (a rated one), and its chat
+        and options gone, in one transaction. Returns each seat's rating after it (None: not rated, or a bot), or
+        None if this save was filed before (a restart after a crash files it again: nothing changes twice).
 
-        self._write(forget)
+        The ratings are read and written inside the transaction, so two tables ending at once both count:
+        the second is rated from the ratings the first left."""
+
+        def finish(connection: sqlite3.Connection) -> tuple[float | None, ...] | None:
+            connection.execute("DELETE FROM chat_lines WHERE save = ?", (table.save,))
+            connection.execute("DELETE FROM table_options WHERE save = ?", (table.save,))
+            if not any(seat.human for seat in table.seats):
+                return None
+            inserted = connection.execute(
+                "INSERT INTO finished_tables (save, path, game, variant, rated, ended) VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (save) DO NOTHING RETURNING id",
+                (table.save, table.path, table.game, table.variant, int(table.rated), table.ended),
+            ).fetchone()
+            if inserted is None:
+                return None
+            before = [self._rating_before(connection, seat, table.game) for seat in table.seats]
+            after: tuple[float | None, ...] = (None,) * len(table.seats)
+            if table.rated:
+                rated = [
+                    RatedSeat(rating, seat.points, seat.winner, fixed=not seat.human)
+                    for seat, rating in zip(table.seats, before)
+                ]
+                after = new_ratings(rated)
+            for number, (seat, old, new) in enumerate(zip(table.seats, before, after)):
+                key = name_key(seat.name) if seat.human else None
+                connection.execute(
+                    "INSERT INTO finished_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        inserted[0],
+                        number,
+                        seat.name,
+                        key,
+                        seat.kind,
+                        seat.points,
+                        int(seat.winner),
+                        old if table.rated else None,
+                        new,
+                    ),
+                )
+                if seat.human and new is not None:
+                    connection.execute(
+                        "INSERT INTO ratings VALUES (?, ?, ?, ?, 1) ON CONFLICT (name_key, game)"
+                        " DO UPDATE SET name = excluded.name, rating = excluded.rating, tables = tables + 1",
+                        (key, table.game, seat.name, new),
+                    )
+            return tuple(rating if seat.human else None for seat, rating in zip(table.seats, after))
+
+        return self._write(finish)
+
+    @staticmethod
+    def _rating_before(connection: sqlite3.Connection, seat: FinishedSeat, game: str) -> float:
+        if not seat.human:
+            return float(seat.bot_rating if seat.bot_rating is not None else START)
+        row = connection.execute(
+            "SELECT rating FROM ratings WHERE name_key = ? AND game = ?", (name_key(seat.name), game)
+        ).fetchone()
+        return START if row is None else float(row[0])
+
+    def ratings(self) -> dict[tuple[str, str], float]:
+        """Every rating: (name_key, game) -> rating (the lobby keeps them in memory)."""
+        rows = self._read("SELECT name_key, game, rating FROM ratings")
+        return {(str(key), str(game)): float(rating) for key, game, rating in rows}  # type: ignore[arg-type]
+
+    def leaderboard(self, game: str) -> list[LeaderRow]:
+        """The rated players of `game`, best first (ties: more rated tables first, then by name)."""
+        rows = self._read(
+            "SELECT r.name, r.rating, r.tables, (SELECT count(*) FROM finished_seats s JOIN finished_tables t"
+            " ON t.id = s.table_id WHERE s.name_key = r.name_key AND t.game = r.game AND t.rated AND s.winner)"
+            " FROM ratings r WHERE r.game = ? ORDER BY r.rating DESC, r.tables DESC, r.name",
+            (game,),
+        )
+        return [LeaderRow(str(n), float(r), int(t), int(w)) for n, r, t, w in rows]  # type: ignore[arg-type, call-overload]
+
+    def finished_path(self, table_id: int) -> str | None:
+        """Where the save of the finished table `table_id` is filed (relative to the data folder), or None."""
+        rows = self._read("SELECT path FROM finished_tables WHERE id = ?", (table_id,))
+        return str(rows[0][0]) if rows else None
+
+    def player_tables(self, name: str, game: str, most: int | None = None) -> list[PlayedTable]:
+        """The finished tables of `game` where `name` sat, newest first (`most` of them; all when None)."""
+
+        def read(connection: sqlite3.Connection) -> list[PlayedTable]:
+            tables = connection.execute(
+                "SELECT t.id, t.path, t.ended, t.rated, s.seat, s.rating_after"
+                " FROM finished_seats s JOIN finished_tables t ON t.id = s.table_id"
+                " WHERE s.name_key = ? AND t.game = ? ORDER BY t.id DESC LIMIT ?",
+                (name_key(name), game, -1 if most is None else most),
+            ).fetchall()
+            played = []
+            for table_id, path, ended, rated, seat, rating_after in tables:
+                seats = connection.execute(
+                    "SELECT name, kind, points, winner FROM finished_seats WHERE table_id = ? ORDER BY seat",
+                    (table_id,),
+                ).fetchall()
+                played.append(
+                    PlayedTable(
+                        table_id,
+                        path,
+                        ended,
+                        bool(rated),
+                        seat,
+                        tuple(FinishedSeat(n, k, p, bool(w)) for n, k, p, w in seats),
+                        rating_after,
+                    )
+                )
+            return played
+
+        try:
+            return self._run(read)
+        except sqlite3.Error as error:
+            raise StoreFailed(f"{self.path}: {error}") from None

@@ -2,11 +2,11 @@
 
 A table's save is an ordinary save file (`codex-tui play` opens it), so the
 options a table's creator chose that are not part of the game (whether hints
-are allowed, whether spectators may chat) are kept in the server's database
+are allowed, whether spectators may chat, whether it is rated) are kept in the server's database
 (`store.Store`, table `table_options`, by the save's file name). A restart
 reads them back with the save; no row means the defaults (hints off,
 spectators only read the chat), which is also what a table saved before an
-option existed gets.
+option existed gets (an unrated table).
 """
 
 from __future__ import annotations
@@ -23,16 +23,18 @@ class TableOptions:
     """The players may ask for hints (`!`)."""
     spectator_chat: bool = False
     """Spectators may write in the table's chat (they always read it)."""
+    rated: bool = False
+    """Its result moves its players' ratings (never with hints: `protocol.messages.parse_create`)."""
 
 
 def write_options(store: Store, save_path: Path, options: TableOptions) -> None:
     """Keep the options of the table saved at `save_path`; the defaults need no row. StoreFailed (an
     OSError) when they cannot be written: the table pauses rather than forget its creator's choice."""
-    kept = None if options == TableOptions() else (options.hints, options.spectator_chat)
+    kept = None if options == TableOptions() else (options.hints, options.spectator_chat, options.rated)
     store.set_table_options(save_path.name, kept)
 
 
 def read_options(store: Store, save_path: Path) -> TableOptions:
     """The options kept for the table saved at `save_path`; the defaults when there are none."""
     kept = store.table_options(save_path.name)
-    return TableOptions() if kept is None else TableOptions(hints=kept[0], spectator_chat=kept[1])
+    return TableOptions() if kept is None else TableOptions(*kept)

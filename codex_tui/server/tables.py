@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,9 +41,11 @@ from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.messages import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
+from codex_tui.protocol.names import name_key
 from codex_tui.server.botpool import BotPool, move_seed
 from codex_tui.server.chat import ChatLog, write_chat
-from codex_tui.server.store import Store
+from codex_tui.server.ratings import START
+from codex_tui.server.store import FinishedSeat, FinishedTable, Store, now_text
 from codex_tui.server.table_options import TableOptions, read_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
@@ -105,6 +108,8 @@ class Table:
     """Its creator allowed hints: the players' screens answer `!`."""
     spectator_chat: bool = False
     """Its creator let spectators write in its chat (everyone at the table reads it)."""
+    rated: bool = False
+    """Its result moves its players' ratings once it ends (`ratings.py`)."""
     chat: ChatLog = field(default_factory=ChatLog)
     """What was said at the table: beside its save once it has one, in memory before."""
     game: Any = None
@@ -148,20 +153,25 @@ class Table:
     def open_seats(self) -> list[int]:
         return [i for i, name in enumerate(self.names) if name is None]
 
-    def seat_infos(self) -> tuple[SeatInfo, ...]:
-        return tuple(SeatInfo(name, kind, self.online(i)) for i, (name, kind) in enumerate(zip(self.names, self.kinds)))
+    def seat_infos(self, ratings: Sequence[int | None] = ()) -> tuple[SeatInfo, ...]:
+        """Each seat for the lobby, with `ratings` (per seat, None for none) when given."""
+        shown = list(ratings) or [None] * len(self.names)
+        return tuple(
+            SeatInfo(name, kind, self.online(i), shown[i]) for i, (name, kind) in enumerate(zip(self.names, self.kinds))
+        )
 
-    def info(self, viewer: str) -> TableInfo:
+    def info(self, viewer: str, ratings: Sequence[int | None] = ()) -> TableInfo:
         return TableInfo(
             id=self.id,
             state=self.state,
             game=self.module.name,
             variant=self.module.variant_to_dict(self.variant),
-            seats=self.seat_infos(),
+            seats=self.seat_infos(ratings),
             status=self.status(),
             mine=viewer in self.names,
             hints=self.hints,
             spectator_chat=self.spectator_chat,
+            rated=self.rated,
         )
 
     def record_message(self) -> dict[str, Any]:
@@ -206,6 +216,26 @@ class Table:
 ChangeListener = Callable[[Table], None]
 
 
+def finished_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool) -> FinishedTable:
+    """What the store records of a game that ended, saved at `path` (to be filed in `finished/`)."""
+    summary = module.game_summary(game)
+    points = summary.totals if summary.totals is not None else summary.scores
+    winners = set(module.winners(game))
+    seats = []
+    for seat, (name, kind) in enumerate(zip(game.players, kinds)):
+        fixed = None if kind == HUMAN else float(module.bot_rating(kind[len(BOT_PREFIX) :]))
+        seats.append(FinishedSeat(name, kind, points[seat], seat in winners, fixed))
+    return FinishedTable(
+        save=path.name,
+        path=f"{TABLES_DIR}/{FINISHED_DIR}/{path.name}",
+        game=module.name,
+        variant=json.dumps(module.variant_to_dict(game.variant), sort_keys=True),
+        rated=rated,
+        ended=now_text(),
+        seats=tuple(seats),
+    )
+
+
 class TableRoom:
     """All tables of a server, their saves and their bots."""
 
@@ -222,11 +252,15 @@ class TableRoom:
         self._closing = False
         self._stopping = asyncio.Event()
         """Set by `close`: a paused table makes its last try at once."""
+        self.ratings: dict[tuple[str, str], float] = {}
+        """(name_key, game) -> rating, as the store holds them (read by `resume_saved`): the lobby shows
+        them on every change, so they are not read from the database each time."""
 
     # ------------------------------------------------------------ start, stop
 
     def resume_saved(self) -> int:
-        """Reload every unfinished game saved here; returns how many."""
+        """Read the ratings, and reload every unfinished game saved here; returns how many."""
+        self.ratings = self.store.ratings()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
         count = 0
@@ -237,10 +271,10 @@ class TableRoom:
                 log.warning("not resuming %s: %s", path, error)
                 continue
             game = saved.game
-            if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
-                self._file_away(path)
-                continue
             options = read_options(self.store, path)
+            if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
+                self._file_away(path, registry.game_of(game), game, saved.kinds, options.rated)
+                continue
             table = Table(
                 id=self._new_id(),
                 module=registry.game_of(game),
@@ -250,6 +284,7 @@ class TableRoom:
                 seed=game.seed,
                 hints=options.hints,
                 spectator_chat=options.spectator_chat,
+                rated=options.rated,
                 chat=ChatLog.read(self.store, path),
                 game=game,
                 save_path=path,
@@ -294,7 +329,24 @@ class TableRoom:
         tables = sorted(
             self.tables.values(), key=lambda t: (t.state == "over", viewer not in t.names, order[t.state], t.id)
         )
-        return [table.info(viewer) for table in tables]
+        return [table.info(viewer, self.seat_ratings(table)) for table in tables]
+
+    def rating(self, name: str, game: str) -> float:
+        """`name`'s rating at `game` (START before their first rated table of it)."""
+        return self.ratings.get((name_key(name), game), START)
+
+    def seat_ratings(self, table: Table) -> list[int | None]:
+        """Per seat, the rating the lobby shows beside it: a player's at the table's game, a bot level's
+        fixed one, None for an open seat."""
+        shown: list[int | None] = []
+        for seat, name in enumerate(table.names):
+            if name is None:
+                shown.append(None)
+            elif table.is_bot(seat):
+                shown.append(table.module.bot_rating(table.bot_level(seat)))
+            else:
+                shown.append(round(self.rating(name, table.module.name)))
+        return shown
 
     # --------------------------------------------------------------- changes
 
@@ -339,6 +391,7 @@ class TableRoom:
             seed=request.seed,
             hints=request.hints,
             spectator_chat=request.spectator_chat,
+            rated=request.rated,
         )
         self.tables[table.id] = table
         if not table.open_seats():
@@ -412,7 +465,7 @@ class TableRoom:
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
         async with table.lock:
             table.game = table.module.new_game(names, seed, table.variant)
-            table.save_path = new_save_path(self.folder, names)
+            table.save_path = new_save_path(self.folder, names, free_in=[self.folder / FINISHED_DIR])
             await self._commit(table, table.game, beside=True)
         self._schedule_bots(table)
 
@@ -455,12 +508,14 @@ class TableRoom:
         path = table.save_path
         assert path is not None
         if beside and not game.is_over:
-            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat)
+            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat, rated=table.rated)
             await asyncio.to_thread(write_options, self.store, path, options)
             await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
         await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
         if game.is_over:
-            table.save_path = await asyncio.to_thread(self._file_away, path)
+            table.save_path = await asyncio.to_thread(
+                self._file_away, path, table.module, game, tuple(table.kinds), table.rated
+            )
 
     def _pause(self, table: Table, game: Any, error: Exception) -> None:
         """`game` could not be saved: the table waits with it unsaved, and writes it again until it works."""
@@ -493,16 +548,20 @@ class TableRoom:
             self._schedule_bots(table)
             return
 
-    def _file_away(self, path: Path) -> Path:
-        """A finished game's save moves to `finished/` (its options and chat go), so a restart need not
-        read it again; returns where it is. If it cannot move it stays whole where it is (logged), and the
-        next start files it away."""
+    def _file_away(self, path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool) -> Path:
+        """A finished game is recorded in the store (its ratings moved if `rated`; its options and chat
+        gone), then its save moves to `finished/`, so a restart need not read it again; returns where the
+        save is. If either step fails it stays whole where it is (logged), and the next start files it away:
+        the store records a save once, so a second try moves nobody's rating twice."""
         try:
-            self.store.forget_table(path.name)
+            after = self.store.finish_table(finished_table(path, module, game, kinds, rated))
             target = move_save(path, self.folder / FINISHED_DIR)
         except OSError as error:
             log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
             return path
+        for name, rating in zip(game.players, after or ()):
+            if rating is not None:
+                self.ratings[(name_key(name), module.name)] = rating
         return target
 
     # ------------------------------------------------------------------ bots

@@ -161,14 +161,17 @@ def default_saves_dir() -> Path:
     return Path(os.environ.get("CODEX_TUI_SAVES", "saves"))
 
 
-def new_save_path(folder: Path, players: Sequence[str], when: datetime | None = None) -> Path:
-    """A fresh, readable file name: 2026-11-29_121300_Ada-vs-Bo.msgpack."""
+def new_save_path(
+    folder: Path, players: Sequence[str], when: datetime | None = None, free_in: Sequence[Path] = ()
+) -> Path:
+    """A fresh, readable file name: 2026-11-29_121300_Ada-vs-Bo.msgpack, free in `folder` and in each
+    folder of `free_in` (where saves are filed away later under the same name)."""
     moment = when or datetime.now()
     names = "-vs-".join(re.sub(r"[^A-Za-z0-9]+", "", name)[:12] or "player" for name in players)
     stem = f"{moment:%Y-%m-%d_%H%M%S}_{names}"
     path = folder / f"{stem}{SAVE_SUFFIX}"
     counter = 2
-    while path.exists():
+    while path.exists() or any((other / path.name).exists() for other in free_in):
         path = folder / f"{stem}-{counter}{SAVE_SUFFIX}"
         counter += 1
     return path

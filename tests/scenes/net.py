@@ -20,6 +20,7 @@ from codex_tui.games.codex.rules import Phase
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import ChatLine
 from codex_tui.protocol.messages import SeatInfo, TableInfo
+from codex_tui.protocol.ratings import BoardRow, PastSeat, PastTable, PlayerPage
 from codex_tui.ui.widgets.chat_field import CHAT_KEY
 from tests.scenes import Scene, settle
 from tests.scenes.games import mid_game, played
@@ -59,10 +60,11 @@ def lobby_rows() -> list[dict[str, Any]]:
             "playing",
             codex.name,
             variant(codex.name),
-            (SeatInfo("Ada", "human", True), SeatInfo("Bo", "human", False)),
+            (SeatInfo("Ada", "human", True, 1545), SeatInfo("Bo", "human", False, 1488)),
             codex.status(playing),
             mine=True,
             chat=(ChatLine("Bo", "20:14", "good luck!"), ChatLine("Ada", "20:15", "you too")),
+            rated=True,
         ),
         TableInfo(
             5,
@@ -85,6 +87,28 @@ def lobby_rows() -> list[dict[str, Any]]:
         ),
     ]
     return [{"t": p.WELCOME, "name": "Ada"}, {"t": p.LOBBY, "tables": [row.to_wire() for row in rows]}]
+
+
+def ratings_page() -> list[dict[str, Any]]:
+    """Ada's page at Codex: five rated tables (the chart), one unrated, and the leaderboard."""
+    seats = (PastSeat("Ada", "human", 24, True), PastSeat("Bot 2", "bot:hard", 21, False))
+    lost = (PastSeat("Ada", "human", 18, False), PastSeat("Bo", "human", 22, True), PastSeat("Cy", "human", 9, False))
+    history = (1516, 1502, 1530, 1521, 1545)
+    tables = [
+        PastTable(
+            9 - number,
+            f"2026-11-{30 - 2 * number}T1{number}:30:00+00:00",
+            True,
+            0,
+            lost if number % 2 else seats,
+            rating,
+        )
+        for number, rating in enumerate(reversed(history))
+    ]
+    tables.append(PastTable(3, "2026-11-20T20:05:00+00:00", False, 0, seats, None))
+    board = (BoardRow("Bo", 1588, 12, 8), BoardRow("Ada", 1545, 5, 3), BoardRow("Cy", 1421, 7, 1))
+    page = PlayerPage("codex-naturalis", "Ada", 1545, 6, 4, history, tuple(tables), board)
+    return [*lobby_rows(), page.to_wire()]
 
 
 def empty_lobby() -> list[dict[str, Any]]:
@@ -152,5 +176,6 @@ SCENES = [
         "net_language", app_of(lobby_rows), language_choice, data_words=NET_WORDS | CHAT_WORDS | {"English", "Français"}
     ),
     Scene("net_waiting_room", app_of(waiting_room), data_words=NET_WORDS),
+    Scene("net_ratings", app_of(ratings_page), data_words=NET_WORDS | {"Codex", "Naturalis"}, scrolls=True),
     Scene("net_chat", app_of(chat_at_table), open_chat, data_words=NET_WORDS | CHAT_WORDS),
 ]

@@ -286,10 +286,11 @@ async def create_table_by_keys(
     game: str = "codex-naturalis",
     draft: bool = False,
     hints: bool = False,
+    rated: bool = False,
 ) -> None:
     """Fill in the new-table form with the keyboard: the game, seats after
     yours, the target (Codex) or the variant (Instinkt), the seed, hints
-    allowed or not. Each key waits for the screen to show its effect (the
+    allowed or not, rated or not. Each key waits for the screen to show its effect (the
     help line of the field it moved to, the value it chose), so none lands in
     the wrong field."""
     await terminal.press("n")
@@ -319,11 +320,16 @@ async def create_table_by_keys(
     if seed is not None:
         await terminal.press(*str(seed))
         await terminal.wait_for(field_shows("Seed", str(seed)))
-    if hints:
+    if hints or rated:
         await tab_to(terminal, "Hints")
-        await choose_by_keys(terminal, 1, "Hints")
-        await terminal.wait_for(field_shows("Hints", "Allowed"))
+        if hints:
+            await choose_by_keys(terminal, 1, "Hints")
+            await terminal.wait_for(field_shows("Hints", "Allowed"))
         await tab_to(terminal, "Spectators")  # their chat: as it is, read only
+        await tab_to(terminal, "Rating")
+        if rated:
+            await choose_by_keys(terminal, 1, "Rating")
+            await terminal.wait_for(field_shows("Rating", "Rated"))
         await tab_to(terminal, "Create")
     await terminal.press("enter")
 

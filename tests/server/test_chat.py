@@ -321,7 +321,8 @@ async def test_chat_survives_a_restart_and_leaves_with_the_finished_save(tmp_pat
         assert [line.text for line in p.chat_lines(history)] == said
         assert table.save_path is not None
         save_name = table.save_path.name
-        server.room._file_away(table.save_path)  # what a finished game's save goes through
+        # what a finished game's save goes through
+        server.room._file_away(table.save_path, table.module, table.game, tuple(table.kinds), table.rated)
         assert server.store.chat(save_name) == []
         await ada.close()
     finally:

@@ -110,7 +110,7 @@ async def test_a_finished_table_leaves_no_options_file(server: GameServer) -> No
     message = await ada.receive_type(p.TABLE)
     table = server.room.get(message["table"])
     assert table.hints and table.save_path is not None
-    assert server.store.table_options(table.save_path.name) == (True, False)
+    assert server.store.table_options(table.save_path.name) == (True, False, False)
     while "result" not in message:
         seat_view = decode_instinkt_view(message["view"])
         if seat_view.legal_actions and len(table.game.log) == len(seat_view.log):

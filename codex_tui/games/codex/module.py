@@ -10,7 +10,7 @@ from codex_tui.core.contract import BotMove, CliCommand, GameSummary, VariantFie
 from codex_tui.core.errors import RecordError
 from codex_tui.core.rules_module import RulesModule
 from codex_tui.games.codex import record, rules, text, twin, wire
-from codex_tui.games.codex.bots import advice, bot_levels, explain, make_bot
+from codex_tui.games.codex.bots import LEVEL_RATINGS, advice, bot_levels, explain, make_bot
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.timeline import turn_number
@@ -94,6 +94,9 @@ class CodexNaturalis(RulesModule):
 
     def bot_levels(self) -> Sequence[str]:
         return tuple(bot_levels())
+
+    def bot_rating(self, level: str) -> int:
+        return LEVEL_RATINGS[level]
 
     def make_bot(self, level: str, seed: int) -> BotMove:
         return make_bot(level, seed).choose

@@ -9,7 +9,7 @@ from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
 from codex_tui.core.contract import BotMove, GameSummary, VariantField, won
 from codex_tui.core.rules_module import RulesModule
 from codex_tui.games.instinkt import advice, record, rules, text, twin, wire
-from codex_tui.games.instinkt.bots import instinkt_levels, make_instinkt_bot
+from codex_tui.games.instinkt.bots import LEVEL_RATINGS, instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.text import N_, _
 
 
@@ -86,6 +86,9 @@ class Instinkt(RulesModule):
 
     def bot_levels(self) -> Sequence[str]:
         return tuple(instinkt_levels())
+
+    def bot_rating(self, level: str) -> int:
+        return LEVEL_RATINGS[level]
 
     def make_bot(self, level: str, seed: int) -> BotMove:
         return make_instinkt_bot(level, seed)

@@ -9,6 +9,8 @@ from codex_tui.core.advice import Assessment, Estimate
 from tests.core.tictactoe.rules import Game, Mark, SeatView, apply, legal_actions, line_owner, replay, winners
 
 LEVELS = ("random", "greedy")
+RATINGS = {"random": 1100, "greedy": 1500}
+"""Rated tables give bot seats these (made up for the test game: it has no calibration)."""
 ALIASES = {"hard": "greedy", "expert": "greedy"}
 """Hints and reviews ask every game for "hard" and "expert": greedy is this game's best."""
 

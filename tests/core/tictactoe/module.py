@@ -99,6 +99,9 @@ class TicTacToe(RulesModule):
     def bot_levels(self) -> Sequence[str]:
         return bots.LEVELS
 
+    def bot_rating(self, level: str) -> int:
+        return bots.RATINGS[level]
+
     def make_bot(self, level: str, seed: int) -> BotMove:
         return bots.make_bot(level, seed)
 

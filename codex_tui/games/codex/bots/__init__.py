@@ -9,6 +9,6 @@ words of `explain.py`).
 """
 
 from codex_tui.games.codex.bots.base import Bot, BotFactory
-from codex_tui.games.codex.bots.roster import bot_levels, make_bot
+from codex_tui.games.codex.bots.roster import LEVEL_RATINGS, bot_levels, make_bot
 
-__all__ = ["Bot", "BotFactory", "bot_levels", "make_bot"]
+__all__ = ["LEVEL_RATINGS", "Bot", "BotFactory", "bot_levels", "make_bot"]

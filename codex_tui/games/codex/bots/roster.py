@@ -23,6 +23,19 @@ LEVELS: dict[str, tuple[BotFactory, str]] = {
 """Level name -> (factory, one-line description)."""
 
 
+LEVEL_RATINGS: dict[str, int] = {
+    "random": 186,
+    "easy": 1036,
+    "greedy": 1500,
+    "normal": 1500,
+    "hard": 2420,
+    "expert": 2460,
+}
+"""The fixed rating each level plays at on a rated table (docs/ratings.md has the matches they come from):
+`normal` is put at 1500, where a new player starts; `greedy` is the same bot; easy and random are below it
+by their measured gaps, hard by its 199.5 / 200 against greedy, expert by its 111.5 / 200 against hard."""
+
+
 def bot_levels() -> dict[str, str]:
     """Level name -> one-line description, in menu order."""
     return {level: description for level, (_, description) in LEVELS.items()}
