@@ -34,6 +34,7 @@ in one transaction (migration 2, `json_import`), then renames each to
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import logging
 import os
 import sqlite3
@@ -128,6 +129,25 @@ class FinishedTable:
     ended: str
     """When it ended (UTC, ISO 8601)."""
     seats: tuple[FinishedSeat, ...]
+
+
+@dataclass(frozen=True)
+class WaitingTable:
+    """A table that waits for players, as the store keeps it so that a restart brings it back."""
+
+    key: str
+    game: str
+    variant: str
+    """The game's variant as JSON (`variant_to_dict`)."""
+    names: tuple[str | None, ...]
+    """Per seat: who sits there, None for an open seat."""
+    kinds: tuple[str, ...]
+    seed: int | None
+    hints: bool
+    spectator_chat: bool
+    rated: bool
+    save: str | None = None
+    """The save's file name once its game is dealt: a row whose save exists is a game that started."""
 
 
 @dataclass(frozen=True)
@@ -255,7 +275,35 @@ def create_history(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     return []
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (create_tables, import_json, create_history)
+WAITING_SCHEMA = (
+    """CREATE TABLE waiting_tables (
+        key TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        variant TEXT NOT NULL,
+        names TEXT NOT NULL,
+        kinds TEXT NOT NULL,
+        seed INTEGER,
+        hints INTEGER NOT NULL,
+        spectator_chat INTEGER NOT NULL,
+        rated INTEGER NOT NULL,
+        save TEXT)""",
+)
+"""Migration 4: the tables that wait for players (a live game has its save instead)."""
+
+
+def create_waiting(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 4: tables waiting for players survive a restart."""
+    for statement in WAITING_SCHEMA:
+        connection.execute(statement)
+    return []
+
+
+MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (
+    create_tables,
+    import_json,
+    create_history,
+    create_waiting,
+)
 """Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
 and returns the files to rename `<file>.imported` once that transaction is committed."""
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -666,6 +714,55 @@ class Store:
                 )
 
         self._write(put)
+
+    # ------------------------------------------------------- waiting tables
+
+    def keep_waiting(self, table: WaitingTable) -> None:
+        """Keep (or replace) the row of a table that waits for players."""
+        self._write(
+            lambda connection: connection.execute(
+                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
+                " names = excluded.names, save = excluded.save",
+                (
+                    table.key,
+                    table.game,
+                    table.variant,
+                    json.dumps(table.names),
+                    json.dumps(table.kinds),
+                    table.seed,
+                    int(table.hints),
+                    int(table.spectator_chat),
+                    int(table.rated),
+                    table.save,
+                ),
+            )
+        )
+
+    def forget_waiting(self, key: str) -> None:
+        """A waiting table started (its save holds it now) or was left by everyone."""
+        self._write(lambda connection: connection.execute("DELETE FROM waiting_tables WHERE key = ?", (key,)))
+
+    def waiting_tables(self) -> list[WaitingTable]:
+        """The tables that waited for players when the server stopped, in the order they were created."""
+        rows = self._read(
+            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save"
+            " FROM waiting_tables ORDER BY rowid"
+        )
+        return [
+            WaitingTable(
+                str(key),
+                str(game),
+                str(variant),
+                tuple(json.loads(str(names))),
+                tuple(json.loads(str(kinds))),
+                None if seed is None else int(seed),  # type: ignore[call-overload]
+                bool(hints),
+                bool(spectator_chat),
+                bool(rated),
+                None if save is None else str(save),
+            )
+            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save in rows
+        ]
 
     # ------------------------------------------------------- finished tables
 

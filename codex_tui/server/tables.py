@@ -5,7 +5,8 @@ it: every action is checked by the engine, saved (the usual save file, in
 the data folder's `tables/`) and only then shown to anyone. Players' apps
 never hold a game, only their seat's view, so this is the one place a game
 changes. On start the room reloads every unfinished save, so a restart
-resumes every game where it stood.
+resumes every game where it stood, and every table that waited for players
+(kept in the store until its save is written) waits again.
 
 A save that cannot be written (a full disk, a folder made read-only) pauses
 the table instead of letting play run ahead of its save: the action waits,
@@ -36,7 +37,7 @@ from typing import Any
 
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
-from codex_tui.core.errors import IllegalAction
+from codex_tui.core.errors import IllegalAction, RecordError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
@@ -45,7 +46,7 @@ from codex_tui.protocol.names import name_key
 from codex_tui.server.botpool import BotPool, move_seed
 from codex_tui.server.chat import ChatLog, write_chat
 from codex_tui.server.ratings import START
-from codex_tui.server.store import FinishedSeat, FinishedTable, Store, now_text
+from codex_tui.server.store import FinishedSeat, FinishedTable, Store, WaitingTable, now_text
 from codex_tui.server.table_options import TableOptions, read_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
@@ -78,6 +79,7 @@ PAUSED_STATUS = N_("paused: the server cannot save it")
 NOT_PLAYED = N_("Not played: the server cannot save this game just now. Play goes on by itself as soon as it can.")
 NOT_SAID = N_("Not sent: the server cannot save this table's chat just now. Try again once play goes on.")
 MOVE_WAITS = N_("Your move waits: it is played as soon as the server can save it.")
+NOT_KEPT_TABLE = N_("The server cannot write down tables just now; try again in a while.")
 
 
 class TableError(Exception):
@@ -127,6 +129,8 @@ class Table:
     bot_task: asyncio.Task[None] | None = None
     version: int = 0
     """Bumped on every change, so the hub can cache what it sends."""
+    waiting_key: str | None = None
+    """Its row in the store while it waits for players (None once its save holds it)."""
 
     @property
     def paused(self) -> bool:
@@ -293,7 +297,65 @@ class TableRoom:
             self.tables[table.id] = table
             self._schedule_bots(table)
             count += 1
+        self._resume_waiting()
         return count
+
+    def _resume_waiting(self) -> None:
+        """Bring back the tables that waited for players. A row whose save exists is a game that started
+        (the server stopped between its save and forgetting the row): the save resumed it. A row with no
+        open seat left had its last player sit down: it is dealt now."""
+        for row in self.store.waiting_tables():
+            started = row.save is not None and any(
+                (folder / row.save).exists() for folder in (self.folder, self.folder / FINISHED_DIR)
+            )
+            if started:
+                self._forget_waiting(row.key)
+                continue
+            try:
+                module = registry.game_named(row.game)
+                variant = module.variant_from_dict(json.loads(row.variant))
+            except (registry.UnknownGame, RecordError, ValueError) as error:
+                log.warning("not bringing back a waiting table (%s): %s", row.key, error)
+                continue
+            table = Table(
+                id=self._new_id(),
+                module=module,
+                variant=variant,
+                names=list(row.names),
+                kinds=list(row.kinds),
+                seed=row.seed,
+                hints=row.hints,
+                spectator_chat=row.spectator_chat,
+                rated=row.rated,
+                waiting_key=row.key,
+            )
+            self.tables[table.id] = table
+            if not table.open_seats():
+                asyncio.get_running_loop().create_task(self._start(table))
+
+    def _keep_waiting(self, table: Table) -> None:
+        """Write the row of a table that waits (OSError when it cannot be written)."""
+        key = table.waiting_key
+        assert key is not None
+        row = WaitingTable(
+            key,
+            table.module.name,
+            json.dumps(table.module.variant_to_dict(table.variant), sort_keys=True),
+            tuple(table.names),
+            tuple(table.kinds),
+            table.seed,
+            table.hints,
+            table.spectator_chat,
+            table.rated,
+            None if table.save_path is None else table.save_path.name,
+        )
+        self.store.keep_waiting(row)
+
+    def _forget_waiting(self, key: str) -> None:
+        try:
+            self.store.forget_waiting(key)
+        except OSError as error:  # the next start sees the save, or brings back a table nobody sits at
+            log.error("a waiting table's row stays in the database: %s", error)
 
     async def close(self) -> None:
         """Stop the bots; a paused table tries its save once more; every write under way ends."""
@@ -393,6 +455,13 @@ class TableRoom:
             spectator_chat=request.spectator_chat,
             rated=request.rated,
         )
+        if table.open_seats():
+            table.waiting_key = secrets.token_hex(8)
+            try:
+                await asyncio.to_thread(self._keep_waiting, table)
+            except OSError as error:
+                log.error("a new table cannot be kept: %s", error)
+                raise TableError(NOT_KEPT_TABLE) from None
         self.tables[table.id] = table
         if not table.open_seats():
             await self._start(table)
@@ -414,6 +483,13 @@ class TableRoom:
         table.names[seat] = name
         if len(open_seats) == 1:
             await self._start(table)
+        else:
+            try:
+                await asyncio.to_thread(self._keep_waiting, table)
+            except OSError as error:
+                log.error("table %s cannot keep its new player: %s", table.id, error)
+                table.names[seat] = None
+                raise TableError(NOT_KEPT_TABLE) from None
         self._changed(table)
         return seat
 
@@ -423,8 +499,17 @@ class TableRoom:
         if table.game is not None or seat is None:
             return
         table.names[seat] = None
-        if all(table.names[i] is None for i in range(len(table.names)) if not table.is_bot(i)):
+        gone = all(table.names[i] is None for i in range(len(table.names)) if not table.is_bot(i))
+        if gone:
             del self.tables[table.id]
+        if table.waiting_key is not None:
+            if gone:
+                self._forget_waiting(table.waiting_key)
+            else:
+                try:
+                    self._keep_waiting(table)
+                except OSError as error:  # a restart would show them seated; they can leave again
+                    log.error("table %s cannot write that %s left: %s", table.id, name, error)
         self._changed(table)
 
     async def say(self, table: Table, name: str, text: str, time: str) -> ChatLine:
@@ -511,7 +596,12 @@ class TableRoom:
             options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat, rated=table.rated)
             await asyncio.to_thread(write_options, self.store, path, options)
             await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
+        if beside and table.waiting_key is not None:  # the save's name first: a restart then knows it started
+            await asyncio.to_thread(self._keep_waiting, table)
         await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
+        if beside and table.waiting_key is not None:
+            await asyncio.to_thread(self._forget_waiting, table.waiting_key)
+            table.waiting_key = None
         if game.is_over:
             table.save_path = await asyncio.to_thread(
                 self._file_away, path, table.module, game, tuple(table.kinds), table.rated
