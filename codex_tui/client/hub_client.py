@@ -69,9 +69,10 @@ class HubClient:
         hints: bool = False,
         spectator_chat: bool = False,
         rated: bool = False,
+        pace: str = p.LIVE,
     ) -> None:
         """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
-        request = p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat, rated)
+        request = p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat, rated, pace)
         self.send(p.create_message(request))
 
     def join(self, table: int) -> None:

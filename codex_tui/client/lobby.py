@@ -7,6 +7,7 @@ requests. Nothing here holds a game.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,9 +28,10 @@ from codex_tui.client.ratings_page import PageRequested
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.i18n import LANGUAGES, language
+from codex_tui.i18n.dates import elapsed_text
 from codex_tui.i18n.spacing import held
 from codex_tui.i18n.text import N_, _, ngettext
-from codex_tui.protocol.messages import BOT_PREFIX, SeatInfo, TableInfo
+from codex_tui.protocol.messages import BOT_PREFIX, TURNS, SeatInfo, TableInfo
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.chat_field import chat_words
@@ -103,15 +105,25 @@ def seats_text(info: TableInfo) -> str:
 HINTS_MARK = N_("hints")
 # Translators: after the game in a lobby row whose result moves its players' ratings.
 RATED_MARK = N_("rated")
+# Translators: after the game in a lobby row of a turn-based table (players come and go).
+TURNS_MARK = N_("turn-based")
 
 
 def game_cell(info: TableInfo) -> str:
-    """The Game column: the game and its options, then whether hints are allowed or the table is rated."""
-    if info.hints:
-        return _("{game} · {hints}").format(game=info.game_text, hints=_(HINTS_MARK))
-    if info.rated:
-        return _("{game} · {hints}").format(game=info.game_text, hints=_(RATED_MARK))
-    return info.game_text
+    """The Game column: the game and its options, then whether hints are allowed, the table is rated,
+    it is turn-based."""
+    text = info.game_text
+    marks = [(info.hints, HINTS_MARK), (info.rated, RATED_MARK), (info.pace == TURNS, TURNS_MARK)]
+    for shown, mark in marks:
+        if shown:
+            text = _("{game} · {hints}").format(game=text, hints=_(mark))
+    return text
+
+
+def your_move(info: TableInfo, viewer: str | None) -> bool:
+    """It is `viewer`'s move at this table."""
+    seats = [index for index, seat in enumerate(info.seats) if seat.name == viewer and seat.kind == HUMAN]
+    return info.state == "playing" and any(seat in info.to_act for seat in seats)
 
 
 def waiting_status(info: TableInfo) -> str:
@@ -123,10 +135,10 @@ def waiting_status(info: TableInfo) -> str:
     return ngettext("waiting for {n} player", "waiting for {n} players", missing).format(n=missing)
 
 
-def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
+def row_cells(info: TableInfo, viewer: str | None = None) -> tuple[str, str, str, str]:
     """One lobby row: your live tables marked ▶, then the game (and `hints` when
-    allowed), the seats, how it stands. A finished game is marked ✓ and says so:
-    it can only be replayed."""
+    allowed), the seats, how it stands ("your move · 3 h" when it is `viewer`'s move).
+    A finished game is marked ✓ and says so: it can only be replayed."""
     status = waiting_status(info)
     if info.state == "over":
         return (
@@ -137,6 +149,9 @@ def row_cells(info: TableInfo) -> tuple[str, str, str, str]:
         )
     mark = "▶ " if info.mine else "  "
     state = status if info.state != "playing" or not info.mine else _("{status} (your seat)").format(status=status)
+    if your_move(info, viewer):
+        waited = elapsed_text(time.time() - info.since) if info.since else ""
+        state = _("your move · {waited}").format(waited=waited) if waited else _("your move")
     return (f"{mark}#{info.id}", game_cell(info), seats_text(info), state)
 
 
@@ -167,6 +182,8 @@ class Listing:
     tables: tuple[TableInfo, ...]
     current: int | None
     width: int
+    player: str | None = None
+    """Who reads it (their move is said in its rows)."""
 
 
 class TablesList(DataTable[str]):
@@ -187,9 +204,8 @@ class TablesList(DataTable[str]):
     def fill(self, listing: Listing) -> None:
         tables = listing.tables
         headers = [_(label) for label in COLUMNS]
-        fill_fitted(
-            self, headers, [row_cells(info) for info in tables], [str(info.id) for info in tables], listing.width
-        )
+        rows = [row_cells(info, listing.player) for info in tables]
+        fill_fitted(self, headers, rows, [str(info.id) for info in tables], listing.width)
 
 
 def lobby_hint(tables: tuple[TableInfo, ...]) -> str | Text:
@@ -279,7 +295,7 @@ class LobbyScreen(Screen[None]):
         self._derive()
 
     def _derive(self) -> None:
-        self.listing = Listing(self.tables, self.current, self.columns)
+        self.listing = Listing(self.tables, self.current, self.columns, self.player)
         self.hint = lobby_hint(self.tables)
         info = self.selected()
         self.preview = None if info is None else table_preview(info, max(self.columns - 2, 10))

@@ -21,7 +21,7 @@ from textual.widgets._select import SelectOverlay
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
 from codex_tui.i18n.text import N_, _
-from codex_tui.protocol.messages import OPEN, CreateRequest
+from codex_tui.protocol.messages import LIVE, OPEN, TURNS, CreateRequest
 from codex_tui.ui.paging import PageSafeSelect
 from codex_tui.ui.screens.game_form import (
     FORM_CSS,
@@ -46,7 +46,12 @@ SPECTATOR_CHAT_CHOICES: tuple[tuple[str, bool], ...] = (
     (N_("Read and write in the chat"), True),
 )
 """The new-table form's choice for spectators: players always read and write."""
-RATED_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Not rated"), False), (N_("Rated: the result moves ratings"), True))
+PACE_CHOICES: tuple[tuple[str, str], ...] = (
+    (N_("Real time"), LIVE),
+    (N_("Turn-based"), TURNS),
+)
+"""The new-table form's pace: a turn-based table needs nobody to stay; the lobby lists where it is your move."""
+RATED_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Not rated"), False), (N_("Rated"), True))
 """The new-table form's choice of a rated table (never with hints: choosing one turns the other off)."""
 
 
@@ -56,7 +61,10 @@ FIELD_HELP = {
     "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
     "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
     "spectator-chat": N_("Spectators: whether those who watch may write in the table's chat too."),
-    "rated": N_("Rated: the result moves each player's rating at this game; no hints, no seed."),
+    "pace": N_(
+        "Pace: real time, or turn-based (come back when you like: the lobby lists first where it is your move)."
+    ),
+    "rated": N_("Rating: a rated table's result moves each player's rating at this game; no hints, no seed."),
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
@@ -118,7 +126,9 @@ class NewTableScreen(Screen[CreateRequest]):
         with Vertical(id="form"):
             yield Prose(
                 Text.assemble(
-                    (_("New table"), "bold"), "   ", _("you take seat 1   tab: next field   enter: create   esc: back")
+                    (_("New table"), "bold"),
+                    "   ",
+                    _("you take seat 1   tab: next field   enter: open a list   ctrl+s: create   esc: back"),
                 ),
                 id="form-title",
             )
@@ -133,6 +143,10 @@ class NewTableScreen(Screen[CreateRequest]):
                 choices = [(_(label), value) for label, value in HINT_CHOICES]
                 yield PageSafeSelect(choices, value=False, allow_blank=False, id="hints", compact=True)
             yield from spectator_chat_row()
+            with Horizontal(classes="field"):
+                yield Label(_("Pace"))
+                paces = [(_(label), value) for label, value in PACE_CHOICES]
+                yield PageSafeSelect(paces, value=LIVE, allow_blank=False, id="pace", compact=True)
             with Horizontal(classes="field"):
                 yield Label(_("Rating"))
                 choices = [(_(label), value) for label, value in RATED_CHOICES]
@@ -190,8 +204,9 @@ class NewTableScreen(Screen[CreateRequest]):
         chosen_seed = seed(self)
         if rated and chosen_seed is not None:
             raise ValueError(_("A rated table deals at random: leave the seed empty, or make it not rated."))
+        pace = str(self.query_one("#pace", Select).value)
         return CreateRequest(
-            module.name, others, module.variant_to_dict(variant(self, module)), chosen_seed, hints, chat, rated
+            module.name, others, module.variant_to_dict(variant(self, module)), chosen_seed, hints, chat, rated, pace
         )
 
     def action_create(self) -> None:

@@ -23,6 +23,7 @@ from codex_tui.client.columns import fill_fitted
 from codex_tui.core import registry
 from codex_tui.i18n.dates import moment_text
 from codex_tui.i18n.lists import and_list
+from codex_tui.i18n.numbers import signed
 from codex_tui.i18n.spacing import held
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.protocol.messages import BOT_PREFIX
@@ -82,6 +83,19 @@ def seat_text(page: PlayerPage, table: PastTable) -> str:
             name = _("{name} ({level})").format(name=name, level=module.translate(seat.kind[len(BOT_PREFIX) :]))
         parts.append(held(f"{'★' if seat.winner else ''}{name} {seat.points}"))
     return and_list(parts)
+
+
+def rating_cell(table: PastTable) -> str:
+    """The player's rating after a rated table and what it moved: '1484 (−16)'."""
+    if table.rating_after is None:
+        return ""
+    if table.rating_before is None:
+        return str(table.rating_after)
+    return held(
+        _("{rating} ({change})").format(
+            rating=table.rating_after, change=signed(table.rating_after - table.rating_before)
+        )
+    )
 
 
 def when_text(ended: str) -> str:
@@ -159,7 +173,7 @@ class RatingsScreen(Screen[None]):
                 when_text(table.ended),
                 seat_text(page, table),
                 _("yes") if table.rated else "",
-                "" if table.rating_after is None else str(table.rating_after),
+                rating_cell(table),
             )
             for table in page.tables
         ]

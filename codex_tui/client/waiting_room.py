@@ -18,7 +18,7 @@ from textual.screen import Screen
 from codex_tui.client.lobby import seat_label, waiting_status
 from codex_tui.core.advice import HINT_LEVEL
 from codex_tui.i18n.text import N_, _
-from codex_tui.protocol.messages import TableInfo
+from codex_tui.protocol.messages import TURNS, TableInfo
 from codex_tui.ui.line_breaks import break_lines
 from codex_tui.ui.screens.game_form import variant_words
 from codex_tui.ui.widgets.broken_text import Prose
@@ -35,6 +35,16 @@ def hints_words(hints: bool) -> str:
 
 WAITING_CHAT_ROWS = 4
 """Rows of the newest chat lines the waiting room shows (it fits 80x24 with a four-seat table)."""
+
+
+def table_kind_words(info: TableInfo) -> str:
+    """Whether the table is rated, and its pace, in a sentence."""
+    rated = _("Rated: its result moves each player's rating.") if info.rated else _("Not rated.")
+    if info.pace == TURNS:
+        return _("{rated} Turn-based: nobody needs to stay; the lobby lists first where it is your move.").format(
+            rated=rated
+        )
+    return rated
 
 
 def spectator_chat_words(allowed: bool) -> str:
@@ -75,6 +85,7 @@ class WaitingText(Prose):
         text.append("\n" + _("{rules}. The game starts when every seat is taken.").format(rules=rules) + "\n")
         text.append(f"{hints_words(info.hints)}\n")
         text.append(f"{spectator_chat_words(info.spectator_chat)}\n")
+        text.append(f"{table_kind_words(info)}\n")
         text.append(_("Others join from the lobby. esc: leave the table (your seat opens again)."), style="dim")
         text.append(" " + _("{key}: chat with the table.").format(key=CHAT_KEY), style="dim")
         for row in self.chat_rows(self.content_size.width or 58):

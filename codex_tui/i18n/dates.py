@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import date, datetime
 
 from babel import Locale
-from babel.dates import format_date, format_time
+from babel.dates import format_date, format_time, format_timedelta
 
 from codex_tui.i18n import PSEUDO, language
 from codex_tui.i18n.numbers import babel_locale
@@ -32,4 +32,10 @@ def moment_text(moment: datetime) -> str:
     time = format_time(moment, format="short", locale=locale)
     text = held(pattern.replace("{1}", day_text(moment.date())).replace("{0}", time))
     # The pseudo-language accents Babel's words (its tests see them as translated), at their width.
+    return text.translate(ACCENTED) if language() == PSEUDO else text
+
+
+def elapsed_text(seconds: float) -> str:
+    """How long something has lasted, short, in the language of now: '3 hr', '3 h', '3小时'."""
+    text = format_timedelta(int(max(seconds, 0.0)), format="short", locale=babel_locale())
     return text.translate(ACCENTED) if language() == PSEUDO else text

@@ -35,7 +35,7 @@ CREATE = "create"
 the registry's default game; one without `variant` takes the variant's fields
 from the top level (the shape before variants travelled whole). `hints` (true:
 the players may ask for hints) is off when absent, as older clients send it; so is `rated` (its result
-moves the players' ratings), which is refused beside hints or a seed."""
+moves the players' ratings), which is refused beside hints or a seed; `pace` is LIVE when absent."""
 JOIN = "join"
 """{table}: take an open seat, or go back to yours."""
 WATCH = "watch"
@@ -73,6 +73,11 @@ NOTICE = "notice"
 BYE = "bye"
 """{text}: the server is stopping; the app quits and shows the text."""
 
+LIVE = "live"
+"""A table's pace: everyone plays at the table, as at a real one."""
+TURNS = "turns"
+"""A table's pace: turn-based; players come and go, the lobby lists the tables where it is their move."""
+PACES = (LIVE, TURNS)
 OPEN = "open"
 """A seat kind in a create request: a human seat for whoever joins."""
 BOT_PREFIX = "bot:"
@@ -107,6 +112,8 @@ class CreateRequest:
     """Whether spectators may write in the table's chat (they always read it); off unless chosen."""
     rated: bool = False
     """Whether its result moves the players' ratings; never with hints or a chosen seed (a known deal)."""
+    pace: str = LIVE
+    """LIVE (everyone at the table) or TURNS (turn-based: nobody needs to stay; the lobby shows your move)."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -132,6 +139,8 @@ def create_message(request: CreateRequest) -> dict[str, Any]:
         message["spectator_chat"] = True
     if request.rated:
         message["rated"] = True
+    if request.pace != LIVE:
+        message["pace"] = request.pace
     return message
 
 
@@ -183,12 +192,15 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
         raise ProtocolError("rated must be true or false")
     if rated and (hints or seed is not None):
         raise ProtocolError("a rated table has no hints and no chosen seed")
+    pace = message.get("pace", LIVE)
+    if pace not in PACES:
+        raise ProtocolError(f"pace is one of {', '.join(PACES)}")
     if "variant" in message:
         variant = checked_variant(module, message["variant"])
     else:
         keys = [field.key for field in module.variant_fields()]
         variant = checked_variant(module, {key: message[key] for key in keys if key in message})
-    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat, rated)
+    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat, rated, pace)
 
 
 def parse_language(message: dict[str, Any]) -> str:
@@ -306,6 +318,12 @@ class TableInfo:
     """The last few chat lines, for the lobby's preview (those of names the viewer mutes left out)."""
     rated: bool = False
     """Its result moves its players' ratings; off when absent."""
+    pace: str = LIVE
+    """LIVE or TURNS; LIVE when absent."""
+    to_act: tuple[int, ...] = ()
+    """The seats whose move it is (a game under way)."""
+    since: float = 0.0
+    """When their move began (Unix time, the server's clock): the lobby's "your move · 3 h"."""
 
     @property
     def module(self) -> GameModule:
@@ -330,6 +348,9 @@ class TableInfo:
             "spectator_chat": self.spectator_chat,
             "chat": [line.to_wire() for line in self.chat],
             "rated": self.rated,
+            "pace": self.pace,
+            "to_act": list(self.to_act),
+            "since": self.since,
         }
 
     @classmethod
@@ -349,6 +370,9 @@ class TableInfo:
                 spectator_chat=data.get("spectator_chat", False) is True,
                 chat=tuple(ChatLine.from_wire(line) for line in data.get("chat", ())),
                 rated=data.get("rated", False) is True,
+                pace=TURNS if data.get("pace") == TURNS else LIVE,
+                to_act=tuple(int(seat) for seat in data.get("to_act", ())),
+                since=float(data.get("since", 0.0)),
             )
         except (AttributeError, KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"malformed table: {error}") from None

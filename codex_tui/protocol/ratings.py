@@ -50,6 +50,8 @@ class PastTable:
     seats: tuple[PastSeat, ...]
     rating_after: int | None
     """The player's rating after it (a rated table), else None."""
+    rating_before: int | None = None
+    """Their rating before it (a rated table), else None."""
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,7 @@ class PlayerPage:
                     t.seat,
                     [[s.name, s.kind, s.points, s.winner] for s in t.seats],
                     t.rating_after,
+                    t.rating_before,
                 ]
                 for t in self.tables
             ],
@@ -122,8 +125,9 @@ class PlayerPage:
                         int(seat),
                         tuple(PastSeat(str(n), str(k), int(p), bool(w)) for n, k, p, w in seats),
                         None if after is None else int(after),
+                        None if before is None else int(before),
                     )
-                    for table_id, ended, rated, seat, seats, after in data["tables"][:LAST_TABLES]
+                    for table_id, ended, rated, seat, seats, after, before in data["tables"][:LAST_TABLES]
                 ),
                 board=tuple(BoardRow(str(n), int(r), int(t), int(w)) for n, r, t, w in data["board"][:BOARD_ROWS]),
             )

@@ -43,6 +43,7 @@ def player_page(store: Store, name: str, game: str) -> PlayerPage:
                 t.seat,
                 tuple(PastSeat(s.name, s.kind, s.points, s.winner) for s in t.seats),
                 None if t.rating_after is None else round(t.rating_after),
+                None if t.rating_before is None else round(t.rating_before),
             )
             for t in mine[:LAST_TABLES]
         ),

@@ -30,7 +30,7 @@ from typing import Any
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import DEFAULT
-from codex_tui.i18n.text import N_, _
+from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import MAX_LENGTH, ChatLine, clean_text
 from codex_tui.protocol.framing import MAX_UP_FRAME, FrameError, pack_frame, read_frame
@@ -245,6 +245,7 @@ class Hub:
             self.peers.add(peer)
             peer.queue(pack_frame({"t": p.WELCOME, "name": peer.name, "lang": peer.language}))
             self._send_lobby(peer)
+            self._tell_moves_waiting(peer)
             await self._read_loop(peer, reader)
         except (FrameError, p.ProtocolError) as error:
             log.info("hub: dropping an app: %s", error)
@@ -469,6 +470,19 @@ class Hub:
         for peer in list(self.peers):
             if peer.table is None:
                 self._send_lobby(peer)
+
+    def _tell_moves_waiting(self, peer: Peer) -> None:
+        """A player who comes in is told how many tables wait for their move (listed first in the lobby)."""
+        assert peer.name is not None
+        waiting = sum(1 for table in self.room.tables.values() if table.your_move(peer.name))
+        if waiting:
+            with speaking(peer.language):
+                text = ngettext(
+                    "{n} table waits for your move: it is listed first.",
+                    "{n} tables wait for your move: they are listed first.",
+                    waiting,
+                ).format(n=waiting)
+            peer.notice(text, "information")
 
     def _send_lobby(self, peer: Peer) -> None:
         assert peer.name is not None

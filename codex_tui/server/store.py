@@ -148,6 +148,7 @@ class WaitingTable:
     rated: bool
     save: str | None = None
     """The save's file name once its game is dealt: a row whose save exists is a game that started."""
+    pace: str = "live"
 
 
 @dataclass(frozen=True)
@@ -172,6 +173,7 @@ class PlayedTable:
     """The player's seat."""
     seats: tuple[FinishedSeat, ...]
     rating_after: float | None
+    rating_before: float | None = None
 
 
 def now_text() -> str:
@@ -298,11 +300,26 @@ def create_waiting(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     return []
 
 
+PACE_SCHEMA = (
+    "ALTER TABLE table_options ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
+    "ALTER TABLE waiting_tables ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
+)
+"""Migration 5: a table's pace (live, or turn-based) beside its other options."""
+
+
+def add_pace(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 5: the pace column (every table before was live)."""
+    for statement in PACE_SCHEMA:
+        connection.execute(statement)
+    return []
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (
     create_tables,
     import_json,
     create_history,
     create_waiting,
+    add_pace,
 )
 """Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
 and returns the files to rename `<file>.imported` once that transaction is committed."""
@@ -697,19 +714,21 @@ class Store:
 
     # -------------------------------------------------------- tables' options
 
-    def table_options(self, save: str) -> tuple[bool, bool, bool] | None:
-        """(hints, spectator_chat, rated) kept for the table whose save is named `save`, or None (the defaults)."""
-        rows = self._read("SELECT hints, spectator_chat, rated FROM table_options WHERE save = ?", (save,))
-        return (bool(rows[0][0]), bool(rows[0][1]), bool(rows[0][2])) if rows else None
+    def table_options(self, save: str) -> tuple[bool, bool, bool, str] | None:
+        """(hints, spectator_chat, rated, pace) kept for the table whose save is named `save`, or None (the
+        defaults)."""
+        rows = self._read("SELECT hints, spectator_chat, rated, pace FROM table_options WHERE save = ?", (save,))
+        return (bool(rows[0][0]), bool(rows[0][1]), bool(rows[0][2]), str(rows[0][3])) if rows else None
 
-    def set_table_options(self, save: str, options: tuple[bool, bool, bool] | None) -> None:
-        """Keep a table's options (hints, spectator_chat, rated); None forgets them (the defaults need no row)."""
+    def set_table_options(self, save: str, options: tuple[bool, bool, bool, str] | None) -> None:
+        """Keep a table's options (hints, spectator_chat, rated, pace); None forgets them (the defaults need
+        no row)."""
 
         def put(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
             if options is not None:
                 connection.execute(
-                    "INSERT INTO table_options (save, hints, spectator_chat, rated) VALUES (?, ?, ?, ?)",
+                    "INSERT INTO table_options (save, hints, spectator_chat, rated, pace) VALUES (?, ?, ?, ?, ?)",
                     (save, *options),
                 )
 
@@ -721,7 +740,7 @@ class Store:
         """Keep (or replace) the row of a table that waits for players."""
         self._write(
             lambda connection: connection.execute(
-                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
+                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
                 " names = excluded.names, save = excluded.save",
                 (
                     table.key,
@@ -734,6 +753,7 @@ class Store:
                     int(table.spectator_chat),
                     int(table.rated),
                     table.save,
+                    table.pace,
                 ),
             )
         )
@@ -745,7 +765,7 @@ class Store:
     def waiting_tables(self) -> list[WaitingTable]:
         """The tables that waited for players when the server stopped, in the order they were created."""
         rows = self._read(
-            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save"
+            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace"
             " FROM waiting_tables ORDER BY rowid"
         )
         return [
@@ -760,8 +780,9 @@ class Store:
                 bool(spectator_chat),
                 bool(rated),
                 None if save is None else str(save),
+                str(pace),
             )
-            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save in rows
+            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace in rows
         ]
 
     # ------------------------------------------------------- finished tables
@@ -854,13 +875,13 @@ class Store:
 
         def read(connection: sqlite3.Connection) -> list[PlayedTable]:
             tables = connection.execute(
-                "SELECT t.id, t.path, t.ended, t.rated, s.seat, s.rating_after"
+                "SELECT t.id, t.path, t.ended, t.rated, s.seat, s.rating_after, s.rating_before"
                 " FROM finished_seats s JOIN finished_tables t ON t.id = s.table_id"
                 " WHERE s.name_key = ? AND t.game = ? ORDER BY t.id DESC LIMIT ?",
                 (name_key(name), game, -1 if most is None else most),
             ).fetchall()
             played = []
-            for table_id, path, ended, rated, seat, rating_after in tables:
+            for table_id, path, ended, rated, seat, rating_after, rating_before in tables:
                 seats = connection.execute(
                     "SELECT name, kind, points, winner FROM finished_seats WHERE table_id = ? ORDER BY seat",
                     (table_id,),
@@ -874,6 +895,7 @@ class Store:
                         seat,
                         tuple(FinishedSeat(n, k, p, bool(w)) for n, k, p, w in seats),
                         rating_after,
+                        rating_before,
                     )
                 )
             return played

@@ -2,7 +2,7 @@
 
 A table's save is an ordinary save file (`codex-tui play` opens it), so the
 options a table's creator chose that are not part of the game (whether hints
-are allowed, whether spectators may chat, whether it is rated) are kept in the server's database
+are allowed, whether spectators may chat, whether it is rated, its pace) are kept in the server's database
 (`store.Store`, table `table_options`, by the save's file name). A restart
 reads them back with the save; no row means the defaults (hints off,
 spectators only read the chat), which is also what a table saved before an
@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from codex_tui.protocol.messages import LIVE
 from codex_tui.server.store import Store
 
 
@@ -25,12 +26,14 @@ class TableOptions:
     """Spectators may write in the table's chat (they always read it)."""
     rated: bool = False
     """Its result moves its players' ratings (never with hints: `protocol.messages.parse_create`)."""
+    pace: str = LIVE
+    """LIVE, or TURNS: turn-based."""
 
 
 def write_options(store: Store, save_path: Path, options: TableOptions) -> None:
     """Keep the options of the table saved at `save_path`; the defaults need no row. StoreFailed (an
     OSError) when they cannot be written: the table pauses rather than forget its creator's choice."""
-    kept = None if options == TableOptions() else (options.hints, options.spectator_chat, options.rated)
+    kept = None if options == TableOptions() else (options.hints, options.spectator_chat, options.rated, options.pace)
     store.set_table_options(save_path.name, kept)
 
 

@@ -30,6 +30,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,7 +42,7 @@ from codex_tui.core.errors import IllegalAction, RecordError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
-from codex_tui.protocol.messages import BOT_PREFIX, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
+from codex_tui.protocol.messages import BOT_PREFIX, LIVE, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
 from codex_tui.protocol.names import name_key
 from codex_tui.server.botpool import BotPool, move_seed
 from codex_tui.server.chat import ChatLog, write_chat
@@ -112,6 +113,11 @@ class Table:
     """Its creator let spectators write in its chat (everyone at the table reads it)."""
     rated: bool = False
     """Its result moves its players' ratings once it ends (`ratings.py`)."""
+    pace: str = LIVE
+    """LIVE, or TURNS: turn-based (the lobby lists first the tables where it is your move)."""
+    turn_since: float = 0.0
+    """When the move now awaited began (Unix time: shown as "your move · 3 h"); a restart reads it from
+    the save's time, which is written with every move."""
     chat: ChatLog = field(default_factory=ChatLog)
     """What was said at the table: beside its save once it has one, in memory before."""
     game: Any = None
@@ -176,7 +182,20 @@ class Table:
             hints=self.hints,
             spectator_chat=self.spectator_chat,
             rated=self.rated,
+            pace=self.pace,
+            to_act=self.to_act(),
+            since=self.turn_since,
         )
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats whose move it is (none before the deal, once over, or while paused)."""
+        if self.game is None or self.game.is_over or self.paused:
+            return ()
+        return tuple(self.module.players_to_act(self.game))
+
+    def your_move(self, name: str) -> bool:
+        seat = self.seat_of(name)
+        return seat is not None and seat in self.to_act()
 
     def record_message(self) -> dict[str, Any]:
         """A finished game for the replay viewer: its whole record (hands and deck
@@ -289,6 +308,8 @@ class TableRoom:
                 hints=options.hints,
                 spectator_chat=options.spectator_chat,
                 rated=options.rated,
+                pace=options.pace,
+                turn_since=path.stat().st_mtime,
                 chat=ChatLog.read(self.store, path),
                 game=game,
                 save_path=path,
@@ -327,6 +348,7 @@ class TableRoom:
                 hints=row.hints,
                 spectator_chat=row.spectator_chat,
                 rated=row.rated,
+                pace=row.pace,
                 waiting_key=row.key,
             )
             self.tables[table.id] = table
@@ -348,6 +370,7 @@ class TableRoom:
             table.spectator_chat,
             table.rated,
             None if table.save_path is None else table.save_path.name,
+            table.pace,
         )
         self.store.keep_waiting(row)
 
@@ -385,11 +408,12 @@ class TableRoom:
         return table
 
     def infos(self, viewer: str) -> list[TableInfo]:
-        """The lobby as `viewer` sees it: their tables first, then open ones, then the
-        rest; finished games last, apart from every live one (their own too)."""
+        """The lobby as `viewer` sees it: the tables where it is their move first, then their other
+        tables, then open ones, then the rest; finished games last, apart from every live one."""
         order = {"waiting": 1, "playing": 2, "over": 3}
         tables = sorted(
-            self.tables.values(), key=lambda t: (t.state == "over", viewer not in t.names, order[t.state], t.id)
+            self.tables.values(),
+            key=lambda t: (t.state == "over", not t.your_move(viewer), viewer not in t.names, order[t.state], t.id),
         )
         return [table.info(viewer, self.seat_ratings(table)) for table in tables]
 
@@ -454,6 +478,7 @@ class TableRoom:
             hints=request.hints,
             spectator_chat=request.spectator_chat,
             rated=request.rated,
+            pace=request.pace,
         )
         if table.open_seats():
             table.waiting_key = secrets.token_hex(8)
@@ -585,6 +610,7 @@ class TableRoom:
             self._pause(table, game, error)
             return False
         table.game = game
+        table.turn_since = time.time()
         return True
 
     async def _write(self, table: Table, game: Any, beside: bool) -> None:
@@ -593,7 +619,7 @@ class TableRoom:
         path = table.save_path
         assert path is not None
         if beside and not game.is_over:
-            options = TableOptions(hints=table.hints, spectator_chat=table.spectator_chat, rated=table.rated)
+            options = TableOptions(table.hints, table.spectator_chat, table.rated, table.pace)
             await asyncio.to_thread(write_options, self.store, path, options)
             await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
         if beside and table.waiting_key is not None:  # the save's name first: a restart then knows it started
@@ -633,6 +659,7 @@ class TableRoom:
                     log.warning("table %s is still paused: %s", table.id, error)
                     continue
                 table.game, table.unsaved, table.retry_task = game, None, None
+                table.turn_since = time.time()
             log.warning("table %s is saved again; play goes on", table.id)
             self._changed(table)
             self._schedule_bots(table)

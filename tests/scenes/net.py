@@ -94,6 +94,7 @@ def ratings_page() -> list[dict[str, Any]]:
     seats = (PastSeat("Ada", "human", 24, True), PastSeat("Bot 2", "bot:hard", 21, False))
     lost = (PastSeat("Ada", "human", 18, False), PastSeat("Bo", "human", 22, True), PastSeat("Cy", "human", 9, False))
     history = (1516, 1502, 1530, 1521, 1545)
+    befores = dict(zip(history, (1500, *history)))
     tables = [
         PastTable(
             9 - number,
@@ -102,6 +103,7 @@ def ratings_page() -> list[dict[str, Any]]:
             0,
             lost if number % 2 else seats,
             rating,
+            befores[rating],
         )
         for number, rating in enumerate(reversed(history))
     ]

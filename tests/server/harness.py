@@ -326,6 +326,7 @@ async def create_table_by_keys(
             await choose_by_keys(terminal, 1, "Hints")
             await terminal.wait_for(field_shows("Hints", "Allowed"))
         await tab_to(terminal, "Spectators")  # their chat: as it is, read only
+        await tab_to(terminal, "Pace")  # real time
         await tab_to(terminal, "Rating")
         if rated:
             await choose_by_keys(terminal, 1, "Rating")

@@ -58,7 +58,7 @@ async def test_enter_on_a_finished_table_opens_its_replay(server: GameServer, te
     assert isinstance(table.game, instinkt.Game)
     bo = await open_terminal(terminals, server.port, "ada")  # her own table: no ▶ once it is over
     shown = await bo.wait_for(f"✓ #{table.id}")
-    (row,) = [line for line in shown.splitlines() if f"#{table.id}" in line]
+    (row,) = [line.replace("\xa0", " ") for line in shown.splitlines() if f"#{table.id}" in line]
     assert "finished:" in row and "▶" not in row and "away" not in row and "ada (1500), Bot 2 (easy, " in row
     await bo.press("enter")
     await bo.wait_for("Play/pause")  # the replay viewer

@@ -128,7 +128,10 @@ async def test_a_table_that_cannot_save_its_deal_waits_and_its_bot_with_it(serve
     assert table.paused and table.game.actions == () and table.bot_task is None, "the bot waits too"
 
     disk.mend()
-    await wait_until(lambda: any(action.player == 1 for action in table.game.actions), what="the bot's set-up")
+    await wait_until(  # its set-up done, and no move of its under way (one being saved is ahead of the table)
+        lambda: table.bot_task is None and any(action.player == 1 for action in table.game.actions),
+        what="the bot's set-up",
+    )
     assert table.save_path is not None and read_options(server.store, table.save_path).hints, "the options are kept too"
     assert load_save(table.save_path).game.actions == table.game.actions
     await ada.close()
