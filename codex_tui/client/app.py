@@ -29,6 +29,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from codex_tui.client.absent_offer import WAIT, AbsentOffer
 from codex_tui.client.hub_client import HubClient
 from codex_tui.client.join_options import add_join_arguments
 from codex_tui.client.lobby import (
@@ -43,6 +44,7 @@ from codex_tui.client.passphrase import PassphraseChosen
 from codex_tui.client.ratings_page import FinishedReplayRequested, PageRequested, RatingsScreen
 from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.core import registry
+from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import LANGUAGES, language, set_language
@@ -129,6 +131,8 @@ class RemoteApp(NamedKeys, CalmCrashes):
         enter before the server answers does not send the move twice."""
         self.setup_open = False
         self.setup_sent: list[Any] = []
+        self.offers_seen: set[tuple[int | None, int]] = set()
+        """(table, seat) of the absent seats already offered to this player (asked once per offer)."""
         """Set-up actions already sent: a view may arrive before the server has them."""
         self.end_shown = False
         self.my_turn = False
@@ -374,6 +378,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
         waiting_for = message.get("waiting_for")
         self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
         self._show_paused(message.get("paused"))
+        self._offer_absent(game, message)
         self._turn_notice(ui, view)
         setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
         if setup is not None:
@@ -387,6 +392,30 @@ class RemoteApp(NamedKeys, CalmCrashes):
                 return ui.network_end_screen(view, outcome)
 
             self._game_over(view.players, ui.result_winners(outcome), summary)
+
+    def _offer_absent(self, game: GameModule, message: dict[str, Any]) -> None:
+        """The server offers an absent player's seat to a bot: ask once while it is offered (esc leaves the
+        question until it is offered again); an offer gone (the player back, another player answered)
+        closes the question."""
+        absent = message.get("absent")
+        offer_open = isinstance(self.screen, AbsentOffer)
+        if not isinstance(absent, list) or not absent:
+            self.offers_seen.clear()
+            if offer_open:
+                self.screen.dismiss(None)
+            return
+        seat, name, waited = absent[0]
+        key = (self.table_id, int(seat))
+        if offer_open or key in self.offers_seen:
+            return
+        self.offers_seen.add(key)
+        levels = [str(level) for level in message.get("levels", ())]
+
+        def answered(choice: str | None) -> None:
+            if choice is not None:
+                self.send({"t": p.STAND_IN, "seat": int(seat), "level": None if choice == WAIT else choice})
+
+        self.push_screen(AbsentOffer(game, str(name), float(waited), levels), answered)
 
     def _show_paused(self, paused: object) -> None:
         """The server's line over the game while it cannot save the table (worded by the server, in our

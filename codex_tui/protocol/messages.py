@@ -50,6 +50,9 @@ LANGUAGE = "language"
 """{lang}: the player chose the language of their screens (remembered for the name)."""
 SET_PASSPHRASE = "set_passphrase"
 """{passphrase}: the player's passphrase for the browser door (its salted hash is kept; see docs/web.md)."""
+STAND_IN = "stand_in"
+"""{seat, level}: the answer of a player at the table to the offer for an absent seat (the TABLE message's
+`absent`): a bot of `level` plays that seat until its player is back, or (level null) wait longer."""
 CHAT = "chat"
 """Up, {text}: a line for everyone at your table, or a command (`/mute NAME`, `/unmute NAME`, `/mute`).
 Down, {table, lines: [[name, time, text, at], ...], all}: lines said at your table (`all`: every recent
@@ -65,9 +68,10 @@ LOBBY = "lobby"
 WAITING = "waiting"
 """{table: table info}: you sit at a table that waits for players."""
 TABLE = "table"
-"""{table, game, seat, view, tags, waiting_for, hints?, result?, paused?}: your seat's view of the table's game
+"""{table, game, seat, view, tags, waiting_for, hints?, result?, paused?, absent?}: your seat's view of the table's game
 (`hints`: whether its creator allowed hints; off when absent, as older servers send it; `paused`: the line
-to show while the server cannot save the table, which takes no action meanwhile)."""
+to show while the server cannot save the table, which takes no action meanwhile; `absent`: [[seat, name,
+seconds waited], ...], the absent seats you may hand to a bot, with `levels`, the game's bot levels)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"
@@ -245,6 +249,15 @@ def chat_lines(message: dict[str, Any]) -> list[ChatLine]:
         return [ChatLine.from_wire(line) for line in lines]
     except ValueError as error:
         raise ProtocolError(f"malformed chat line: {error}") from None
+
+
+def parse_stand_in(message: dict[str, Any], levels: Any) -> tuple[int, str | None]:
+    """(seat, level or None to wait) of a STAND_IN request; ProtocolError if malformed."""
+    seat = _int_field(message, "seat", 0, 16)
+    level = message.get("level")
+    if level is not None and level not in levels:
+        raise ProtocolError("level is one of the game's bot levels, or null to wait")
+    return seat, level
 
 
 def parse_table_id(message: dict[str, Any]) -> int:

@@ -351,6 +351,19 @@ class Hub:
             if finished.game is None or not finished.game.is_over:
                 raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
             peer.queue(pack_frame(finished.record_message()))
+        elif kind == p.STAND_IN:
+            if peer.table is None or peer.seat is None:
+                raise TableError(N_("you are not at a table"))
+            seat, level = p.parse_stand_in(message, peer.table.module.bot_levels())
+            self.room.stand_in(peer.table, name, seat, level)
+            if level is not None:
+                self._tell_table(
+                    peer.table,
+                    N_("{chooser} let a bot ({level}) play for {name} until they are back"),
+                    chooser=name,
+                    level=peer.table.module.translate(level),
+                    name=peer.table.names[seat],
+                )
         elif kind == RATINGS:
             game, who = parse_ratings_request(message)
             page = await asyncio.to_thread(player_page, self.room.store, who or name, game)
@@ -400,7 +413,16 @@ class Hub:
         peer.table, peer.seat = table, seat
         table.watchers[peer] = seat
         self._send_recent_chat(peer, table)
-        if seat != SPECTATOR and not was_online and table.game is not None and returning:
+        stood_in = self.room.player_back(table, seat) if seat != SPECTATOR and not was_online else None
+        if stood_in is not None:
+            self._tell_table(
+                table,
+                N_("{name} is back and plays again; the bot played {count} moves for them: {moves}"),
+                count=len(stood_in),
+                moves=", ".join(str(move) for move in stood_in) or "–",
+                name=peer.name,
+            )
+        elif seat != SPECTATOR and not was_online and table.game is not None and returning:
             self._tell_table(table, N_("{name} is back at the table"), exclude=peer, name=peer.name)
         self.room.presence_changed(table)
 
@@ -409,6 +431,8 @@ class Hub:
         peer.table, peer.seat = None, None
         if table is None or table.watchers.pop(peer, None) is None:
             return
+        if seat is not None and seat != SPECTATOR and not table.online(seat):
+            self.room.player_left(table, seat)
         if seat is not None and seat != SPECTATOR and not table.online(seat) and table.state == "playing":
             self._tell_table(
                 table, N_("{name} left the table; their seat waits for them"), exclude=peer, name=peer.name
@@ -459,6 +483,14 @@ class Hub:
             message["result"] = module.result_to_wire(game)
         if table.paused:
             message["paused"] = _(PAUSED)
+        offered = [other for other in table.offered if other != seat]
+        if offered and seat != SPECTATOR and not table.is_bot(seat):
+            now = self.room.wall()
+            message["absent"] = [
+                [other, table.names[other], round(now - max(table.turn_since, table.absence.left_at.get(other, 0.0)))]
+                for other in offered
+            ]
+            message["levels"] = list(module.bot_levels())
         return pack_frame(message)
 
     def _schedule_lobby(self) -> None:

@@ -303,8 +303,10 @@ def create_waiting(connection: sqlite3.Connection, folder: Path) -> list[Path]:
 PACE_SCHEMA = (
     "ALTER TABLE table_options ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
     "ALTER TABLE waiting_tables ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
+    "CREATE TABLE absences (save TEXT PRIMARY KEY, data TEXT NOT NULL)",
 )
-"""Migration 5: a table's pace (live, or turn-based) beside its other options."""
+"""Migration 5: a table's pace (live, or turn-based) beside its other options, and its absent seats
+(`server.absence`: the bots standing in, their moves, the waits chosen)."""
 
 
 def add_pace(connection: sqlite3.Connection, folder: Path) -> list[Path]:
@@ -734,6 +736,21 @@ class Store:
 
         self._write(put)
 
+    # ---------------------------------------------------------- absent seats
+
+    def absence(self, save: str) -> str | None:
+        """The absent seats' record (JSON, `server.absence`) of the table saved as `save`, or None."""
+        rows = self._read("SELECT data FROM absences WHERE save = ?", (save,))
+        return str(rows[0][0]) if rows else None
+
+    def set_absence(self, save: str, data: str) -> None:
+        self._write(
+            lambda connection: connection.execute(
+                "INSERT INTO absences VALUES (?, ?) ON CONFLICT (save) DO UPDATE SET data = excluded.data",
+                (save, data),
+            )
+        )
+
     # ------------------------------------------------------- waiting tables
 
     def keep_waiting(self, table: WaitingTable) -> None:
@@ -798,6 +815,7 @@ class Store:
         def finish(connection: sqlite3.Connection) -> tuple[float | None, ...] | None:
             connection.execute("DELETE FROM chat_lines WHERE save = ?", (table.save,))
             connection.execute("DELETE FROM table_options WHERE save = ?", (table.save,))
+            connection.execute("DELETE FROM absences WHERE save = ?", (table.save,))
             if not any(seat.human for seat in table.seats):
                 return None
             inserted = connection.execute(

@@ -42,8 +42,9 @@ from codex_tui.core.errors import IllegalAction, RecordError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
-from codex_tui.protocol.messages import BOT_PREFIX, LIVE, OPEN, RECORD, CreateRequest, SeatInfo, TableInfo
+from codex_tui.protocol.messages import BOT_PREFIX, LIVE, OPEN, RECORD, TURNS, CreateRequest, SeatInfo, TableInfo
 from codex_tui.protocol.names import name_key
+from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence, read_absence, write_absence
 from codex_tui.server.botpool import BotPool, move_seed
 from codex_tui.server.chat import ChatLog, write_chat
 from codex_tui.server.ratings import START
@@ -80,6 +81,8 @@ PAUSED_STATUS = N_("paused: the server cannot save it")
 NOT_PLAYED = N_("Not played: the server cannot save this game just now. Play goes on by itself as soon as it can.")
 NOT_SAID = N_("Not sent: the server cannot save this table's chat just now. Try again once play goes on.")
 MOVE_WAITS = N_("Your move waits: it is played as soon as the server can save it.")
+ABSENCE_TICK = 5.0
+"""Seconds between two looks for absent players."""
 NOT_KEPT_TABLE = N_("The server cannot write down tables just now; try again in a while.")
 
 
@@ -137,6 +140,10 @@ class Table:
     """Bumped on every change, so the hub can cache what it sends."""
     waiting_key: str | None = None
     """Its row in the store while it waits for players (None once its save holds it)."""
+    absence: Absence = field(default_factory=Absence)
+    """Its absent seats: when each left, the waits chosen, the bots standing in (`absence.py`)."""
+    offered: tuple[int, ...] = ()
+    """The absent seats the other players may hand to a bot now (`TableRoom.check_absences`)."""
 
     @property
     def paused(self) -> bool:
@@ -156,6 +163,14 @@ class Table:
 
     def bot_level(self, seat: int) -> str:
         return self.kinds[seat][len(BOT_PREFIX) :]
+
+    def bot_plays(self, seat: int) -> bool:
+        """A bot moves for this seat: a bot's seat, or an absent player's a bot stands in for."""
+        return self.is_bot(seat) or seat in self.absence.stand_ins
+
+    def playing_level(self, seat: int) -> str:
+        """The level of the bot that moves for `seat` (`bot_plays`)."""
+        return self.absence.stand_ins.get(seat) or self.bot_level(seat)
 
     def online(self, seat: int) -> bool:
         return self.is_bot(seat) or seat in self.watchers.values()
@@ -215,7 +230,7 @@ class Table:
     def tags(self) -> tuple[str, ...]:
         """What the score track shows after each name: a bot's level, or 'away'."""
         return tuple(
-            self.bot_level(seat) if self.is_bot(seat) else ("" if self.online(seat) else "away")
+            self.playing_level(seat) if self.bot_plays(seat) else ("" if self.online(seat) else "away")
             for seat in range(len(self.names))
         )
 
@@ -228,8 +243,8 @@ class Table:
         labels = []
         for seat in self.module.players_to_act(game):
             name = game.players[seat]
-            if self.is_bot(seat):
-                level = self.bot_level(seat)
+            if self.bot_plays(seat):
+                level = self.playing_level(seat)
                 labels.append(_("{name} ({level})").format(name=name, level=self.module.translate(level)))
             else:
                 labels.append(name if self.online(seat) else _("{name} (away)").format(name=name))
@@ -275,6 +290,11 @@ class TableRoom:
         self._closing = False
         self._stopping = asyncio.Event()
         """Set by `close`: a paused table makes its last try at once."""
+        self.wall: Callable[[], float] = time.time
+        """The clock of absences and waits (Unix time; tests give their own)."""
+        self.started_at = 0.0
+        """When `resume_saved` ran: a player not back since counts as gone since then."""
+        self._watch_task: asyncio.Task[None] | None = None
         self.ratings: dict[tuple[str, str], float] = {}
         """(name_key, game) -> rating, as the store holds them (read by `resume_saved`): the lobby shows
         them on every change, so they are not read from the database each time."""
@@ -284,6 +304,7 @@ class TableRoom:
     def resume_saved(self) -> int:
         """Read the ratings, and reload every unfinished game saved here; returns how many."""
         self.ratings = self.store.ratings()
+        self.started_at = self.wall()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
         count = 0
@@ -314,12 +335,85 @@ class TableRoom:
                 game=game,
                 save_path=path,
                 title=saved.title,
+                absence=read_absence(self.store, path),
             )
+            table.absence.left_at = {
+                seat: self.started_at for seat in range(len(table.names)) if not table.is_bot(seat)
+            }
             self.tables[table.id] = table
             self._schedule_bots(table)
             count += 1
         self._resume_waiting()
+        self._watch_task = asyncio.get_running_loop().create_task(self._watch_absences())
         return count
+
+    # --------------------------------------------------------------- absences
+
+    async def _watch_absences(self) -> None:
+        """Look for absent players every ABSENCE_TICK seconds until the room closes."""
+        while not self._closing:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stopping.wait(), ABSENCE_TICK)
+            self.check_absences()
+
+    def check_absences(self) -> None:
+        """Offer the absent seats of every game under way to its other players (`absence.py`)."""
+        now = self.wall()
+        for table in list(self.tables.values()):
+            offered: tuple[int, ...] = ()
+            if table.state == "playing" and not table.paused:
+                humans = [seat for seat in range(len(table.names)) if not table.is_bot(seat)]
+                online = {seat for seat in humans if table.online(seat)}
+                limit = AWAY_TURNS if table.pace == TURNS else AWAY_LIVE
+                offered = table.absence.offered(table.to_act(), humans, online, table.turn_since, now, limit)
+            if offered != table.offered:
+                table.offered = offered
+                self._changed(table)
+
+    def player_left(self, table: Table, seat: int) -> None:
+        """The last app at `seat` went (the hub calls it)."""
+        table.absence.left_at[seat] = self.wall()
+
+    def player_back(self, table: Table, seat: int) -> list[int] | None:
+        """`seat`'s player is at the table again: a bot standing in gives the seat back. Returns the moves
+        it played for them (action numbers), or None when none stood in."""
+        table.absence.left_at.pop(seat, None)
+        if table.absence.stand_ins.pop(seat, None) is None:
+            return None
+        moves = table.absence.stand_in_moves.pop(seat, [])
+        self._keep_absence(table)
+        self.check_absences()
+        return moves
+
+    def stand_in(self, table: Table, by: str, seat: int, level: str | None) -> None:
+        """`by` (seated at `table`) answers the offer for absent `seat`: a bot of `level` plays it until its
+        player is back, or (None) they wait one limit more. TableError if it is not offered (any more)."""
+        chooser = table.seat_of(by)
+        if chooser is None or chooser == seat or table.is_bot(chooser):
+            raise TableError(N_("only the other players at the table choose for an absent seat"))
+        if seat not in table.offered:
+            raise TableError(N_("that seat is not waited for any more"))
+        if level is None:
+            table.absence.waited_at[seat] = self.wall()
+        elif level in table.module.bot_levels():
+            table.absence.stand_ins[seat] = level
+            table.absence.stand_in_moves[seat] = []
+        else:
+            raise TableError(N_("there is no such bot level"))
+        self._keep_absence(table)
+        self.check_absences()
+        self._changed(table)
+        self._schedule_bots(table)
+
+    def _keep_absence(self, table: Table) -> None:
+        """Write the table's absent seats beside its save (logged if it cannot be: a restart forgets them,
+        and the seat waits for its player again)."""
+        if table.save_path is None:
+            return
+        try:
+            write_absence(self.store, table.save_path, table.absence)
+        except OSError as error:
+            log.error("table %s cannot keep its absent seats: %s", table.id, error)
 
     def _resume_waiting(self) -> None:
         """Bring back the tables that waited for players. A row whose save exists is a game that started
@@ -384,6 +478,8 @@ class TableRoom:
         """Stop the bots; a paused table tries its save once more; every write under way ends."""
         self._closing = True
         self._stopping.set()
+        if self._watch_task is not None:
+            await asyncio.gather(self._watch_task, return_exceptions=True)
         bots = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
         for task in bots:
             task.cancel()
@@ -610,7 +706,7 @@ class TableRoom:
             self._pause(table, game, error)
             return False
         table.game = game
-        table.turn_since = time.time()
+        table.turn_since = self.wall()
         return True
 
     async def _write(self, table: Table, game: Any, beside: bool) -> None:
@@ -659,7 +755,7 @@ class TableRoom:
                     log.warning("table %s is still paused: %s", table.id, error)
                     continue
                 table.game, table.unsaved, table.retry_task = game, None, None
-                table.turn_since = time.time()
+                table.turn_since = self.wall()
             log.warning("table %s is saved again; play goes on", table.id)
             self._changed(table)
             self._schedule_bots(table)
@@ -689,7 +785,7 @@ class TableRoom:
             return
         if table.bot_task is not None and not table.bot_task.done():
             return
-        seats = [seat for seat in table.module.players_to_act(game) if table.is_bot(seat)]
+        seats = [seat for seat in table.module.players_to_act(game) if table.bot_plays(seat)]
         if seats:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_turn(table, seats[0], game))
 
@@ -703,16 +799,19 @@ class TableRoom:
                 await asyncio.sleep(self.bot_delay)
             seed = move_seed(game.seed, seat, len(game.actions))
             legal = module.legal_actions_for(game, seat)
-            action = await self.bots.choose(table.bot_level(seat), seed, module.view(game, seat), module, legal)
+            action = await self.bots.choose(table.playing_level(seat), seed, module.view(game, seat), module, legal)
             async with table.lock:
-                if table.game is not game or table.paused:
+                if table.game is not game or table.paused or not table.bot_plays(seat):  # its player came back
                     return
                 try:
                     moved = module.apply(game, action)
                 except IllegalAction as error:
                     log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
                     moved = module.apply(game, legal[0])
-                await self._commit(table, moved)
+                played = await self._commit(table, moved)
+                if played and seat in table.absence.stand_ins:
+                    table.absence.stand_in_moves.setdefault(seat, []).append(len(moved.actions))
+                    self._keep_absence(table)
             self._changed(table)
         except asyncio.CancelledError:
             table.bot_task = None

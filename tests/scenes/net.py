@@ -147,6 +147,24 @@ def chat_at_table() -> list[dict[str, Any]]:
     return [*empty_lobby(), p.chat_message(3, lines, replace=True), table]
 
 
+def absent_offer() -> list[dict[str, Any]]:
+    """Ada at her Codex game; Bo has been away for 3 minutes on his move: Ada is offered a bot for his seat."""
+    codex = registry.game_named("codex-naturalis")
+    game = mid_game(Phase.PLACE)
+    table = {
+        "t": p.TABLE,
+        "table": 3,
+        "game": codex.name,
+        "seat": 0,
+        "view": codex.encode_view(codex.view(game, 0)),
+        "tags": ["", "away"],
+        "waiting_for": "Bo (away)",
+        "absent": [[1, "Bo", 185]],
+        "levels": list(codex.bot_levels()),
+    }
+    return [*empty_lobby(), table]
+
+
 async def open_chat(pilot: Pilot[Any]) -> None:
     await press(pilot, CHAT_KEY)
     await pilot.press(*"gg")
@@ -180,4 +198,5 @@ SCENES = [
     Scene("net_waiting_room", app_of(waiting_room), data_words=NET_WORDS),
     Scene("net_ratings", app_of(ratings_page), data_words=NET_WORDS | {"Codex", "Naturalis"}, scrolls=True),
     Scene("net_chat", app_of(chat_at_table), open_chat, data_words=NET_WORDS | CHAT_WORDS),
+    Scene("net_absent_offer", app_of(absent_offer), data_words=NET_WORDS),
 ]

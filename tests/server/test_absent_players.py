@@ -1,0 +1,137 @@
+"""A player who is gone: past the limit the others are offered a bot for the seat; it plays until the player
+is back, across a restart, and the table is told what it played. The clock is the test's own."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from codex_tui.client.hub_client import HubClient
+from codex_tui.protocol import messages as p
+from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
+from codex_tui.server.serve import GameServer
+from codex_tui.server.tables import Table
+from tests.server.harness import start_server, stored_rows, wait_until
+
+INSTINKT = "instinkt"
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_absent_seat_is_offered_only_on_its_move_past_the_limit() -> None:
+    absence = Absence(left_at={1: 1000.0})
+    offered = lambda now, online=frozenset(): absence.offered((1,), [0, 1], set(online), 900.0, now, 60)  # noqa: E731
+    assert offered(1060) == () and offered(1061) == (1,)
+    assert offered(1061, {1}) == ()  # connected again
+    assert absence.offered((0,), [0, 1], {0}, 900.0, 5000, 60) == ()  # not Bo's move
+    absence.waited_at[1] = 1100.0  # someone chose to wait: one limit more
+    assert offered(1150) == () and offered(1161) == (1,)
+    absence.stand_ins[1] = "easy"
+    assert offered(9999) == ()
+    assert Absence.from_data(absence.to_data()).stand_ins == {1: "easy"}
+    assert Absence.from_data({"stand_ins": "nonsense"}).stand_ins == {}
+
+
+async def instinkt_turn_table(server: GameServer) -> Table:
+    """Ada and Bo at a turn-based Instinkt table; Ada has picked her first card: it is Bo's move. Bo is gone."""
+    ada = await HubClient.connect(server.hub.path, name="ada")
+    bo = await HubClient.connect(server.hub.path, name="bo")
+    ada.create(["open"], INSTINKT, {"draft": False}, pace=p.TURNS)
+    await wait_until(lambda: len(server.room.tables) == 1, what="the table")
+    [table] = server.room.tables.values()
+    bo.join(table.id)
+    await wait_until(lambda: table.game is not None, what="the deal")
+    assert await server.room.act(table, 0, table.module.legal_actions_for(table.game, 0)[0])
+    assert table.to_act() == (1,)
+    for client in (ada, bo):
+        await client.close()
+    return table
+
+
+async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_back(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = await start_server(data)
+    try:
+        await instinkt_turn_table(server)
+    finally:
+        await server.close()
+
+    server = await start_server(data)
+    clock = FakeClock()
+    server.room.wall = clock
+    try:
+        [table] = server.room.tables.values()
+        ada = await HubClient.connect(server.hub.path, name="ada")
+        ada.join(table.id)
+        first = await ada.receive_type(p.TABLE)
+        assert "absent" not in first
+        clock.now += AWAY_TURNS + 1  # a day and a second with no move from Bo
+        server.room.check_absences()
+        offer = await ada.receive_type(p.TABLE)
+        assert [seat for seat, _name, _waited in offer["absent"]] == [1] and offer["absent"][0][1] == "bo"
+        assert offer["absent"][0][2] > AWAY_TURNS and "easy" in offer["levels"]
+
+        ada.send({"t": p.STAND_IN, "seat": 1, "level": "easy"})
+        told = await ada.receive_type(p.NOTICE)
+        assert told["text"] == "ada let a bot (easy) play for bo until they are back"
+        await wait_until(lambda: table.absence.stand_in_moves.get(1), what="the bot's move for Bo")
+        played = list(table.absence.stand_in_moves[1])
+        assert all(table.game.actions[n - 1].player == 1 for n in played)
+        assert stored_rows(data, "SELECT data FROM absences") != []  # kept beside the save
+        await ada.close()
+    finally:
+        await server.close()
+
+    server = await start_server(data)
+    try:
+        [table] = server.room.tables.values()
+        assert table.absence.stand_ins == {1: "easy"} and table.absence.stand_in_moves[1] == played
+        bo = await HubClient.connect(server.hub.path, name="bo")
+        bo.join(table.id)
+        back = await bo.receive_type(p.NOTICE)
+        moves = ", ".join(str(n) for n in played)
+        expected = f"bo is back and plays again; the bot played {len(played)} moves for them: {moves}"
+        assert back["text"] == expected
+        assert not table.bot_plays(1) and table.absence.stand_ins == {}
+        await bo.close()
+    finally:
+        await server.close()
+
+
+async def test_waiting_puts_the_offer_off_by_one_limit_and_only_others_may_answer(server: GameServer) -> None:
+    clock = FakeClock()
+    server.room.wall = clock
+    ada = await HubClient.connect(server.hub.path, name="ada")
+    bo = await HubClient.connect(server.hub.path, name="bo")
+    ada.create(["open"], INSTINKT, {"draft": False})
+    await wait_until(lambda: len(server.room.tables) == 1, what="the table")
+    [table] = server.room.tables.values()
+    bo.join(table.id)
+    await wait_until(lambda: table.game is not None, what="the deal")
+    assert await server.room.act(table, 0, table.module.legal_actions_for(table.game, 0)[0])
+    await bo.close()
+    await wait_until(lambda: not table.online(1), what="Bo gone")
+    clock.now += AWAY_LIVE + 1
+    server.room.check_absences()
+    assert table.offered == (1,)
+    ada.send({"t": p.STAND_IN, "seat": 1, "level": None})  # wait
+    await wait_until(lambda: table.offered == (), what="the offer put off")
+    clock.now += AWAY_LIVE / 2
+    server.room.check_absences()
+    assert table.offered == ()
+    clock.now += AWAY_LIVE
+    server.room.check_absences()
+    assert table.offered == (1,)
+    ada.send({"t": p.STAND_IN, "seat": 0, "level": "easy"})  # her own seat is not hers to hand over
+    refused = await ada.receive_type(p.NOTICE)
+    while "left the table" in refused["text"]:
+        refused = await ada.receive_type(p.NOTICE)
+    assert "only the other players at the table choose" in refused["text"].lower()
+    assert table.absence.stand_ins == {}
+    await ada.close()
