@@ -30,6 +30,7 @@ from typing import Any
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import DEFAULT
+from codex_tui.i18n.numbers import signed
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import MAX_LENGTH, ChatLine, clean_text
@@ -448,6 +449,7 @@ class Hub:
     # ------------------------------------------------------------- frames
 
     def _table_changed(self, table: Table) -> None:
+        self._tell_rating_changes(table)
         frames: dict[tuple[int, str], bytes] = {}
         for watcher, seat in list(table.watchers.items()):
             if not isinstance(watcher, Peer):
@@ -457,6 +459,20 @@ class Hub:
                 frames[key] = self._state_frame(table, seat, watcher.language)
             watcher.send_state(frames[key])
         self._schedule_lobby()
+
+    def _tell_rating_changes(self, table: Table) -> None:
+        """Once a rated table is filed, each player at it reads their rating before and after (once)."""
+        changes, table.rating_changes = table.rating_changes, {}
+        for watcher, seat in list(table.watchers.items()):
+            if isinstance(watcher, Peer) and seat in changes:
+                before, after = changes[seat]
+                with speaking(watcher.language):
+                    game = table.module.translate(table.module.title)
+                    change = signed(round(after) - round(before))
+                watcher.say(
+                    N_("Your rating at {game}: {before} → {after} ({change})"),
+                    {"game": game, "before": round(before), "after": round(after), "change": change},
+                )
 
     def _state_frame(self, table: Table, seat: int, language: str) -> bytes:
         """What `seat` sees of `table`, the few words the hub makes in `language`."""

@@ -144,6 +144,8 @@ class Table:
     """Its absent seats: when each left, the waits chosen, the bots standing in (`absence.py`)."""
     offered: tuple[int, ...] = ()
     """The absent seats the other players may hand to a bot now (`TableRoom.check_absences`)."""
+    rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Seat -> (rating before, after) once a rated table is filed: the hub tells each player theirs, once."""
 
     @property
     def paused(self) -> bool:
@@ -772,9 +774,14 @@ class TableRoom:
         except OSError as error:
             log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
             return path
-        for name, rating in zip(game.players, after or ()):
+        changes = {}
+        for seat, (name, rating) in enumerate(zip(game.players, after or ())):
             if rating is not None:
+                changes[seat] = (self.rating(name, module.name), rating)
                 self.ratings[(name_key(name), module.name)] = rating
+        live = next((t for t in self.tables.values() if t.save_path == path), None)
+        if live is not None:
+            live.rating_changes = changes
         return target
 
     # ------------------------------------------------------------------ bots

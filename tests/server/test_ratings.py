@@ -179,6 +179,10 @@ async def test_a_rated_table_played_to_the_end_moves_both_ratings_and_survives_a
         expected = {(0,): {0: 1516, 1: 1484}, (1,): {0: 1484, 1: 1516}}.get(winners, {0: 1500, 1: 1500})
         cy = await HubClient.connect(server.hub.path, name="cy")
         assert await lobby_seats(cy, table.id) == [("ada", expected[0]), ("bo", expected[1])]
+        for client, seat in ((ada, 0), (bo, 1)):  # each player reads their own change, once
+            told = await client.receive_type(p.NOTICE)
+            change = f"{expected[seat] - 1500:+d}"
+            assert told["text"] == f"Your rating at Instinkt: 1500 → {expected[seat]} ({change})"
         rows = stored_rows(data, "SELECT name, rating_before, rating_after FROM finished_seats ORDER BY seat")
         assert rows == [("ada", 1500.0, pytest.approx(expected[0])), ("bo", 1500.0, pytest.approx(expected[1]))]
         for client in (ada, bo, cy):
