@@ -70,9 +70,10 @@ class HubClient:
         spectator_chat: bool = False,
         rated: bool = False,
         pace: str = p.LIVE,
+        move_limit: int | None = None,
     ) -> None:
         """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
-        request = p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat, rated, pace)
+        request = p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat, rated, pace, move_limit)
         self.send(p.create_message(request))
 
     def join(self, table: int) -> None:

@@ -51,6 +51,16 @@ PACE_CHOICES: tuple[tuple[str, str], ...] = (
     (N_("Turn-based"), TURNS),
 )
 """The new-table form's pace: a turn-based table needs nobody to stay; the lobby lists where it is your move."""
+LIMIT_CHOICES: tuple[tuple[str, int], ...] = (
+    (N_("2 minutes"), 120),
+    (N_("10 minutes"), 600),
+    (N_("1 hour"), 3600),
+    (N_("1 day"), 86400),
+    (N_("3 days"), 259200),
+)
+"""How long an absent player's move waits before the others may let a bot play it (`server.absence`)."""
+LIMIT_FOR_PACE = {LIVE: 120, TURNS: 86400}
+"""The wait the form shows for each pace until the player chooses another."""
 RATED_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Not rated"), False), (N_("Rated"), True))
 """The new-table form's choice of a rated table (never with hints: choosing one turns the other off)."""
 
@@ -64,6 +74,7 @@ FIELD_HELP = {
     "pace": N_(
         "Pace: real time, or turn-based (come back when you like: the lobby lists first where it is your move)."
     ),
+    "move-limit": N_("Absent player: how long their move waits before the others may let a bot play for them."),
     "rated": N_("Rating: a rated table's result moves each player's rating at this game; no hints, no seed."),
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
@@ -148,6 +159,12 @@ class NewTableScreen(Screen[CreateRequest]):
                 paces = [(_(label), value) for label, value in PACE_CHOICES]
                 yield PageSafeSelect(paces, value=LIVE, allow_blank=False, id="pace", compact=True)
             with Horizontal(classes="field"):
+                yield Label(_("Absent player"))
+                limits = [(_(label), value) for label, value in LIMIT_CHOICES]
+                yield PageSafeSelect(
+                    limits, value=LIMIT_FOR_PACE[LIVE], allow_blank=False, id="move-limit", compact=True
+                )
+            with Horizontal(classes="field"):
                 yield Label(_("Rating"))
                 choices = [(_(label), value) for label, value in RATED_CHOICES]
                 yield PageSafeSelect(choices, value=False, allow_blank=False, id="rated", compact=True)
@@ -172,6 +189,8 @@ class NewTableScreen(Screen[CreateRequest]):
             self._show_seats(event.value)
         if event.select.id == "game":
             self._game_chosen(chosen_game(self))
+        if event.select.id == "pace" and event.value in LIMIT_FOR_PACE:  # a turn-based table waits longer
+            self.query_one("#move-limit", Select).value = LIMIT_FOR_PACE[str(event.value)]
         if event.value is True and event.select.id in ("hints", "rated"):  # a rated table has no hints
             other = self.query_one("#rated" if event.select.id == "hints" else "#hints", Select)
             other.value = False
@@ -205,8 +224,17 @@ class NewTableScreen(Screen[CreateRequest]):
         if rated and chosen_seed is not None:
             raise ValueError(_("A rated table deals at random: leave the seed empty, or make it not rated."))
         pace = str(self.query_one("#pace", Select).value)
+        limit = self.query_one("#move-limit", Select).value
         return CreateRequest(
-            module.name, others, module.variant_to_dict(variant(self, module)), chosen_seed, hints, chat, rated, pace
+            module.name,
+            others,
+            module.variant_to_dict(variant(self, module)),
+            chosen_seed,
+            hints,
+            chat,
+            rated,
+            pace,
+            None if limit == LIMIT_FOR_PACE[pace] else int(str(limit)),
         )
 
     def action_create(self) -> None:

@@ -82,6 +82,8 @@ LIVE = "live"
 TURNS = "turns"
 """A table's pace: turn-based; players come and go, the lobby lists the tables where it is their move."""
 PACES = (LIVE, TURNS)
+MOVE_LIMITS = (120, 600, 3600, 86400, 259200)
+"""The waits a table may give an absent player's move: 2 and 10 minutes, an hour, a day, three days."""
 OPEN = "open"
 """A seat kind in a create request: a human seat for whoever joins."""
 BOT_PREFIX = "bot:"
@@ -118,6 +120,9 @@ class CreateRequest:
     """Whether its result moves the players' ratings; never with hints or a chosen seed (a known deal)."""
     pace: str = LIVE
     """LIVE (everyone at the table) or TURNS (turn-based: nobody needs to stay; the lobby shows your move)."""
+    move_limit: int | None = None
+    """Seconds an absent player's move waits before the others are offered a bot (one of MOVE_LIMITS);
+    None: the pace's own (`server.absence`)."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -145,6 +150,8 @@ def create_message(request: CreateRequest) -> dict[str, Any]:
         message["rated"] = True
     if request.pace != LIVE:
         message["pace"] = request.pace
+    if request.move_limit is not None:
+        message["move_limit"] = request.move_limit
     return message
 
 
@@ -199,12 +206,15 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
     pace = message.get("pace", LIVE)
     if pace not in PACES:
         raise ProtocolError(f"pace is one of {', '.join(PACES)}")
+    move_limit = message.get("move_limit")
+    if move_limit is not None and (isinstance(move_limit, bool) or move_limit not in MOVE_LIMITS):
+        raise ProtocolError(f"move_limit is one of {', '.join(map(str, MOVE_LIMITS))} seconds")
     if "variant" in message:
         variant = checked_variant(module, message["variant"])
     else:
         keys = [field.key for field in module.variant_fields()]
         variant = checked_variant(module, {key: message[key] for key in keys if key in message})
-    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat, rated, pace)
+    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat, rated, pace, move_limit)
 
 
 def parse_language(message: dict[str, Any]) -> str:

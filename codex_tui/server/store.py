@@ -149,6 +149,7 @@ class WaitingTable:
     save: str | None = None
     """The save's file name once its game is dealt: a row whose save exists is a game that started."""
     pace: str = "live"
+    move_limit: int | None = None
 
 
 @dataclass(frozen=True)
@@ -304,6 +305,8 @@ PACE_SCHEMA = (
     "ALTER TABLE table_options ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
     "ALTER TABLE waiting_tables ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
     "CREATE TABLE absences (save TEXT PRIMARY KEY, data TEXT NOT NULL)",
+    "ALTER TABLE table_options ADD COLUMN move_limit INTEGER",
+    "ALTER TABLE waiting_tables ADD COLUMN move_limit INTEGER",
 )
 """Migration 5: a table's pace (live, or turn-based) beside its other options, and its absent seats
 (`server.absence`: the bots standing in, their moves, the waits chosen)."""
@@ -716,21 +719,27 @@ class Store:
 
     # -------------------------------------------------------- tables' options
 
-    def table_options(self, save: str) -> tuple[bool, bool, bool, str] | None:
-        """(hints, spectator_chat, rated, pace) kept for the table whose save is named `save`, or None (the
-        defaults)."""
-        rows = self._read("SELECT hints, spectator_chat, rated, pace FROM table_options WHERE save = ?", (save,))
-        return (bool(rows[0][0]), bool(rows[0][1]), bool(rows[0][2]), str(rows[0][3])) if rows else None
+    def table_options(self, save: str) -> tuple[bool, bool, bool, str, int | None] | None:
+        """(hints, spectator_chat, rated, pace, move_limit) kept for the table whose save is named `save`, or
+        None (the defaults)."""
+        rows = self._read(
+            "SELECT hints, spectator_chat, rated, pace, move_limit FROM table_options WHERE save = ?", (save,)
+        )
+        if not rows:
+            return None
+        hints, chat, rated, pace, limit = rows[0]
+        return (bool(hints), bool(chat), bool(rated), str(pace), None if limit is None else int(limit))  # type: ignore[call-overload]
 
-    def set_table_options(self, save: str, options: tuple[bool, bool, bool, str] | None) -> None:
-        """Keep a table's options (hints, spectator_chat, rated, pace); None forgets them (the defaults need
-        no row)."""
+    def set_table_options(self, save: str, options: tuple[bool, bool, bool, str, int | None] | None) -> None:
+        """Keep a table's options (hints, spectator_chat, rated, pace, move_limit); None forgets them (the
+        defaults need no row)."""
 
         def put(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
             if options is not None:
                 connection.execute(
-                    "INSERT INTO table_options (save, hints, spectator_chat, rated, pace) VALUES (?, ?, ?, ?, ?)",
+                    "INSERT INTO table_options (save, hints, spectator_chat, rated, pace, move_limit)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
                     (save, *options),
                 )
 
@@ -757,7 +766,7 @@ class Store:
         """Keep (or replace) the row of a table that waits for players."""
         self._write(
             lambda connection: connection.execute(
-                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
+                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
                 " names = excluded.names, save = excluded.save",
                 (
                     table.key,
@@ -771,6 +780,7 @@ class Store:
                     int(table.rated),
                     table.save,
                     table.pace,
+                    table.move_limit,
                 ),
             )
         )
@@ -782,7 +792,7 @@ class Store:
     def waiting_tables(self) -> list[WaitingTable]:
         """The tables that waited for players when the server stopped, in the order they were created."""
         rows = self._read(
-            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace"
+            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit"
             " FROM waiting_tables ORDER BY rowid"
         )
         return [
@@ -798,8 +808,9 @@ class Store:
                 bool(rated),
                 None if save is None else str(save),
                 str(pace),
+                None if move_limit is None else int(move_limit),  # type: ignore[call-overload]
             )
-            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace in rows
+            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit in rows
         ]
 
     # ------------------------------------------------------- finished tables

@@ -28,12 +28,18 @@ class TableOptions:
     """Its result moves its players' ratings (never with hints: `protocol.messages.parse_create`)."""
     pace: str = LIVE
     """LIVE, or TURNS: turn-based."""
+    move_limit: int | None = None
+    """Seconds an absent player's move waits before the others are offered a bot; None: the pace's own."""
 
 
 def write_options(store: Store, save_path: Path, options: TableOptions) -> None:
     """Keep the options of the table saved at `save_path`; the defaults need no row. StoreFailed (an
     OSError) when they cannot be written: the table pauses rather than forget its creator's choice."""
-    kept = None if options == TableOptions() else (options.hints, options.spectator_chat, options.rated, options.pace)
+    kept = (
+        None
+        if options == TableOptions()
+        else (options.hints, options.spectator_chat, options.rated, options.pace, options.move_limit)
+    )
     store.set_table_options(save_path.name, kept)
 
 

@@ -118,6 +118,8 @@ class Table:
     """Its result moves its players' ratings once it ends (`ratings.py`)."""
     pace: str = LIVE
     """LIVE, or TURNS: turn-based (the lobby lists first the tables where it is your move)."""
+    move_limit: int | None = None
+    """Seconds an absent player's move waits before the others are offered a bot; None: the pace's own."""
     turn_since: float = 0.0
     """When the move now awaited began (Unix time: shown as "your move · 3 h"); a restart reads it from
     the save's time, which is written with every move."""
@@ -332,6 +334,7 @@ class TableRoom:
                 spectator_chat=options.spectator_chat,
                 rated=options.rated,
                 pace=options.pace,
+                move_limit=options.move_limit,
                 turn_since=path.stat().st_mtime,
                 chat=ChatLog.read(self.store, path),
                 game=game,
@@ -366,7 +369,7 @@ class TableRoom:
             if table.state == "playing" and not table.paused:
                 humans = [seat for seat in range(len(table.names)) if not table.is_bot(seat)]
                 online = {seat for seat in humans if table.online(seat)}
-                limit = AWAY_TURNS if table.pace == TURNS else AWAY_LIVE
+                limit = table.move_limit or (AWAY_TURNS if table.pace == TURNS else AWAY_LIVE)
                 offered = table.absence.offered(table.to_act(), humans, online, table.turn_since, now, limit)
             if offered != table.offered:
                 table.offered = offered
@@ -445,6 +448,7 @@ class TableRoom:
                 spectator_chat=row.spectator_chat,
                 rated=row.rated,
                 pace=row.pace,
+                move_limit=row.move_limit,
                 waiting_key=row.key,
             )
             self.tables[table.id] = table
@@ -467,6 +471,7 @@ class TableRoom:
             table.rated,
             None if table.save_path is None else table.save_path.name,
             table.pace,
+            table.move_limit,
         )
         self.store.keep_waiting(row)
 
@@ -577,6 +582,7 @@ class TableRoom:
             spectator_chat=request.spectator_chat,
             rated=request.rated,
             pace=request.pace,
+            move_limit=request.move_limit,
         )
         if table.open_seats():
             table.waiting_key = secrets.token_hex(8)
@@ -717,7 +723,7 @@ class TableRoom:
         path = table.save_path
         assert path is not None
         if beside and not game.is_over:
-            options = TableOptions(table.hints, table.spectator_chat, table.rated, table.pace)
+            options = TableOptions(table.hints, table.spectator_chat, table.rated, table.pace, table.move_limit)
             await asyncio.to_thread(write_options, self.store, path, options)
             await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
         if beside and table.waiting_key is not None:  # the save's name first: a restart then knows it started

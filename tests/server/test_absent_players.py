@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
 from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
@@ -135,3 +137,38 @@ async def test_waiting_puts_the_offer_off_by_one_limit_and_only_others_may_answe
     assert "only the other players at the table choose" in refused["text"].lower()
     assert table.absence.stand_ins == {}
     await ada.close()
+
+
+async def test_the_tables_own_wait_counts_and_survives_a_restart(tmp_path: Path) -> None:
+    request = p.CreateRequest(INSTINKT, ("open",), {"draft": False}, None, move_limit=600)
+    assert p.parse_create(p.create_message(request)).move_limit == 600
+    with pytest.raises(p.ProtocolError, match="move_limit"):
+        p.parse_create({**p.create_message(request), "move_limit": 5})
+    data = tmp_path / "data"
+    server = await start_server(data)
+    try:
+        ada = await HubClient.connect(server.hub.path, name="ada")
+        bo = await HubClient.connect(server.hub.path, name="bo")
+        ada.create(["open"], INSTINKT, {"draft": False}, move_limit=600)
+        await wait_until(lambda: len(server.room.tables) == 1, what="the table")
+        [table] = server.room.tables.values()
+        bo.join(table.id)
+        await wait_until(lambda: table.game is not None, what="the deal")
+        for client in (ada, bo):
+            await client.close()
+    finally:
+        await server.close()
+    server = await start_server(data)
+    clock = FakeClock()
+    server.room.wall = clock
+    try:
+        [table] = server.room.tables.values()
+        assert table.move_limit == 600
+        clock.now += AWAY_LIVE + 1
+        server.room.check_absences()
+        assert table.offered == ()  # two minutes are not this table's ten
+        clock.now += 600
+        server.room.check_absences()
+        assert table.offered == (0, 1)  # both pick in secret: both are waited for
+    finally:
+        await server.close()
