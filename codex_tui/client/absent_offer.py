@@ -37,23 +37,30 @@ class AbsentOffer(ModalScreen[str | None]):
     ]
     CSS_PATH = Path(__file__).with_name("absent_offer.tcss")
 
-    def __init__(self, module: GameModule, name: str, waited: float, levels: list[str]) -> None:
+    def __init__(self, module: GameModule, name: str, waited: float, levels: list[str], reason: str = "away") -> None:
+        """`reason`: 'away' (gone past the table's wait) or 'clock' (their time ran out)."""
         super().__init__()
         self.module = module
         self.absent_name = name
         self.waited = waited
         self.levels = levels
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
         middle = "normal" if "normal" in self.levels else self.levels[len(self.levels) // 2] if self.levels else ""
         with Vertical(id="offer-box"):
-            yield Prose(
-                _(
+            if self.reason == "clock":
+                words = _(
+                    "{name}'s time has run out. A bot can play their seat for the rest of the game "
+                    "(they take it back by leaving the table and coming back), or you can wait."
+                )
+            else:
+                words = _(
                     "{name} has been away for {waited} and it is their move. "
                     "A bot can play their seat until they are back (they take it back as soon as they return), "
                     "or you can wait."
-                ).format(name=self.absent_name, waited=elapsed_text(self.waited))
-            )
+                )
+            yield Prose(words.format(name=self.absent_name, waited=elapsed_text(self.waited)))
             with Horizontal(id="offer-level"):
                 yield Label(_("Bot level"))
                 choices = [(self.module.translate(level), level) for level in self.levels]

@@ -20,6 +20,7 @@ import os
 import select
 import sys
 import termios
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from codex_tui.client.absent_offer import WAIT, AbsentOffer
+from codex_tui.client.clock_reading import CLOCK_TICK, ClockReading
 from codex_tui.client.hub_client import HubClient
 from codex_tui.client.join_options import add_join_arguments
 from codex_tui.client.lobby import (
@@ -132,6 +134,10 @@ class RemoteApp(NamedKeys, CalmCrashes):
         self.setup_open = False
         self.setup_sent: list[Any] = []
         self.offers_seen: set[tuple[int | None, int]] = set()
+        self.clocks = ClockReading()
+        """The table's clocks as last sent (none at a table without a clock)."""
+        self.shown: tuple[Any, tuple[str, ...], str | None] | None = None
+        """The game screen's last view, tags and waiting line (the clocks redraw them every second)."""
         """(table, seat) of the absent seats already offered to this player (asked once per offer)."""
         """Set-up actions already sent: a view may arrive before the server has them."""
         self.end_shown = False
@@ -156,8 +162,15 @@ class RemoteApp(NamedKeys, CalmCrashes):
     def on_mount(self) -> None:
         self.push_screen(ConnectingScreen())
         self.run_worker(self._talk(), exclusive=True, exit_on_error=False)
+        self.set_interval(CLOCK_TICK, self._tick_clocks)
         if self.watch_terminal:
             self.set_interval(TERMINAL_CHECK, self._check_terminal)
+
+    def _tick_clocks(self) -> None:
+        """A table with a clock: the seconds beside each name go down while it is that player's move."""
+        if self.clocks.seats and self.place == "table" and self.game_screen is not None and self.shown is not None:
+            view, tags, waiting_for = self.shown
+            self.game_screen.update_game(view, self.clocks.tags(tags, time.monotonic()), False, False, waiting_for)
 
     def _check_terminal(self) -> None:
         if terminal_gone():
@@ -376,7 +389,9 @@ class RemoteApp(NamedKeys, CalmCrashes):
         self.view = view
         tags = tuple(str(tag) for tag in message.get("tags", ()))
         waiting_for = message.get("waiting_for")
-        self.game_screen.update_game(view, tags, False, False, str(waiting_for) if waiting_for else None)
+        self.shown = (view, tags, str(waiting_for) if waiting_for else None)
+        self.clocks = ClockReading.of(message.get("clocks"), time.monotonic())
+        self.game_screen.update_game(view, self.clocks.tags(tags, time.monotonic()), False, False, self.shown[2])
         self._show_paused(message.get("paused"))
         self._offer_absent(game, message)
         self._turn_notice(ui, view)
@@ -404,7 +419,8 @@ class RemoteApp(NamedKeys, CalmCrashes):
             if offer_open:
                 self.screen.dismiss(None)
             return
-        seat, name, waited = absent[0]
+        seat, name, waited, *rest = absent[0]
+        reason = str(rest[0]) if rest else "away"
         key = (self.table_id, int(seat))
         if offer_open or key in self.offers_seen:
             return
@@ -415,7 +431,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
             if choice is not None:
                 self.send({"t": p.STAND_IN, "seat": int(seat), "level": None if choice == WAIT else choice})
 
-        self.push_screen(AbsentOffer(game, str(name), float(waited), levels), answered)
+        self.push_screen(AbsentOffer(game, str(name), float(waited), levels, reason), answered)
 
     def _show_paused(self, paused: object) -> None:
         """The server's line over the game while it cannot save the table (worded by the server, in our

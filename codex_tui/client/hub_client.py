@@ -71,9 +71,12 @@ class HubClient:
         rated: bool = False,
         pace: str = p.LIVE,
         move_limit: int | None = None,
+        clock: tuple[int, int] | None = None,
     ) -> None:
         """A table of `game` (a registry name) with this variant (its `variant_to_dict` data)."""
-        request = p.CreateRequest(game, tuple(others), variant, seed, hints, spectator_chat, rated, pace, move_limit)
+        request = p.CreateRequest(
+            game, tuple(others), variant, seed, hints, spectator_chat, rated, pace, move_limit, clock
+        )
         self.send(p.create_message(request))
 
     def join(self, table: int) -> None:

@@ -61,6 +61,13 @@ LIMIT_CHOICES: tuple[tuple[str, int], ...] = (
 """How long an absent player's move waits before the others may let a bot play it (`server.absence`)."""
 LIMIT_FOR_PACE = {LIVE: 120, TURNS: 86400}
 """The wait the form shows for each pace until the player chooses another."""
+CLOCK_CHOICES: tuple[tuple[str, tuple[int, int] | None], ...] = (
+    (N_("No clock"), None),
+    (N_("5 min + 3 s a move"), (5, 3)),
+    (N_("10 min + 5 s a move"), (10, 5)),
+    (N_("20 min + 10 s a move"), (20, 10)),
+)
+"""A real-time table's clock: minutes per player, and seconds added after each of their moves."""
 RATED_CHOICES: tuple[tuple[str, bool], ...] = ((N_("Not rated"), False), (N_("Rated"), True))
 """The new-table form's choice of a rated table (never with hints: choosing one turns the other off)."""
 
@@ -73,6 +80,10 @@ FIELD_HELP = {
     "spectator-chat": N_("Spectators: whether those who watch may write in the table's chat too."),
     "pace": N_(
         "Pace: real time, or turn-based (come back when you like: the lobby lists first where it is your move)."
+    ),
+    "clock": N_(
+        "Clock: time per player at a real-time table, ticking only on their move; "
+        "out of time, the others may let a bot play for them."
     ),
     "move-limit": N_("Absent player: how long their move waits before the others may let a bot play for them."),
     "rated": N_("Rating: a rated table's result moves each player's rating at this game; no hints, no seed."),
@@ -111,6 +122,11 @@ def spectator_chat_row() -> ComposeResult:
         yield Label(_("Spectators"))
         choices = [(_(label), value) for label, value in SPECTATOR_CHAT_CHOICES]
         yield PageSafeSelect(choices, value=False, allow_blank=False, id="spectator-chat", compact=True)
+
+
+def clock_choice(value: object) -> tuple[int, int] | None:
+    """The clock field's value as the request carries it."""
+    return value if isinstance(value, tuple) else None
 
 
 def seat_options(game: str) -> list[tuple[str, str]]:
@@ -159,6 +175,10 @@ class NewTableScreen(Screen[CreateRequest]):
                 paces = [(_(label), value) for label, value in PACE_CHOICES]
                 yield PageSafeSelect(paces, value=LIVE, allow_blank=False, id="pace", compact=True)
             with Horizontal(classes="field"):
+                yield Label(_("Clock"))
+                clocks = [(_(label), value) for label, value in CLOCK_CHOICES]
+                yield PageSafeSelect(clocks, value=None, allow_blank=False, id="clock", compact=True)
+            with Horizontal(classes="field"):
                 yield Label(_("Absent player"))
                 limits = [(_(label), value) for label, value in LIMIT_CHOICES]
                 yield PageSafeSelect(
@@ -191,6 +211,10 @@ class NewTableScreen(Screen[CreateRequest]):
             self._game_chosen(chosen_game(self))
         if event.select.id == "pace" and event.value in LIMIT_FOR_PACE:  # a turn-based table waits longer
             self.query_one("#move-limit", Select).value = LIMIT_FOR_PACE[str(event.value)]
+            if event.value == TURNS:  # and has no clock
+                self.query_one("#clock", Select).value = None
+        if event.select.id == "clock" and event.value is not None:
+            self.query_one("#pace", Select).value = LIVE
         if event.value is True and event.select.id in ("hints", "rated"):  # a rated table has no hints
             other = self.query_one("#rated" if event.select.id == "hints" else "#hints", Select)
             other.value = False
@@ -235,6 +259,7 @@ class NewTableScreen(Screen[CreateRequest]):
             rated,
             pace,
             None if limit == LIMIT_FOR_PACE[pace] else int(str(limit)),
+            clock_choice(self.query_one("#clock", Select).value) if pace == LIVE else None,
         )
 
     def action_create(self) -> None:

@@ -71,7 +71,9 @@ TABLE = "table"
 """{table, game, seat, view, tags, waiting_for, hints?, result?, paused?, absent?}: your seat's view of the table's game
 (`hints`: whether its creator allowed hints; off when absent, as older servers send it; `paused`: the line
 to show while the server cannot save the table, which takes no action meanwhile; `absent`: [[seat, name,
-seconds waited], ...], the absent seats you may hand to a bot, with `levels`, the game's bot levels)."""
+seconds waited, reason], ...], the absent seats you may hand to a bot ('away', or 'clock': their time ran
+out), with `levels`, the game's bot levels; `clocks`: [[seat, seconds left, running], ...] at a table with a
+clock, the seconds as the message leaves the hub)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"
@@ -84,6 +86,8 @@ TURNS = "turns"
 PACES = (LIVE, TURNS)
 MOVE_LIMITS = (120, 600, 3600, 86400, 259200)
 """The waits a table may give an absent player's move: 2 and 10 minutes, an hour, a day, three days."""
+CLOCKS = ((5, 3), (10, 5), (20, 10))
+"""The clocks a real-time table may have: (minutes per player, seconds added after each of their moves)."""
 OPEN = "open"
 """A seat kind in a create request: a human seat for whoever joins."""
 BOT_PREFIX = "bot:"
@@ -123,6 +127,9 @@ class CreateRequest:
     move_limit: int | None = None
     """Seconds an absent player's move waits before the others are offered a bot (one of MOVE_LIMITS);
     None: the pace's own (`server.absence`)."""
+    clock: tuple[int, int] | None = None
+    """A real-time table's clock: (minutes banked per player, seconds added after each move), one of
+    CLOCKS; None: no clock."""
 
 
 def _int_field(message: dict[str, Any], key: str, low: int, high: int) -> int:
@@ -152,6 +159,8 @@ def create_message(request: CreateRequest) -> dict[str, Any]:
         message["pace"] = request.pace
     if request.move_limit is not None:
         message["move_limit"] = request.move_limit
+    if request.clock is not None:
+        message["clock"] = list(request.clock)
     return message
 
 
@@ -209,12 +218,19 @@ def parse_create(message: dict[str, Any]) -> CreateRequest:
     move_limit = message.get("move_limit")
     if move_limit is not None and (isinstance(move_limit, bool) or move_limit not in MOVE_LIMITS):
         raise ProtocolError(f"move_limit is one of {', '.join(map(str, MOVE_LIMITS))} seconds")
+    clock = message.get("clock")
+    if clock is not None:
+        if not isinstance(clock, list) or tuple(clock) not in CLOCKS or pace != LIVE:
+            raise ProtocolError("clock is one of [minutes, increment] the form offers, at a real-time table")
+        clock = (int(clock[0]), int(clock[1]))
     if "variant" in message:
         variant = checked_variant(module, message["variant"])
     else:
         keys = [field.key for field in module.variant_fields()]
         variant = checked_variant(module, {key: message[key] for key in keys if key in message})
-    return CreateRequest(module.name, tuple(others), variant, seed, hints, spectator_chat, rated, pace, move_limit)
+    return CreateRequest(
+        module.name, tuple(others), variant, seed, hints, spectator_chat, rated, pace, move_limit, clock
+    )
 
 
 def parse_language(message: dict[str, Any]) -> str:

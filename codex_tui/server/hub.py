@@ -501,12 +501,24 @@ class Hub:
             message["paused"] = _(PAUSED)
         offered = [other for other in table.offered if other != seat]
         if offered and seat != SPECTATOR and not table.is_bot(seat):
-            now = self.room.wall()
+            now, out = self.room.wall(), self.room.clock_out(table)
             message["absent"] = [
-                [other, table.names[other], round(now - max(table.turn_since, table.absence.left_at.get(other, 0.0)))]
+                [
+                    other,
+                    table.names[other],
+                    round(now - max(table.turn_since, table.absence.left_at.get(other, 0.0))),
+                    "clock" if other in out else "away",
+                ]
                 for other in offered
             ]
             message["levels"] = list(module.bot_levels())
+        if table.clock is not None and not game.is_over:
+            now = self.room.mono()
+            message["clocks"] = [
+                [other, max(0, round(table.clock.left(other, now))), other in table.clock.running]
+                for other in range(len(table.names))
+                if not table.is_bot(other)
+            ]
         return pack_frame(message)
 
     def _schedule_lobby(self) -> None:

@@ -150,6 +150,8 @@ class WaitingTable:
     """The save's file name once its game is dealt: a row whose save exists is a game that started."""
     pace: str = "live"
     move_limit: int | None = None
+    clock: tuple[int, ...] | None = None
+    """(minutes, increment) of its clock, if any."""
 
 
 @dataclass(frozen=True)
@@ -307,6 +309,8 @@ PACE_SCHEMA = (
     "CREATE TABLE absences (save TEXT PRIMARY KEY, data TEXT NOT NULL)",
     "ALTER TABLE table_options ADD COLUMN move_limit INTEGER",
     "ALTER TABLE waiting_tables ADD COLUMN move_limit INTEGER",
+    "ALTER TABLE waiting_tables ADD COLUMN clock TEXT",
+    "CREATE TABLE clocks (save TEXT PRIMARY KEY, data TEXT NOT NULL)",
 )
 """Migration 5: a table's pace (live, or turn-based) beside its other options, and its absent seats
 (`server.absence`: the bots standing in, their moves, the waits chosen)."""
@@ -760,13 +764,27 @@ class Store:
             )
         )
 
+    def clock(self, save: str) -> str | None:
+        """The clock (JSON, `server.clocks`) of the table saved as `save`, or None (no clock)."""
+        rows = self._read("SELECT data FROM clocks WHERE save = ?", (save,))
+        return str(rows[0][0]) if rows else None
+
+    def set_clock(self, save: str, data: str) -> None:
+        self._write(
+            lambda connection: connection.execute(
+                "INSERT INTO clocks VALUES (?, ?) ON CONFLICT (save) DO UPDATE SET data = excluded.data",
+                (save, data),
+            )
+        )
+
     # ------------------------------------------------------- waiting tables
 
     def keep_waiting(self, table: WaitingTable) -> None:
         """Keep (or replace) the row of a table that waits for players."""
         self._write(
             lambda connection: connection.execute(
-                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET"
+                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET"
                 " names = excluded.names, save = excluded.save",
                 (
                     table.key,
@@ -781,6 +799,7 @@ class Store:
                     table.save,
                     table.pace,
                     table.move_limit,
+                    None if table.clock is None else json.dumps(list(table.clock)),
                 ),
             )
         )
@@ -792,7 +811,7 @@ class Store:
     def waiting_tables(self) -> list[WaitingTable]:
         """The tables that waited for players when the server stopped, in the order they were created."""
         rows = self._read(
-            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit"
+            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit, clock"
             " FROM waiting_tables ORDER BY rowid"
         )
         return [
@@ -809,8 +828,11 @@ class Store:
                 None if save is None else str(save),
                 str(pace),
                 None if move_limit is None else int(move_limit),  # type: ignore[call-overload]
+                None if clock is None else tuple(json.loads(str(clock))),
             )
-            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit in rows
+            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit, clock in (
+                rows
+            )
         ]
 
     # ------------------------------------------------------- finished tables
@@ -827,6 +849,7 @@ class Store:
             connection.execute("DELETE FROM chat_lines WHERE save = ?", (table.save,))
             connection.execute("DELETE FROM table_options WHERE save = ?", (table.save,))
             connection.execute("DELETE FROM absences WHERE save = ?", (table.save,))
+            connection.execute("DELETE FROM clocks WHERE save = ?", (table.save,))
             if not any(seat.human for seat in table.seats):
                 return None
             inserted = connection.execute(

@@ -47,6 +47,7 @@ from codex_tui.protocol.names import name_key
 from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence, read_absence, write_absence
 from codex_tui.server.botpool import BotPool, move_seed
 from codex_tui.server.chat import ChatLog, write_chat
+from codex_tui.server.clocks import Clock, read_clock, write_clock
 from codex_tui.server.ratings import START
 from codex_tui.server.store import FinishedSeat, FinishedTable, Store, WaitingTable, now_text
 from codex_tui.server.table_options import TableOptions, read_options, write_options
@@ -120,6 +121,10 @@ class Table:
     """LIVE, or TURNS: turn-based (the lobby lists first the tables where it is your move)."""
     move_limit: int | None = None
     """Seconds an absent player's move waits before the others are offered a bot; None: the pace's own."""
+    clock_option: tuple[int, ...] | None = None
+    """Its creator's clock, (minutes per player, increment in seconds); None: no clock."""
+    clock: Clock | None = None
+    """The clock once the game is dealt (`clocks.py`)."""
     turn_since: float = 0.0
     """When the move now awaited began (Unix time: shown as "your move · 3 h"); a restart reads it from
     the save's time, which is written with every move."""
@@ -296,6 +301,8 @@ class TableRoom:
         """Set by `close`: a paused table makes its last try at once."""
         self.wall: Callable[[], float] = time.time
         """The clock of absences and waits (Unix time; tests give their own)."""
+        self.mono: Callable[[], float] = time.monotonic
+        """The time of the tables' clocks (monotonic; tests give their own)."""
         self.started_at = 0.0
         """When `resume_saved` ran: a player not back since counts as gone since then."""
         self._watch_task: asyncio.Task[None] | None = None
@@ -342,6 +349,7 @@ class TableRoom:
                 title=saved.title,
                 absence=read_absence(self.store, path),
             )
+            self._resume_clock(table)
             table.absence.left_at = {
                 seat: self.started_at for seat in range(len(table.names)) if not table.is_bot(seat)
             }
@@ -370,10 +378,39 @@ class TableRoom:
                 humans = [seat for seat in range(len(table.names)) if not table.is_bot(seat)]
                 online = {seat for seat in humans if table.online(seat)}
                 limit = table.move_limit or (AWAY_TURNS if table.pace == TURNS else AWAY_LIVE)
-                offered = table.absence.offered(table.to_act(), humans, online, table.turn_since, now, limit)
+                away = table.absence.offered(table.to_act(), humans, online, table.turn_since, now, limit)
+                out = [seat for seat in self.clock_out(table) if seat not in table.absence.stand_ins]
+                offered = tuple(sorted({*away, *out}))
             if offered != table.offered:
                 table.offered = offered
                 self._changed(table)
+
+    @staticmethod
+    def _clock_seats(table: Table, game: Any) -> tuple[int, ...]:
+        """The seats whose clock runs in `game`: the humans to act (not a bot standing in)."""
+        if game.is_over:
+            return ()
+        return tuple(seat for seat in table.module.players_to_act(game) if not table.bot_plays(seat))
+
+    def _clock_follows(self, table: Table) -> None:
+        """A bot took a seat or gave it back: the clocks that run now."""
+        if table.clock is not None and table.game is not None:
+            table.clock.settle(self.mono())
+            table.clock.running = self._clock_seats(table, table.game)
+
+    def _resume_clock(self, table: Table) -> None:
+        """A resumed table's clock, where it stood (the time the server was down is nobody's)."""
+        assert table.save_path is not None and table.game is not None
+        table.clock = read_clock(self.store, table.save_path, self.mono())
+        if table.clock is not None:
+            table.clock_option = (table.clock.minutes, table.clock.increment)
+            table.clock.restart(self.mono(), self._clock_seats(table, table.game))
+
+    def clock_out(self, table: Table) -> tuple[int, ...]:
+        """The seats whose time is out (offered to the others like absent ones)."""
+        if table.clock is None or table.state != "playing":
+            return ()
+        return table.clock.out(self.mono())
 
     def player_left(self, table: Table, seat: int) -> None:
         """The last app at `seat` went (the hub calls it)."""
@@ -387,6 +424,7 @@ class TableRoom:
             return None
         moves = table.absence.stand_in_moves.pop(seat, [])
         self._keep_absence(table)
+        self._clock_follows(table)
         self.check_absences()
         return moves
 
@@ -406,6 +444,7 @@ class TableRoom:
         else:
             raise TableError(N_("there is no such bot level"))
         self._keep_absence(table)
+        self._clock_follows(table)
         self.check_absences()
         self._changed(table)
         self._schedule_bots(table)
@@ -449,6 +488,7 @@ class TableRoom:
                 rated=row.rated,
                 pace=row.pace,
                 move_limit=row.move_limit,
+                clock_option=row.clock,
                 waiting_key=row.key,
             )
             self.tables[table.id] = table
@@ -472,6 +512,7 @@ class TableRoom:
             None if table.save_path is None else table.save_path.name,
             table.pace,
             table.move_limit,
+            table.clock_option,
         )
         self.store.keep_waiting(row)
 
@@ -583,6 +624,7 @@ class TableRoom:
             rated=request.rated,
             pace=request.pace,
             move_limit=request.move_limit,
+            clock_option=request.clock,
         )
         if table.open_seats():
             table.waiting_key = secrets.token_hex(8)
@@ -679,6 +721,10 @@ class TableRoom:
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
         async with table.lock:
             table.game = table.module.new_game(names, seed, table.variant)
+            if table.clock_option is not None:
+                minutes, increment = table.clock_option
+                running = self._clock_seats(table, table.game)
+                table.clock = Clock.new(minutes, increment, len(names), running, self.mono())
             table.save_path = new_save_path(self.folder, names, free_in=[self.folder / FINISHED_DIR])
             await self._commit(table, table.game, beside=True)
         self._schedule_bots(table)
@@ -708,6 +754,9 @@ class TableRoom:
     async def _commit(self, table: Table, game: Any, beside: bool = False) -> bool:
         """Make `game` the table's state once its save is written (`beside`: the options and chat
         too), the lock held. False when it cannot be written: the table pauses with `game` unsaved."""
+        before = table.game
+        if table.clock is not None and before is not None and len(game.actions) > len(before.actions):
+            table.clock.moved(game.actions[-1].player, self.mono(), self._clock_seats(table, game))
         try:
             await self._write(table, game, beside)
         except (SaveError, OSError) as error:
@@ -729,6 +778,8 @@ class TableRoom:
         if beside and table.waiting_key is not None:  # the save's name first: a restart then knows it started
             await asyncio.to_thread(self._keep_waiting, table)
         await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
+        if table.clock is not None and not game.is_over:
+            await asyncio.to_thread(write_clock, self.store, path, table.clock)
         if beside and table.waiting_key is not None:
             await asyncio.to_thread(self._forget_waiting, table.waiting_key)
             table.waiting_key = None

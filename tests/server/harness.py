@@ -327,6 +327,7 @@ async def create_table_by_keys(
             await terminal.wait_for(field_shows("Hints", "Allowed"))
         await tab_to(terminal, "Spectators")  # their chat: as it is, read only
         await tab_to(terminal, "Pace")  # real time
+        await tab_to(terminal, "Clock")  # none
         await tab_to(terminal, "Absent player")  # the pace's wait
         await tab_to(terminal, "Rating")
         if rated:
