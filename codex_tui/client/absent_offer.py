@@ -25,14 +25,17 @@ from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 WAIT = "wait"
+END = "end"
+"""The third answer: the table ends where it stands, not rated."""
 
 
 class AbsentOffer(ModalScreen[str | None]):
-    """Dismissed with a bot level (a bot plays the seat), WAIT, or None (esc: decide later)."""
+    """Dismissed with a bot level (a bot plays the seat), WAIT, END, or None (esc: decide later)."""
 
     BINDINGS = [
         Binding("b", "bot", N_("A bot plays")),
         Binding("w", "wait", N_("Wait")),
+        Binding("e", "end", N_("End the table")),
         Binding("escape", "dismiss(None)", N_("Later")),
     ]
     CSS_PATH = Path(__file__).with_name("absent_offer.tcss")
@@ -58,7 +61,7 @@ class AbsentOffer(ModalScreen[str | None]):
                 words = _(
                     "{name} has been away for {waited} and it is their move. "
                     "A bot can play their seat until they are back (they take it back as soon as they return), "
-                    "or you can wait."
+                    "or you can wait, or end the table where it stands (it is then not rated)."
                 )
             yield Prose(words.format(name=self.absent_name, waited=elapsed_text(self.waited)))
             with Horizontal(id="offer-level"):
@@ -68,6 +71,7 @@ class AbsentOffer(ModalScreen[str | None]):
             with Horizontal(id="offer-buttons"):
                 yield Button(_("b: a bot plays"), id="bot", variant="primary", compact=True)
                 yield Button(_("w: wait"), id="wait", compact=True)
+                yield Button(_("e: end the table"), id="end", compact=True)
         yield KeyBar()
 
     def action_bot(self) -> None:
@@ -76,8 +80,8 @@ class AbsentOffer(ModalScreen[str | None]):
     def action_wait(self) -> None:
         self.dismiss(WAIT)
 
+    def action_end(self) -> None:
+        self.dismiss(END)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "bot":
-            self.action_bot()
-        else:
-            self.action_wait()
+        {"bot": self.action_bot, "wait": self.action_wait, "end": self.action_end}[str(event.button.id)]()

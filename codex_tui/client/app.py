@@ -30,7 +30,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from codex_tui.client.absent_offer import WAIT, AbsentOffer
+from codex_tui.client.absent_offer import END, WAIT, AbsentOffer
 from codex_tui.client.clock_reading import CLOCK_TICK, ClockReading
 from codex_tui.client.hub_client import HubClient
 from codex_tui.client.join_options import add_join_arguments
@@ -428,7 +428,9 @@ class RemoteApp(NamedKeys, CalmCrashes):
         levels = [str(level) for level in message.get("levels", ())]
 
         def answered(choice: str | None) -> None:
-            if choice is not None:
+            if choice == END:
+                self.send({"t": p.END_TABLE, "seat": int(seat)})
+            elif choice is not None:
                 self.send({"t": p.STAND_IN, "seat": int(seat), "level": None if choice == WAIT else choice})
 
         self.push_screen(AbsentOffer(game, str(name), float(waited), levels, reason), answered)

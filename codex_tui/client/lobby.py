@@ -86,6 +86,9 @@ def seat_label(module: GameModule, seat: SeatInfo, finished: bool = False) -> st
         # Translators: a bot seat in the lobby: its name, its level, its level's rating.
         return _("{name} ({level}, {rating})").format(name=seat.name, level=level, rating=rating)
     away = not (seat.online or finished)
+    if seat.stand_in is not None and not finished:
+        # Translators: an absent player in the lobby whose seat a bot plays until they are back.
+        return _("{name} (a bot plays for them)").format(name=seat.name)
     if rating is None:
         return _("{name} (away)").format(name=seat.name) if away else seat.name
     if away:

@@ -53,6 +53,8 @@ SET_PASSPHRASE = "set_passphrase"
 STAND_IN = "stand_in"
 """{seat, level}: the answer of a player at the table to the offer for an absent seat (the TABLE message's
 `absent`): a bot of `level` plays that seat until its player is back, or (level null) wait longer."""
+END_TABLE = "end_table"
+"""{seat}: the third answer to the offer for an absent seat: the table ends where it stands, unrated."""
 CHAT = "chat"
 """Up, {text}: a line for everyone at your table, or a command (`/mute NAME`, `/unmute NAME`, `/mute`).
 Down, {table, lines: [[name, time, text, at], ...], all}: lines said at your table (`all`: every recent
@@ -321,6 +323,8 @@ class SeatInfo:
     rating: int | None = None
     """The seat's rating at the table's game (a bot's: its level's); None for an open seat, or from an
     older server."""
+    stand_in: str | None = None
+    """The level of a bot playing an absent player's seat until they are back; None when none does."""
 
 
 def seat_from_wire(data: Any) -> SeatInfo:
@@ -329,7 +333,8 @@ def seat_from_wire(data: Any) -> SeatInfo:
     rating = rest[0] if rest else None
     if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool)):
         raise ValueError("a seat's rating is a whole number")
-    return SeatInfo(None if name is None else str(name), str(kind), bool(online), rating)
+    stand_in = rest[1] if len(rest) > 1 and isinstance(rest[1], str) else None
+    return SeatInfo(None if name is None else str(name), str(kind), bool(online), rating, stand_in)
 
 
 @dataclass(frozen=True)
@@ -380,7 +385,7 @@ class TableInfo:
             "state": self.state,
             "game": self.game,
             "variant": dict(self.variant),
-            "seats": [[s.name, s.kind, s.online, s.rating] for s in self.seats],
+            "seats": [[s.name, s.kind, s.online, s.rating, s.stand_in] for s in self.seats],
             "status": self.status,
             "mine": self.mine,
             "hints": self.hints,

@@ -30,6 +30,7 @@ from typing import Any
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import DEFAULT
+from codex_tui.i18n.lists import and_list
 from codex_tui.i18n.numbers import signed
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.protocol import messages as p
@@ -58,6 +59,8 @@ LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
 PASSPHRASE_SET = N_("Your browser passphrase is set: sign in on the web page as {name} with it.")
 PASSPHRASE_NOT_KEPT = N_("The server could not keep your passphrase; tell its host.")
+MOST_MOVES_TOLD = 8
+"""The bot's last moves a returning player reads in words (the count is of them all)."""
 NOT_IN_HISTORY = N_("This game cannot be replayed: its save is no longer on the server.")
 MUTES_NOT_KEPT = N_("Not changed: the server cannot write down whom you mute just now. Try again in a while.")
 REFUSED: tuple[type[Exception], ...] = (TableError, IllegalAction)
@@ -365,6 +368,20 @@ class Hub:
                     level=peer.table.module.translate(level),
                     name=peer.table.names[seat],
                 )
+        elif kind == p.END_TABLE:
+            ended = peer.table
+            if ended is None or peer.seat is None:
+                raise TableError(N_("you are not at a table"))
+            seat = p.parse_stand_in(message, ())[0]
+            await self.room.end_table(ended, name, seat)
+            for other in list(ended.watchers):
+                if isinstance(other, Peer):
+                    self._detach(other)
+                    other.say(
+                        N_("{chooser} ended the table rather than wait for {name}: it is not rated"),
+                        {"chooser": name, "name": ended.names[seat]},
+                    )
+                    self._send_lobby(other)
         elif kind == RATINGS:
             game, who = parse_ratings_request(message)
             page = await asyncio.to_thread(player_page, self.room.store, who or name, game)
@@ -416,13 +433,7 @@ class Hub:
         self._send_recent_chat(peer, table)
         stood_in = self.room.player_back(table, seat) if seat != SPECTATOR and not was_online else None
         if stood_in is not None:
-            self._tell_table(
-                table,
-                N_("{name} is back and plays again; the bot played {count} moves for them: {moves}"),
-                count=len(stood_in),
-                moves=", ".join(str(move) for move in stood_in) or "–",
-                name=peer.name,
-            )
+            self._tell_stand_in_moves(table, seat, stood_in)
         elif seat != SPECTATOR and not was_online and table.game is not None and returning:
             self._tell_table(table, N_("{name} is back at the table"), exclude=peer, name=peer.name)
         self.room.presence_changed(table)
@@ -439,6 +450,28 @@ class Hub:
                 table, N_("{name} left the table; their seat waits for them"), exclude=peer, name=peer.name
             )
         self.room.presence_changed(table)
+
+    def _tell_stand_in_moves(self, table: Table, seat: int, moves: list[int]) -> None:
+        """Everyone at the table reads that `seat`'s player is back, and what the bot played for them, each
+        move in the game's own words as that seat saw it then, in each reader's language."""
+        game, module = table.game, table.module
+        if game is None:
+            return
+        for other in list(table.watchers):
+            if not isinstance(other, Peer):
+                continue
+            with speaking(other.language):
+                played = []
+                for number in moves[-MOST_MOVES_TOLD:]:
+                    if 0 < number <= len(game.actions):
+                        before = module.rebuild(game, game.actions[: number - 1])
+                        played.append(module.move_text(module.view(before, seat), game.actions[number - 1]))
+                text = ngettext(
+                    "{name} is back and plays again; the bot played {count} move for them: {moves}",
+                    "{name} is back and plays again; the bot played {count} moves for them: {moves}",
+                    len(moves),
+                ).format(name=table.names[seat], count=len(moves), moves=and_list(played) or "–")
+            other.notice(text)
 
     def _tell_table(self, table: Table, message: str, exclude: Peer | None = None, **fields: object) -> None:
         """A notice to everyone at `table` (but `exclude`), each in their language."""

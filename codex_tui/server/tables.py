@@ -191,7 +191,8 @@ class Table:
         """Each seat for the lobby, with `ratings` (per seat, None for none) when given."""
         shown = list(ratings) or [None] * len(self.names)
         return tuple(
-            SeatInfo(name, kind, self.online(i), shown[i]) for i, (name, kind) in enumerate(zip(self.names, self.kinds))
+            SeatInfo(name, kind, self.online(i), shown[i], self.absence.stand_ins.get(i))
+            for i, (name, kind) in enumerate(zip(self.names, self.kinds))
         )
 
     def info(self, viewer: str, ratings: Sequence[int | None] = ()) -> TableInfo:
@@ -261,6 +262,24 @@ class Table:
 
 
 ChangeListener = Callable[[Table], None]
+
+
+def ended_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str]) -> FinishedTable:
+    """What the store records of a game its players ended before its end: unrated, nobody winning, the
+    points as they stood."""
+    summary = module.game_summary(game)
+    seats = tuple(
+        FinishedSeat(name, kind, points, False) for name, kind, points in zip(game.players, kinds, summary.scores)
+    )
+    return FinishedTable(
+        save=path.name,
+        path=f"{TABLES_DIR}/{FINISHED_DIR}/{path.name}",
+        game=module.name,
+        variant=json.dumps(module.variant_to_dict(game.variant), sort_keys=True),
+        rated=False,
+        ended=now_text(),
+        seats=seats,
+    )
 
 
 def finished_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool) -> FinishedTable:
@@ -448,6 +467,30 @@ class TableRoom:
         self.check_absences()
         self._changed(table)
         self._schedule_bots(table)
+
+    async def end_table(self, table: Table, by: str, seat: int) -> None:
+        """`by` ends the table for good rather than wait for absent `seat`: the game stops where it stands,
+        unrated, recorded in the history with nobody winning, and its save is filed with the finished ones
+        (`codex-tui play` can still open it). TableError if `seat` is not offered."""
+        chooser = table.seat_of(by)
+        if chooser is None or chooser == seat or table.is_bot(chooser):
+            raise TableError(N_("only the other players at the table choose for an absent seat"))
+        if seat not in table.offered:
+            raise TableError(N_("that seat is not waited for any more"))
+        async with table.lock:
+            path, game = table.save_path, table.game
+            assert path is not None and game is not None
+            record = ended_table(path, table.module, game, tuple(table.kinds))
+            try:
+                await asyncio.to_thread(self.store.finish_table, record)
+                await asyncio.to_thread(move_save, path, self.folder / FINISHED_DIR)
+            except OSError as error:
+                log.error("table %s cannot be ended: %s", table.id, error)
+                raise TableError(NOT_KEPT_TABLE) from None
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            self.tables.pop(table.id, None)
+        self._changed(table)
 
     def _keep_absence(self, table: Table) -> None:
         """Write the table's absent seats beside its save (logged if it cannot be: a restart forgets them,

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from codex_tui.client.hub_client import HubClient
+from codex_tui.client.lobby import row_cells
+from codex_tui.i18n.lists import and_list
 from codex_tui.protocol import messages as p
 from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
 from codex_tui.server.serve import GameServer
@@ -76,7 +78,7 @@ async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_b
         clock.now += AWAY_TURNS + 1  # a day and a second with no move from Bo
         server.room.check_absences()
         offer = await ada.receive_type(p.TABLE)
-        assert [seat for seat, _name, _waited in offer["absent"]] == [1] and offer["absent"][0][1] == "bo"
+        assert [entry[0] for entry in offer["absent"]] == [1] and offer["absent"][0][3] == "away" and offer["absent"][0][1] == "bo"
         assert offer["absent"][0][2] > AWAY_TURNS and "easy" in offer["levels"]
 
         ada.send({"t": p.STAND_IN, "seat": 1, "level": "easy"})
@@ -94,12 +96,18 @@ async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_b
     try:
         [table] = server.room.tables.values()
         assert table.absence.stand_ins == {1: "easy"} and table.absence.stand_in_moves[1] == played
+        row = p.TableInfo.from_wire(server.room.infos("bo")[0].to_wire())  # what bo's lobby says of his seat
+        assert "bo (a bot plays for them)" in row_cells(row, "bo")[2].replace("\xa0", " ")
         bo = await HubClient.connect(server.hub.path, name="bo")
         bo.join(table.id)
         back = await bo.receive_type(p.NOTICE)
-        moves = ", ".join(str(n) for n in played)
-        expected = f"bo is back and plays again; the bot played {len(played)} moves for them: {moves}"
-        assert back["text"] == expected
+        module, game = table.module, table.game
+        words = [
+            module.move_text(module.view(module.rebuild(game, game.actions[: n - 1]), 1), game.actions[n - 1])
+            for n in played
+        ]
+        assert back["text"].startswith(f"bo is back and plays again; the bot played {len(played)} move")
+        assert back["text"].endswith(and_list(words)) and words and "choose" in words[0]  # in words, not numbers
         assert not table.bot_plays(1) and table.absence.stand_ins == {}
         await bo.close()
     finally:
@@ -172,3 +180,35 @@ async def test_the_tables_own_wait_counts_and_survives_a_restart(tmp_path: Path)
         assert table.offered == (0, 1)  # both pick in secret: both are waited for
     finally:
         await server.close()
+
+
+async def test_ending_the_table_files_it_unrated_with_nobody_winning(server: GameServer) -> None:
+    clock = FakeClock()
+    server.room.wall = clock
+    ada = await HubClient.connect(server.hub.path, name="ada")
+    bo = await HubClient.connect(server.hub.path, name="bo")
+    ada.create(["open"], INSTINKT, {"draft": False}, rated=True)
+    await wait_until(lambda: len(server.room.tables) == 1, what="the table")
+    [table] = server.room.tables.values()
+    bo.join(table.id)
+    await wait_until(lambda: table.game is not None, what="the deal")
+    assert await server.room.act(table, 0, table.module.legal_actions_for(table.game, 0)[0])
+    await bo.close()
+    await wait_until(lambda: not table.online(1), what="Bo gone")
+    ada.send({"t": p.END_TABLE, "seat": 1})  # not offered yet: refused
+    refused = await ada.receive_type(p.NOTICE)
+    while "left the table" in refused["text"]:
+        refused = await ada.receive_type(p.NOTICE)
+    assert "not waited for" in refused["text"] and server.room.tables
+    clock.now += AWAY_LIVE + 1
+    server.room.check_absences()
+    ada.send({"t": p.END_TABLE, "seat": 1})
+    told = await ada.receive_type(p.NOTICE)
+    assert told["text"] == "ada ended the table rather than wait for bo: it is not rated"
+    await ada.receive_type(p.LOBBY)
+    assert server.room.tables == {}
+    rows = stored_rows(server.data, "SELECT t.rated, s.name, s.winner FROM finished_tables t JOIN finished_seats s")
+    assert sorted(rows) == [(0, "ada", 0), (0, "bo", 0)]
+    assert server.store.ratings() == {}
+    assert (server.room.folder / "finished" / table.save_path.name).exists()
+    await ada.close()
