@@ -152,7 +152,7 @@ def row_cells(info: TableInfo, viewer: str | None = None) -> tuple[str, str, str
         )
     mark = "▶ " if info.mine else "  "
     state = status if info.state != "playing" or not info.mine else _("{status} (your seat)").format(status=status)
-    if your_move(info, viewer):
+    if info.pace == TURNS and your_move(info, viewer):  # at a real-time table the player is there already
         waited = elapsed_text(time.time() - info.since) if info.since else ""
         state = _("your move · {waited}").format(waited=waited) if waited else _("your move")
     return (f"{mark}#{info.id}", game_cell(info), seats_text(info), state)
