@@ -66,7 +66,7 @@ from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
 from codex_tui.ui.widgets.broken_text import Prose
-from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, chat_notes
+from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, ChatNote, chat_notes
 
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""
@@ -134,6 +134,8 @@ class RemoteApp(NamedKeys, CalmCrashes):
         self.setup_open = False
         self.setup_sent: list[Any] = []
         self.offers_seen: set[tuple[int | None, int]] = set()
+        self.bot_notes: tuple[ChatNote, ...] = ()
+        """Notes for the game's log after each move a bot played for an absent player."""
         self.clocks = ClockReading()
         """The table's clocks as last sent (none at a table without a clock)."""
         self.shown: tuple[Any, tuple[str, ...], str | None] | None = None
@@ -394,6 +396,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
         self.game_screen.update_game(view, self.clocks.tags(tags, time.monotonic()), False, False, self.shown[2])
         self._show_paused(message.get("paused"))
         self._offer_absent(game, message)
+        self._mark_bot_moves(view, message.get("bot_played"))
         self._turn_notice(ui, view)
         setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
         if setup is not None:
@@ -407,6 +410,21 @@ class RemoteApp(NamedKeys, CalmCrashes):
                 return ui.network_end_screen(view, outcome)
 
             self._game_over(view.players, ui.result_winners(outcome), summary)
+
+    def _mark_bot_moves(self, view: Any, played: object) -> None:
+        """The moves a bot played for an absent player, as notes after each in the game's log."""
+        notes: list[ChatNote] = []
+        if isinstance(played, list):
+            for entry in played:
+                try:
+                    seat, number = int(entry[0]), int(entry[1])
+                    name = view.players[seat]
+                except (TypeError, ValueError, IndexError):
+                    continue
+                notes.append((number, "  " + _("↑ played by a bot for {name}").format(name=name)))
+        if tuple(notes) != self.bot_notes:
+            self.bot_notes = tuple(notes)
+            self._show_chat()
 
     def _offer_absent(self, game: GameModule, message: dict[str, Any]) -> None:
         """The server offers an absent player's seat to a bot: ask once while it is offered (esc leaves the
@@ -515,8 +533,9 @@ class RemoteApp(NamedKeys, CalmCrashes):
     def _show_chat(self) -> None:
         """The chat of our table to the screen that shows it (the waiting room, the game's log)."""
         screen = self.game_screen if self.game_screen is not None else self.waiting
-        if screen is not None and self.table_id is not None and self.table_id == self.chat_table:
-            screen.chat_notes = chat_notes(self.chat)
+        if screen is not None and self.table_id is not None:
+            said = chat_notes(self.chat) if self.table_id == self.chat_table else ()  # not another table's
+            screen.chat_notes = tuple(sorted((*said, *self.bot_notes), key=lambda note: note[0]))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is for a table (not the lobby, nor over the help or the chat field itself)."""

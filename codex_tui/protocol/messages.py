@@ -75,7 +75,8 @@ TABLE = "table"
 to show while the server cannot save the table, which takes no action meanwhile; `absent`: [[seat, name,
 seconds waited, reason], ...], the absent seats you may hand to a bot ('away', or 'clock': their time ran
 out), with `levels`, the game's bot levels; `clocks`: [[seat, seconds left, running], ...] at a table with a
-clock, the seconds as the message leaves the hub)."""
+clock, the seconds as the message leaves the hub; `bot_played`: [[seat, action number], ...], the moves a
+bot played for an absent player, which the game's log marks)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"

@@ -40,6 +40,9 @@ class Absence:
     """Seat -> the bot level playing it while its player is away."""
     stand_in_moves: dict[int, list[int]] = field(default_factory=dict)
     """Seat -> the action numbers (1-based) the stand-in bot played, since it took the seat."""
+    bot_played: list[tuple[int, int]] = field(default_factory=list)
+    """(seat, action number) of every move a bot played for an absent player, all game: the game's log
+    marks them."""
 
     def offered(
         self, to_act: tuple[int, ...], humans: list[int], online: set[int], turn_since: float, now: float, limit: float
@@ -60,6 +63,7 @@ class Absence:
             "stand_ins": {str(seat): level for seat, level in self.stand_ins.items()},
             "moves": {str(seat): moves for seat, moves in self.stand_in_moves.items()},
             "waited": {str(seat): at for seat, at in self.waited_at.items()},
+            "played": [list(move) for move in self.bot_played],
         }
 
     @classmethod
@@ -74,6 +78,7 @@ class Absence:
                 int(seat): [int(n) for n in moves] for seat, moves in dict(data.get("moves", {})).items()
             }
             absence.waited_at = {int(seat): float(at) for seat, at in dict(data.get("waited", {})).items()}
+            absence.bot_played = [(int(seat), int(number)) for seat, number in data.get("played", [])]
         except (TypeError, ValueError):
             return cls()
         return absence

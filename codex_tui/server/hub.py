@@ -545,6 +545,8 @@ class Hub:
                 for other in offered
             ]
             message["levels"] = list(module.bot_levels())
+        if table.absence.bot_played:
+            message["bot_played"] = [list(move) for move in table.absence.bot_played]
         if table.clock is not None and not game.is_over:
             now = self.room.mono()
             message["clocks"] = [

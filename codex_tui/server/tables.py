@@ -918,6 +918,7 @@ class TableRoom:
                 played = await self._commit(table, moved)
                 if played and seat in table.absence.stand_ins:
                     table.absence.stand_in_moves.setdefault(seat, []).append(len(moved.actions))
+                    table.absence.bot_played.append((seat, len(moved.actions)))
                     self._keep_absence(table)
             self._changed(table)
         except asyncio.CancelledError:

@@ -61,3 +61,36 @@ async def test_the_lobby_opens_the_ratings_and_a_past_table_replays(server: Game
         await pilot.press("escape")
         await wait_until(lambda: isinstance(app.screen, LobbyScreen), what="the lobby again")
         assert app.place == "lobby"
+
+
+async def test_the_moves_a_bot_played_for_an_absent_player_are_marked_in_the_log() -> None:
+    from codex_tui.core import registry
+    from codex_tui.games.instinkt.ui.screen import SidePanel
+    from codex_tui.protocol import messages as p
+    from tests.scenes import settle
+    from tests.scenes.net import SceneApp, empty_lobby
+
+    module = registry.game_named(INSTINKT)
+    game = module.new_game(("Ada", "Bo"), 3, module.default_variant())
+    for _ in range(4):
+        seat = module.players_to_act(game)[0]
+        game = module.apply(game, module.legal_actions_for(game, seat)[0])
+    bo_moves = [number for number, action in enumerate(game.actions, 1) if action.player == 1]
+    table = {
+        "t": p.TABLE,
+        "table": 3,
+        "game": INSTINKT,
+        "seat": 0,
+        "view": module.encode_view(module.view(game, 0)),
+        "tags": ["", "easy"],
+        "waiting_for": None,
+        "bot_played": [[1, number] for number in bo_moves],
+    }
+    app = SceneApp(lambda: [*empty_lobby(), table])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        notes = app.game_screen.chat_notes
+        assert [at for at, _text in notes] == bo_moves
+        assert all(text == "  ↑ played by a bot for Bo" for _at, text in notes)
+        panel = "\n".join(line.plain for line in app.game_screen.query_one(SidePanel).log_lines)
+        assert "played by a bot for Bo" in panel
