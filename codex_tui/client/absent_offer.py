@@ -68,7 +68,7 @@ class AbsentOffer(ModalScreen[str | None]):
                 yield Label(_("Bot level"))
                 choices = [(self.module.translate(level), level) for level in self.levels]
                 yield PageSafeSelect(choices, value=middle, allow_blank=False, id="level", compact=True)
-            with Horizontal(id="offer-buttons"):
+            with Vertical(id="offer-buttons"):
                 yield Button(_("b: a bot plays"), id="bot", variant="primary", compact=True)
                 yield Button(_("w: wait"), id="wait", compact=True)
                 yield Button(_("e: end the table"), id="end", compact=True)
