@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from textual.app import App
+from textual.command import CommandPalette
 from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
@@ -22,7 +23,7 @@ from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.screens.review import ReviewScreen
 from tests.core.tictactoe import rules as tictactoe_rules
 from tests.core.tictactoe.module import TICTACTOE
-from tests.scenes import Scene, settle
+from tests.scenes import WAIT, Scene, settle
 from tests.scenes.games import KINDS, app_with, mid_game, played
 
 LANGUAGE_NAMES = frozenset(word for name in LANGUAGES.values() for word in re.findall(r"[A-Za-z]{2,}", name))
@@ -102,6 +103,21 @@ async def open_palette(pilot: Pilot[Any]) -> None:
     await settle(pilot)
     await pilot.press("ctrl+p")
     await settle(pilot)
+    await palette_listed(pilot)
+
+
+async def palette_listed(pilot: Pilot[Any]) -> None:
+    """Until the palette shows its commands and no busy sign: it gathers them in the background and shows
+    a spinner when that takes longer than half a second, which a loaded machine makes it do (a snapshot
+    caught it twice). Returns at the deadline too: the snapshot then fails on what it shows."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        palette = pilot.app.screen
+        if isinstance(palette, CommandPalette) and palette._list_visible and not palette._show_busy:
+            break
+        await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 async def to_players(pilot: Pilot[Any]) -> None:
