@@ -361,13 +361,15 @@ class Hub:
             seat, level = p.parse_stand_in(message, peer.table.module.bot_levels())
             self.room.stand_in(peer.table, name, seat, level)
             if level is not None:
-                self._tell_table(
-                    peer.table,
-                    N_("{chooser} let a bot ({level}) play for {name} until they are back"),
-                    chooser=name,
-                    level=peer.table.module.translate(level),
-                    name=peer.table.names[seat],
-                )
+                table = peer.table
+                for other in list(table.watchers):
+                    if isinstance(other, Peer):
+                        with speaking(other.language):  # the level in each reader's words
+                            shown = table.module.translate(level)
+                        other.say(
+                            N_("{chooser} let a bot ({level}) play for {name} until they are back"),
+                            {"chooser": name, "level": shown, "name": table.names[seat]},
+                        )
         elif kind == p.END_TABLE:
             ended = peer.table
             if ended is None or peer.seat is None:
