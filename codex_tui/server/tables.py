@@ -267,19 +267,9 @@ ChangeListener = Callable[[Table], None]
 def ended_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str]) -> FinishedTable:
     """What the store records of a game its players ended before its end: unrated, nobody winning, the
     points as they stood."""
-    summary = module.game_summary(game)
-    seats = tuple(
-        FinishedSeat(name, kind, points, False) for name, kind, points in zip(game.players, kinds, summary.scores)
-    )
-    return FinishedTable(
-        save=path.name,
-        path=f"{TABLES_DIR}/{FINISHED_DIR}/{path.name}",
-        game=module.name,
-        variant=json.dumps(module.variant_to_dict(game.variant), sort_keys=True),
-        rated=False,
-        ended=now_text(),
-        seats=seats,
-    )
+    scores = module.game_summary(game).scores
+    seats = [FinishedSeat(name, kind, points, False) for name, kind, points in zip(game.players, kinds, scores)]
+    return filed_table(path, module, game, False, seats)
 
 
 def finished_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool) -> FinishedTable:
@@ -291,6 +281,11 @@ def finished_table(path: Path, module: GameModule, game: Any, kinds: Sequence[st
     for seat, (name, kind) in enumerate(zip(game.players, kinds)):
         fixed = None if kind == HUMAN else float(module.bot_rating(kind[len(BOT_PREFIX) :]))
         seats.append(FinishedSeat(name, kind, points[seat], seat in winners, fixed))
+    return filed_table(path, module, game, rated, seats)
+
+
+def filed_table(path: Path, module: GameModule, game: Any, rated: bool, seats: Sequence[FinishedSeat]) -> FinishedTable:
+    """The record of the game saved at `path`, filed in `finished/` under the same name, ending now."""
     return FinishedTable(
         save=path.name,
         path=f"{TABLES_DIR}/{FINISHED_DIR}/{path.name}",
