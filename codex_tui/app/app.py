@@ -24,20 +24,23 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.timer import Timer
 
+from codex_tui.app.learning import TutorialRun
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.resume import latest_unfinished
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
 from codex_tui.app.screens.resume import ResumeScreen
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
 from codex_tui.app.screens.unsaved import UnsavedScreen
-from codex_tui.app.session import GameSession, bot_level
+from codex_tui.app.session import BOT_PREFIX, GameSession, bot_level
 from codex_tui.core import registry
+from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameAction, GameModule
 from codex_tui.core.errors import IllegalAction
 from codex_tui.i18n import set_language
 from codex_tui.i18n.text import N_, Later, _
-from codex_tui.i18n.words import new_game_title
+from codex_tui.i18n.words import BOT, YOU, new_game_title
 from codex_tui.storage.saves import (
+    HUMAN,
     SavedGame,
     SaveError,
     clean_title,
@@ -58,6 +61,7 @@ from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.screens.replay import ReplayExit
 from codex_tui.ui.terminal_input import guarded_driver_class
+from codex_tui.ui.widgets.coach_panel import POINTED_CSS, show_coaching
 
 T = TypeVar("T")
 
@@ -77,7 +81,11 @@ def shown_path(path: Path) -> str:
 
 class CodexApp(NamedKeys, CalmCrashes):
     TITLE = "codex-tui"
-    BINDINGS = [Binding("question_mark", "help", N_("Help"), show=False)]
+    BINDINGS = [
+        Binding("question_mark", "help", N_("Help"), show=False),
+        Binding("escape", "leave_tutorial", N_("Leave the tutorial"), show=False),  # where no screen takes esc
+    ]
+    CSS = POINTED_CSS
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(
@@ -88,9 +96,11 @@ class CodexApp(NamedKeys, CalmCrashes):
         offer_resume: bool = True,
         mode: str = "play",
         notices: tuple[Later, ...] = (),
+        learn: str | None = None,
     ) -> None:
-        """`mode`: 'play' (new game or resume `save`), 'saves' (the browser) or 'replay' (`save`);
-        `notices`: problems found before the app started (a bad settings file), shown as it opens."""
+        """`mode`: 'play' (new game or resume `save`), 'saves' (the browser), 'replay' (`save`) or
+        'learn' (the tutorial of the game `learn`); `notices`: problems found before the app started
+        (a bad settings file), shown as it opens."""
         super().__init__(driver_class=guarded_driver_class())
         self.saves_dir = saves_dir
         self.initial_save = save
@@ -109,6 +119,9 @@ class CodexApp(NamedKeys, CalmCrashes):
         """Trying the failed autosave again, every SAVE_RETRY seconds, until it works."""
         self.crash_log_path = saves_dir / CRASH_LOG_NAME
         self.notices = notices
+        self.learn = learn
+        self.learning: TutorialRun | None = None
+        """The tutorial being played (its session is `session`), or None in any other game."""
 
     def crash_line(self, logged: bool) -> str:
         """What happened, where the game is, how to go on, where the details are."""
@@ -132,6 +145,9 @@ class CodexApp(NamedKeys, CalmCrashes):
         self.call_after_refresh(self.show_notices)
         if self.mode == "saves":
             self.browse_saves()
+            return
+        if self.mode == "learn" and self.learn is not None:
+            self.start_tutorial(self.learn)
             return
         if self.mode == "replay" and self.initial_save is not None:
             self.open_replay(self.initial_save)
@@ -172,6 +188,9 @@ class CodexApp(NamedKeys, CalmCrashes):
     def start_new_game(self, settings: NewGameSettings | None) -> None:
         if settings is None:
             return
+        if settings.tutorial:
+            self.start_tutorial(settings.game)
+            return
         seed = settings.seed if settings.seed is not None else secrets.randbelow(2**31)
         module = registry.game_named(settings.game)
         game = module.new_game(settings.names, seed, settings.variant)
@@ -208,6 +227,7 @@ class CodexApp(NamedKeys, CalmCrashes):
             self.save_retry.stop()
             self.save_retry = None
         self.session = None
+        self.learning = None
         self.game_screen = None
         self.revealed = None
         self.modal_open = False
@@ -323,6 +343,7 @@ class CodexApp(NamedKeys, CalmCrashes):
             self.refresh_game()
             return
         game = session.game
+        self.call_after_refresh(self._coach)  # once the screens below are in place (a set-up screen, the bar)
         if game.is_over:
             self.refresh_game()
             self._show_end(game)
@@ -373,7 +394,8 @@ class CodexApp(NamedKeys, CalmCrashes):
 
     def _setup_chosen(self, actions: list[Any] | None) -> None:
         for action in actions or []:
-            self.apply_action(action, advance=False)
+            if not self.apply_action(action, advance=False):
+                break  # the rest was chosen after it (a tutorial asks again from the refused one)
 
     def _show_end(self, game: Any) -> None:
         """The final board with a game-over bar first; the summary when the player asks for it.
@@ -406,12 +428,15 @@ class CodexApp(NamedKeys, CalmCrashes):
         if choice == "summary":
             self.modal_open = True
             self.push_screen(self._summary(session.game), self._end_chosen)
+            self.call_after_refresh(self._coach)
         elif choice == "board":
             self.advance()
         elif choice == "undo":
             self.on_undo_requested(UndoRequested())
         elif choice == "review":
             self._review(session)
+        elif choice == "new" and self.learning is not None:
+            self.real_game(self.learning)
         elif choice == "new":
             self.ask_new_game()
         else:
@@ -539,14 +564,23 @@ class CodexApp(NamedKeys, CalmCrashes):
 
     # ------------------------------------------------------------ changes
 
-    def apply_action(self, action: GameAction, advance: bool = True) -> None:
+    def apply_action(self, action: GameAction, advance: bool = True) -> bool:
+        """Play `action`; False if it was not played (against the rules, or not the tutorial's move)."""
         assert self.session is not None
-        try:
-            self.session.act(action)
-        except IllegalAction as error:
-            self.notify(str(error), severity="error")
+        played = True
+        answer = None if self.learning is None else self.learning.answer(self.session.game, action)
+        if answer is not None:
+            self.notify(answer, severity="warning", timeout=8)
+            played = False
+        else:
+            try:
+                self.session.act(action)
+            except IllegalAction as error:
+                self.notify(str(error), severity="error")
+                played = False
         if advance:
             self.advance()
+        return played
 
     def on_action_chosen(self, message: ActionChosen) -> None:
         session = self.session
@@ -576,6 +610,51 @@ class CodexApp(NamedKeys, CalmCrashes):
             self._cancel_bot()
             self.session.redo()
             self.advance()
+
+    # ----------------------------------------------------------- tutorial
+
+    def start_tutorial(self, game: str) -> None:
+        """The guided first game of `game` (the registry's name); a game without one says so."""
+        run = TutorialRun.of(registry.game_named(game))
+        if run is None:
+            self.notify(_("This game has no tutorial yet."), severity="warning")
+            self.ask_new_game(game)
+            return
+        self.once_saved(lambda: self._start_tutorial(run))
+
+    def _start_tutorial(self, run: TutorialRun) -> None:
+        self.begin(run.new_session())
+        self.learning = run  # after `begin`, which leaves the game before (and its tutorial)
+
+    def _coach(self) -> None:
+        """The tutorial's step over the screen on top, and the move it asks for put on show."""
+        run, session, screen = self.learning, self.session, self.screen
+        if run is None or session is None or isinstance(screen, HelpScreen | CommandPalette):
+            return
+        show_coaching(screen, run.coaching(session.game))
+        board = self.game_screen
+        if board is not None and session.seat_to_act() == run.learner:
+            for move in run.moves_now(session.game):  # a set-up screen takes two at once
+                board.show_hint(Hint(move, _("the move this step asks for")))
+
+    def action_leave_tutorial(self) -> None:
+        run = self.learning
+        if run is None:
+            return
+        self.notify(_("You left the tutorial. The new-game form's Learn to play starts it again."), timeout=8)
+        self._new_game_form(run.module.name)
+
+    def real_game(self, run: TutorialRun) -> None:
+        """After the tutorial: the learner against the bot it offers, on a new deal, saved as any game."""
+        names = (_(YOU), _(BOT).format(number=1))
+        kinds = (HUMAN, BOT_PREFIX + run.tutorial.offer_level)
+        module = run.module
+        self.start_new_game(NewGameSettings(names, kinds, None, module.name, module.default_variant()))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave_tutorial":
+            return self.learning is not None
+        return True
 
     # ----------------------------------------------------------- commands
 
@@ -636,6 +715,7 @@ class CodexApp(NamedKeys, CalmCrashes):
             if not isinstance(screen, CommandPalette):
                 screen.refresh(recompose=True)
         self.call_after_refresh(self.refresh_bindings)
+        self.call_after_refresh(self._coach)  # its words again, over the screen composed anew
 
     def action_command_palette(self) -> None:
         """Textual's palette, with page keys that wait for its list (see `paging`).

@@ -16,14 +16,29 @@ import sys
 from collections.abc import Sequence
 
 from codex_tui import __version__
-from codex_tui.cli import check, doctor, export, hint, invite, join, play, ratings, replay, review, saves, serve, web
+from codex_tui.cli import (
+    check,
+    doctor,
+    export,
+    hint,
+    invite,
+    join,
+    learn,
+    play,
+    ratings,
+    replay,
+    review,
+    saves,
+    serve,
+    web,
+)
 from codex_tui.cli.language import add_language_option, start_language
 from codex_tui.core import registry
 from codex_tui.core.command_line import EXIT_INTERRUPTED, fail
 from codex_tui.core.contract import CliCommand
 from codex_tui.storage.saves import SaveError
 
-OWN_FIRST = (play, export, check, saves, replay, hint, review)
+OWN_FIRST = (play, learn, export, check, saves, replay, hint, review)
 OWN_LAST = (serve, web, invite, ratings, join, doctor)
 """The built-in commands around the games' own, in `--help` order."""
 

@@ -8,11 +8,13 @@ from pathlib import Path
 from codex_tui.storage.saves import default_saves_dir, load_save
 
 
-def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str = "play") -> int:
+def run_app(
+    save: Path | None = None, saves_dir: Path | None = None, mode: str = "play", learn: str | None = None
+) -> int:
     """Open the app; a broken SAVE fails here, before the screen changes.
 
     `mode` is 'play' (new game, or resume SAVE), 'saves' (the browser) or
-    'replay' (SAVE is a save or a game record).
+    'replay' (SAVE is a save or a game record) or 'learn' (the tutorial of the game `learn`).
     """
     from codex_tui.app.app import CodexApp
     from codex_tui.app.opening import open_replayable
@@ -29,6 +31,6 @@ def run_app(save: Path | None = None, saves_dir: Path | None = None, mode: str =
         else:
             load_save(save)
     folder = saves_dir or default_saves_dir()
-    app = CodexApp(saves_dir=folder, save=save, mode=mode, notices=tuple(STARTUP_PROBLEMS))
+    app = CodexApp(saves_dir=folder, save=save, mode=mode, notices=tuple(STARTUP_PROBLEMS), learn=learn)
     app.run()
     return app.return_code or 0  # 1 after a crash (see ui/crash.py)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
 from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
+from codex_tui.core.tutorial import Tutorial
 from codex_tui.i18n import TextDomain, translate_in
 from codex_tui.i18n.lists import and_list
 from codex_tui.i18n.text import DOMAIN as SHELL_WORDS
@@ -317,6 +318,15 @@ class GameModule(ABC):
         the CLI adds them beside its own commands without naming the game.
         Import the commands' modules here, lazily, like `ui()`.
         """
+
+    # ------------------------------------------------------------ learning
+
+    def tutorial(self) -> Tutorial | None:
+        """The game's guided first game (`codex-tui learn`, the new-game form's "Learn to play"); None: it has none.
+
+        Data beside the game's package, run by the shell's one tutorial component, so a game
+        brings its tutorial without screen code of its own."""
+        return None
 
     # ------------------------------------------------------------ privacy
 

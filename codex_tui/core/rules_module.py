@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from codex_tui.core.contract import CliCommand, GameModule
+from codex_tui.core.tutorial import Tutorial
 
 
 class Outcome(Protocol):
@@ -100,6 +101,8 @@ class RulesModule(GameModule):
     """None: nothing is hidden, `hidden_twin` returns the game itself."""
     ui_package: str
     """The dotted name of the package whose `UI` is the game's screens, imported by `ui()` only."""
+    tutorial_module: str | None = None
+    """The dotted name of the module whose `TUTORIAL` is the game's guided first game (None: none)."""
 
     def default_variant(self) -> Any:
         return self.rules.Variant()
@@ -171,3 +174,11 @@ class RulesModule(GameModule):
 
     def cli_commands(self) -> Sequence[CliCommand]:
         return ()
+
+    def tutorial(self) -> Tutorial | None:
+        if self.tutorial_module is None:
+            return None
+        found = importlib.import_module(self.tutorial_module).TUTORIAL
+        if not isinstance(found, Tutorial):
+            raise TypeError(f"{self.tutorial_module}.TUTORIAL is not a Tutorial")
+        return found

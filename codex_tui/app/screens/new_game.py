@@ -44,6 +44,8 @@ class NewGameSettings:
     """The registry name of the game to start."""
     variant: Any
     """That game's own Variant object."""
+    tutorial: bool = False
+    """Play the game's guided first game instead (the form's "Learn to play"); the rest is not read."""
 
 
 def kind_options(game: str) -> list[tuple[str, str]]:
@@ -53,6 +55,7 @@ def kind_options(game: str) -> list[tuple[str, str]]:
 class NewGameScreen(Screen[NewGameSettings]):
     BINDINGS = [
         Binding("ctrl+s", "start", N_("Start")),
+        Binding("ctrl+l", "learn", N_("Learn to play")),
         Binding("ctrl+o", "app.browse_saves", N_("Saves")),
         Binding("escape", "app.quit", N_("Quit")),
     ]
@@ -98,7 +101,9 @@ class NewGameScreen(Screen[NewGameSettings]):
                     yield PageSafeSelect(options, value=kind, allow_blank=False, id=f"kind-{seat}", compact=True)
             yield from rule_rows("field", compact=True)
             yield Prose(id="error")
-            yield Button(_("Start"), variant="primary", id="start", compact=True)
+            with Horizontal(id="buttons"):
+                yield Button(_("Start"), variant="primary", id="start", compact=True)
+                yield Button(_("Learn to play"), id="learn", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -162,7 +167,10 @@ class NewGameScreen(Screen[NewGameSettings]):
             kind.value = old if old in values else (HUMAN if seat == 0 else default_bot(game))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.action_start()
+        if event.button.id == "learn":
+            self.action_learn()
+        else:
+            self.action_start()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_start()
@@ -179,6 +187,11 @@ class NewGameScreen(Screen[NewGameSettings]):
             raise ValueError(_("Two players have the same name: give each a different one."))
         kinds = tuple(str(self.query_one(f"#kind-{seat}", Select).value) for seat in range(count))
         return NewGameSettings(tuple(names), kinds, seed(self), module.name, variant(self, module))
+
+    def action_learn(self) -> None:
+        """The chosen game's tutorial (the form says nothing of one a game lacks: the app does)."""
+        module = registry.game_named(chosen_game(self))
+        self.dismiss(NewGameSettings((), (), None, module.name, module.default_variant(), tutorial=True))
 
     def action_start(self) -> None:
         try:

@@ -24,6 +24,7 @@ class CodexNaturalis(RulesModule):
     wire = wire
     twin = twin
     ui_package = "codex_tui.games.codex.ui"
+    tutorial_module = "codex_tui.games.codex.tutorial"
     name = "codex-naturalis"
     title = N_("Codex Naturalis")
     summary = N_("2-4 players, race to the target score")

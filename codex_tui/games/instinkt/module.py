@@ -19,6 +19,7 @@ class Instinkt(RulesModule):
     wire = wire
     twin = twin
     ui_package = "codex_tui.games.instinkt.ui"
+    tutorial_module = "codex_tui.games.instinkt.tutorial"
     name = "instinkt"
     title = N_("Instinkt")
     summary = N_("2 players, 4x4 duel")

@@ -84,6 +84,9 @@ class SetupScreen(Screen[list[Action]]):
         self.need_starter = mine.starter_side is None
         self.need_objective = not mine.has_secret
         self.chosen: list[Action] = []
+        self.hints: dict[str, Hint] = {}
+        """The hint for each step: one for the objective may come while the starter is chosen (a tutorial
+        shows both of its moves at once), and shows once the objective's step comes."""
         self.set_reactive(SetupScreen.step, "starter" if self.need_starter else "objective")
         self._derive()
 
@@ -188,6 +191,7 @@ class SetupScreen(Screen[list[Action]]):
     def show_hint(self, hint: Hint) -> None:
         """Preselect the hint's choice, if it is this step's, and say why under the title."""
         action = hint.action
+        self.hints["starter" if isinstance(action, ChooseStarter) else "objective"] = hint
         if isinstance(action, ChooseStarter) and self.step == "starter":
             self.choice = 0 if action.side is Side.FRONT else 1
         elif isinstance(action, ChooseObjective) and self.step == "objective":
@@ -206,6 +210,8 @@ class SetupScreen(Screen[list[Action]]):
             self.chosen.append(ChooseStarter(view.seat, Side.FRONT if self.choice == 0 else Side.BACK))
             if self.need_objective:
                 self.step, self.choice, self.note = "objective", 0, ""
+                if "objective" in self.hints:
+                    self.show_hint(self.hints["objective"])
                 return
         else:
             self.chosen.append(ChooseObjective(view.seat, view.objective_choices[self.choice]))

@@ -1,0 +1,146 @@
+"""Every step of every game's tutorial, walked with the keyboard to the end, in every language.
+
+The walk presses only what a learner who follows the screen presses: enter on
+the marked move (the tutorial puts it on show). At each of the learner's moves
+the coach panel must say that step's words, in the language of the run, and
+with a translation (not the English) in French and Chinese. At the end it says
+the finale, over the game-over bar and the final scores, and `n` starts a real
+game against the bot the tutorial offers.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from codex_tui.app.app import CodexApp
+from codex_tui.app.session import BOT_PREFIX
+from codex_tui.core import registry
+from codex_tui.core.contract import GameModule
+from codex_tui.core.tutorial import moves_made
+from codex_tui.i18n import LANGUAGES, set_language
+from codex_tui.storage.saves import HUMAN
+from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.widgets.coach_panel import CoachPanel
+from tests.scenes import WAIT
+
+GAMES = [pytest.param(m.name, id=m.name) for m in registry.games() if m.tutorial() is not None]
+LANGS = [pytest.param(code, id=code) for code in LANGUAGES]
+MOST_PRESSES = 200
+RETRY = 2.0
+"""Seconds before enter is pressed again on a move not yet played (the next choice of one screen)."""
+
+
+def coach_text(app: CodexApp) -> str | None:
+    """The coach panel's words on the screen on top, or None while it has none."""
+    panels = app.screen.query(CoachPanel)
+    return str(panels.first().render()) if panels else None
+
+
+async def until(pilot: Any, test: Any, what: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while not test():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what}")
+        await pilot.pause()
+
+
+async def play_the_marked_move(pilot: Any, app: CodexApp, learner: int, move: int) -> None:
+    """Enter until the learner's move `move` is played: a screen may take two (Codex's set-up: the
+    starter's side, then the objective). A press that comes too soon is refused and changes nothing."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        await pilot.press("enter")
+        pressed = time.monotonic()
+        while time.monotonic() - pressed < RETRY:
+            session = app.session
+            if session is not None and (session.game.is_over or moves_made(session.game, learner) > move):
+                return
+            await pilot.pause()
+    raise AssertionError(f"never: the learner's move {move} played")
+
+
+def words(module: GameModule, text: str) -> str:
+    return " ".join(module.translate(text).split())
+
+
+@pytest.mark.parametrize("language", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language: str) -> None:
+    set_language(language)
+    module = registry.game_named(game)
+    tutorial = module.tutorial()
+    assert tutorial is not None
+    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.session is not None and app.learning is not None, "the guided game")
+        seen: set[int] = set()
+        for _ in range(MOST_PRESSES):
+            session = app.session
+            assert session is not None and app.learning is not None
+            if session.game.is_over:
+                break
+            move = moves_made(session.game, tutorial.learner)
+
+            def ready(move: int = move) -> bool:
+                shown = coach_text(app)
+                lesson = tutorial.lesson(move)
+                return shown is not None and " ".join(shown.split()) == words(module, lesson.text)
+
+            await until(pilot, ready, f"the words of the learner's move {move}")
+            lesson = tutorial.lesson(move)
+            if language != "en":
+                assert module.translate(lesson.text) != lesson.text, f"no {language} words for {lesson.text!r}"
+            seen.add(move)
+            await play_the_marked_move(pilot, app, tutorial.learner, move)
+        assert app.session is not None and app.session.game.is_over
+        assert set(tutorial.steps) <= seen
+        assert module.winners(app.session.game) == (tutorial.learner,)
+        finale = module.translate(tutorial.finale)
+        await until(pilot, lambda: isinstance(app.screen, GameOverBar), "the game-over bar")
+        await until(pilot, lambda: finale.split()[0] in (coach_text(app) or ""), "the finale over the bar")
+        await pilot.press("enter")  # the final scores
+        await until(pilot, lambda: not isinstance(app.screen, GameOverBar), "the final scores")
+        await until(pilot, lambda: finale.split()[0] in (coach_text(app) or ""), "the finale over the scores")
+        await pilot.press("n")
+        await until(pilot, lambda: app.learning is None and app.session is not None, "a real game")
+        assert app.session is not None
+        assert app.session.kinds == (HUMAN, BOT_PREFIX + tutorial.offer_level)
+        assert app.session.save_path is not None
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_another_legal_move_is_answered_and_not_played(tmp_path: Path, game: str) -> None:
+    set_language("en")
+    module = registry.game_named(game)
+    tutorial = module.tutorial()
+    assert tutorial is not None
+    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.learning is not None and app.session is not None, "the guided game")
+        run, session = app.learning, app.session
+        assert run is not None and session is not None
+        await until(pilot, lambda: session.seat_to_act() == run.learner, "the learner's turn")
+        awaited = run.awaited(session.game)
+        other = next(a for a in module.legal_actions_for(session.game, run.learner) if a != awaited)
+        before = len(session.game.actions)
+        assert app.apply_action(other) is False
+        assert len(session.game.actions) == before
+        assert app.apply_action(awaited) is True
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_esc_leaves_the_tutorial_for_the_new_game_form(tmp_path: Path, game: str) -> None:
+    from codex_tui.app.screens.new_game import NewGameScreen
+
+    set_language("en")
+    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: coach_text(app) is not None, "the first step")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        assert app.learning is None
+        assert not list(tmp_path.glob("*.msgpack")), "the guided game is never saved"
