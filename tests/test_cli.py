@@ -133,3 +133,9 @@ def test_a_record_of_no_known_format_is_read_as_the_default_game_s(tmp_path: Pat
     path.write_text(json.dumps({"format": "chess-pgn"}))
     assert main(["check", str(path)]) == 2
     assert "not a valid game record: format: this is not a codex-naturalis-record" in capsys.readouterr().err
+
+
+def test_learn_names_the_games_it_knows_when_asked_for_another(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["learn", "chess"]) != 0
+    err = capsys.readouterr().err
+    assert "no tutorial for 'chess'" in err and "codex" in err and "instinkt" in err

@@ -26,12 +26,11 @@ from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.widgets.coach_panel import CoachPanel
 from tests.scenes import WAIT
+from tests.scenes.pressing import play_the_marked_move
 
 GAMES = [pytest.param(m.name, id=m.name) for m in registry.games() if m.tutorial() is not None]
 LANGS = [pytest.param(code, id=code) for code in LANGUAGES]
 MOST_PRESSES = 200
-RETRY = 2.0
-"""Seconds before enter is pressed again on a move not yet played (the next choice of one screen)."""
 
 
 def coach_text(app: CodexApp) -> str | None:
@@ -46,21 +45,6 @@ async def until(pilot: Any, test: Any, what: str) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"never: {what}")
         await pilot.pause()
-
-
-async def play_the_marked_move(pilot: Any, app: CodexApp, learner: int, move: int) -> None:
-    """Enter until the learner's move `move` is played: a screen may take two (Codex's set-up: the
-    starter's side, then the objective). A press that comes too soon is refused and changes nothing."""
-    deadline = time.monotonic() + WAIT
-    while time.monotonic() < deadline:
-        await pilot.press("enter")
-        pressed = time.monotonic()
-        while time.monotonic() - pressed < RETRY:
-            session = app.session
-            if session is not None and (session.game.is_over or moves_made(session.game, learner) > move):
-                return
-            await pilot.pause()
-    raise AssertionError(f"never: the learner's move {move} played")
 
 
 def words(module: GameModule, text: str) -> str:
@@ -88,7 +72,7 @@ async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language
             def ready(move: int = move) -> bool:
                 shown = coach_text(app)
                 lesson = tutorial.lesson(move)
-                return shown is not None and " ".join(shown.split()) == words(module, lesson.text)
+                return shown is not None and " ".join(shown.split()).endswith(words(module, lesson.text))
 
             await until(pilot, ready, f"the words of the learner's move {move}")
             lesson = tutorial.lesson(move)
@@ -144,3 +128,37 @@ async def test_esc_leaves_the_tutorial_for_the_new_game_form(tmp_path: Path, gam
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
         assert app.learning is None
         assert not list(tmp_path.glob("*.msgpack")), "the guided game is never saved"
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_change_of_language_rewords_the_step(tmp_path: Path, game: str) -> None:
+    set_language("en")
+    module = registry.game_named(game)
+    tutorial = module.tutorial()
+    assert tutorial is not None
+    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = words(module, tutorial.lesson(0).text)
+        await until(
+            pilot, lambda: " ".join((coach_text(app) or "").split()).endswith(first), "the first step in English"
+        )
+        app.switch_language("zh")
+        chinese = words(module, tutorial.lesson(0).text)
+        assert chinese != first
+        await until(
+            pilot, lambda: " ".join((coach_text(app) or "").split()).endswith(chinese), "the first step in Chinese"
+        )
+    set_language("en")
+
+
+async def test_learn_to_play_on_the_new_game_form_starts_the_chosen_games_tutorial(tmp_path: Path) -> None:
+    from codex_tui.app.screens.new_game import NewGameScreen
+
+    set_language("en")
+    app = CodexApp(saves_dir=tmp_path, bot_delay=0, offer_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+        await pilot.press("ctrl+l")
+        await until(pilot, lambda: app.learning is not None, "the tutorial")
+        assert app.learning is not None and app.learning.module.name == registry.first_game()
+        assert app.session is not None and app.session.save_path is None

@@ -71,31 +71,39 @@ def bypassed(lines: Iterable[str], data_words: Iterable[str] = ()) -> list[str]:
     return found
 
 
-def without_ellipsis_cuts(line: str) -> str:
-    """`line` less the texts cut on purpose where the cut shows: a table cell or a one-line
-    choice that gives way on a narrow screen ends in '…'. That '…' closes every text still
-    open on the row; a message's own '…' ("Searching…") is followed by its padding or its
-    », never by the cell's edge."""
-    kept: list[str] = []
-    open_at: list[int] = []
-    for index, char in enumerate(line):
-        if char == OPEN:
-            open_at.append(len(kept))
-        elif char == CLOSE and open_at:
-            open_at.pop()
-        elif char == "…" and line[index + 1 : index + 2] not in (PAD, CLOSE):
-            for position in open_at:
-                kept[position] = ""
-            open_at.clear()
-        kept.append(char)
-    return "".join(kept)
+def without_ellipsis_cuts(lines: Iterable[str]) -> list[str]:
+    """The rows less the texts cut on purpose where the cut shows: a table cell or a one-line
+    choice that gives way on a narrow screen ends in '…', and so does a two-line status line
+    (`cut_to_fit`). That '…' closes every text still open on its row and on the row above;
+    a message's own '…' ("Searching…") is followed by its padding or its », never by the
+    cell's edge."""
+    rows: list[list[str]] = []
+    carried: list[tuple[int, int]] = []
+    """(row, position) of the texts still open at the end of the row above."""
+    for line in lines:
+        kept: list[str] = []
+        open_at: list[tuple[int, int]] = list(carried)
+        row = len(rows)
+        rows.append(kept)
+        for index, char in enumerate(line):
+            if char == OPEN:
+                open_at.append((row, len(kept)))
+            elif char == CLOSE and open_at:
+                open_at.pop()
+            elif char == "…" and line[index + 1 : index + 2] not in (PAD, CLOSE):
+                for at_row, position in open_at:
+                    rows[at_row][position] = ""
+                open_at.clear()
+            kept.append(char)
+        carried = [(at_row, position) for at_row, position in open_at if at_row == row]
+    return ["".join(kept) for kept in rows]
 
 
 def cut(lines: Iterable[str]) -> list[str]:
     """The rows where a text opened (« ) is not closed (») on screen, read row by row:
     empty when every text drawn is whole (a text may wrap onto later rows) or cut
     where an ellipsis says so (see `without_ellipsis_cuts`)."""
-    rows = [without_ellipsis_cuts(line) for line in lines]
+    rows = without_ellipsis_cuts(lines)
     opened = sum(line.count(OPEN) for line in rows)
     closed = sum(line.count(CLOSE) for line in rows)
     if opened == closed:

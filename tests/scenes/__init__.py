@@ -72,9 +72,9 @@ def offered_keys(pilot: Pilot[Any]) -> set[str]:
 
 
 def all_scenes() -> list[Scene]:
-    from tests.scenes import codex, instinkt, net, shell
+    from tests.scenes import codex, instinkt, learn, net, shell
 
-    scenes = [*shell.SCENES, *codex.SCENES, *instinkt.SCENES, *net.SCENES]
+    scenes = [*shell.SCENES, *codex.SCENES, *instinkt.SCENES, *learn.SCENES, *net.SCENES]
     names = [scene.name for scene in scenes]
     assert len(set(names)) == len(names), "two scenes share a name"
     return scenes

@@ -69,9 +69,9 @@ SCRIPT = (
 LESSONS = {
     0: Lesson(
         N_(
-            "Welcome! Each player starts from a starter card: choose the side it shows (the front has four "
-            "corners to build on), then keep one of two objectives as your secret: only you see it, and it "
-            "scores at the end. Press enter on each marked choice."
+            "Welcome! Choose your starter card's side (the front has four corners to build on), "
+            "then keep one of two objectives as your secret: it scores at the end. "
+            "Press enter on each marked choice."
         ),
         why=N_("Either side works; this tutorial builds on the front, which leaves four open corners."),
     ),
@@ -108,9 +108,9 @@ LESSONS = {
     ),
     6: Lesson(
         N_(
-            "This gold card needs 3 plants and you have 2, so its front cannot be played yet. "
+            "This gold card needs 3 plants; you have 2, so its front cannot be played yet. "
             "Its back needs nothing: no points, but a plant in its centre and four corners. "
-            "The tutorial turned it over (f turns a card): place it."
+            "It is turned over for you (f turns a card): place it."
         ),
         point_at=("symbols",),
         why=N_("Place the gold card on its back here: its front needs one plant more."),

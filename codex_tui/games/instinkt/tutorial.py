@@ -61,9 +61,8 @@ LESSONS = {
     ),
     1: Lesson(
         N_(
-            "The higher number places first, so your coach's deer (10) went first. A card goes on an empty cell "
-            "touching a card on the grid, even diagonally, and the grid never grows past 4 by 4. "
-            "Place your spider on the marked cell: a spider in a corner scores 2."
+            "The higher number places first (your coach's deer, 10). A card goes on an empty cell "
+            "touching another, diagonals too, within 4 by 4. Place your spider: in a corner it scores 2."
         ),
         point_at=("i-board",),
         why=N_("Place the spider on the marked cell: it becomes a corner of the grid."),

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual.screen import Screen
 
+from codex_tui.i18n.spacing import tidy_spacing_text
+from codex_tui.i18n.text import _
 from codex_tui.ui.widgets.broken_text import Prose
 
 POINTED = "tutorial-pointed"
@@ -34,22 +37,25 @@ class Coaching:
 
 
 class CoachPanel(Prose):
+    """The step in as few rows as it takes: its title in bold leads the words (no box round them:
+    at 80x24 a box's two rows were the board's last row), a bar on the left sets it apart."""
+
     DEFAULT_CSS = """
     CoachPanel {
         dock: top;
         width: 100%;
         height: auto;
         padding: 0 1;
-        border: round $warning;
+        border-left: thick $warning;
         background: $panel;
         color: $text;
     }
     """
 
     def show(self, coaching: Coaching) -> None:
-        self.border_title = coaching.title
-        self.border_subtitle = coaching.keys
-        self.update(coaching.text)
+        # Translators: the tutorial panel's lead, in bold: "Tutorial · step 3 of 12 (esc: leave the tutorial)".
+        title = _("{title} ({keys})").format(title=coaching.title, keys=coaching.keys)
+        self.update(tidy_spacing_text(Text.assemble((title, "bold"), " ", coaching.text)))  # zh: no space after ）
 
 
 def show_coaching(screen: Screen[object], coaching: Coaching | None) -> None:
