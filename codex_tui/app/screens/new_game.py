@@ -103,7 +103,7 @@ class NewGameScreen(Screen[NewGameSettings]):
             yield Prose(id="error")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start", compact=True)
-                yield Button(_("Learn to play"), id="learn", compact=True)
+                yield Button(_("Learn to play"), variant="success", id="learn", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
