@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich import box
@@ -13,18 +14,27 @@ from textual.containers import Vertical
 from textual.screen import Screen
 
 from codex_tui.games.codex.describe import named, objective_text
-from codex_tui.games.codex.rules import Result
+from codex_tui.games.codex.race import score_race
+from codex_tui.games.codex.rules import LogEntry, Result
 from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.i18n.lists import and_list
 from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.race_chart import RGB, Chart, Line, RaceChart
+
+SEAT_COLOURS: tuple[RGB, ...] = ((240, 150, 40), (70, 160, 240), (220, 90, 200), (110, 200, 90))
+"""Orange, blue, magenta, green: apart from each other on dark and light themes (the race's lines)."""
+SEAT_SYMBOLS = ("●", "▲", "■", "◆")
+"""Each seat's marker on the race, so that the lines read without colour."""
+FINAL_TICK = "*"
+"""The race's last x tick: the totals with the objectives (a symbol: no words inside the plot)."""
 
 
 def summary_table(
     result: Result, names: tuple[str, ...], commons: tuple[int, int], secrets: tuple[int | None, ...]
 ) -> Table:
-    table = Table(title=_("Final scores"), expand=False, box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(title=_("Final scores"), expand=False, box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column(_("Player"), overflow="fold")
     table.add_column(_("Cards"), justify="right", overflow="fold")
     # Translators: a column of the final scores: the points of common objective 87 ("Obj." is short).
@@ -64,6 +74,23 @@ def winners_text(result: Result, names: tuple[str, ...], reader: int | None) -> 
     return _("{result}. The end came because both decks ran out.").format(result=text)
 
 
+def race_chart(log: Sequence[LogEntry], result: Result, names: tuple[str, ...]) -> RaceChart:
+    """The score race, round by round, then the totals once the objectives are added."""
+    race = score_race(log, result)
+    lines = tuple(
+        Line(name, tuple(race[seat]), SEAT_COLOURS[seat % 4], SEAT_SYMBOLS[seat % 4]) for seat, name in enumerate(names)
+    )
+    rounds = len(race[0]) - 1 if race else 0
+    ticks = (*(str(n) for n in range(1, rounds + 1)), FINAL_TICK)
+    # Translators: the caption of the score race; "*" is the chart's last step.
+    caption = _("Points after each round ({final}: objectives added)").format(final=FINAL_TICK)
+    return RaceChart(caption, Chart(lines, ticks), id="end-race")
+
+
+TALL = 36
+"""From this height the race has its full height below the text; below it, what the text leaves."""
+
+
 class EndScreen(EndChoices, Screen[str]):
     """The summary of a Codex game; `r` asks for the review of the player's turns ('review')."""
 
@@ -77,11 +104,14 @@ class EndScreen(EndChoices, Screen[str]):
         commons: tuple[int, int],
         secrets: tuple[int | None, ...],
         reader: int | None,
+        log: Sequence[LogEntry],
         offer_undo: bool = False,
         to_board: bool = False,
     ) -> None:
         super().__init__()
         self.result = result
+        self.game_log = log
+        """The game's log (or a seat's view's: its points are public), for the score race."""
         self.names = names
         self.commons = commons
         self.secrets = secrets
@@ -103,7 +133,12 @@ class EndScreen(EndChoices, Screen[str]):
                 if s
             ]
             yield Prose("\n".join(lines))
+            yield race_chart(self.game_log, self.result, self.names)
         yield KeyBar(DOMAIN)
+
+    def on_resize(self) -> None:
+        """The race fills what the text leaves when the screen is short, and keeps to its own height when not."""
+        self.set_class(self.size.height < TALL, "-short")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.end_allowed(action, parameters)
