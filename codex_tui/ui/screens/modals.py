@@ -69,7 +69,7 @@ GAME_KEYS: tuple[HelpRow, ...] = (  # `!` (hint) is in each game's own section: 
 
 REVIEW_KEYS: tuple[HelpRow, ...] = (
     ("↑ ↓", N_("choose a turn (once the search is done)")),
-    (N_("tab"), N_("from the table to the graph of the margin, and back")),
+    ("tab", N_("from the table to the graph of the margin, and back")),
     ("← →  h l", N_("on the graph: choose a decision (the line shows which)")),
     (N_("enter"), N_("show it on the board: the move played and the better one")),
     (N_("esc  q"), N_("back to the replay (a review still running stops)")),
