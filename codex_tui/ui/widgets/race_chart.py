@@ -52,8 +52,10 @@ class Chart:
     selected: int | None = None
 
 
-def y_ticks(low: float, high: float, rows: int) -> list[int]:
-    """Integer ticks from below `low` to above `high`, at most one every other row of `rows`."""
+def y_ticks(low: float, high: float, rows: int) -> tuple[list[int], int, int]:
+    """Integer ticks for values from `low` to `high`, at most one every other row of `rows`, and the
+    axis's ends: from the tick at or below `low` to `high` rounded up (the top tick may be below it,
+    so that a short chart spends no rows above its highest value)."""
     bottom, top = math.floor(low), math.ceil(high)
     if top == bottom:
         top = bottom + 1
@@ -61,9 +63,10 @@ def y_ticks(low: float, high: float, rows: int) -> list[int]:
     power = 1
     while True:
         for step in (s * power for s in STEPS):
-            first, last = math.floor(bottom / step) * step, math.ceil(top / step) * step
-            if (last - first) // step + 1 <= most:
-                return list(range(first, last + 1, step))
+            first = math.floor(bottom / step) * step
+            ticks = list(range(first, top + 1, step))
+            if len(ticks) <= most:
+                return ticks, first, top
         power *= 10
 
 
@@ -109,7 +112,7 @@ class LineChart(PlotextPlot):
             return ""
         xs = list(range(1, len(chart.ticks) + 1))
         values = [v for line in chart.lines for v in line.points]
-        ticks = y_ticks(min(values, default=0), max(values, default=0), self.size.height - 2)
+        ticks, bottom, top = y_ticks(min(values, default=0), max(values, default=0), self.size.height - 2)
         label_width = max(len(str(t)) for t in ticks)
         if chart.selected is not None and 0 <= chart.selected < len(xs):
             plot.vline(xs[chart.selected], color=(150, 150, 150))
@@ -128,7 +131,7 @@ class LineChart(PlotextPlot):
         plot.xaxes(True, False)  # no frame above and to the right: a row and a column more for the lines
         plot.yaxes(True, False)
         plot.xlim(0.5, len(xs) + 0.5)
-        plot.ylim(ticks[0], ticks[-1])
+        plot.ylim(bottom, top)
         return super().render()
 
 
