@@ -54,8 +54,8 @@ class Chart:
 
 def y_ticks(low: float, high: float, rows: int) -> tuple[list[int], int, int]:
     """Integer ticks for values from `low` to `high`, at most one every other row of `rows`, and the
-    axis's ends: from the tick at or below `low` to `high` rounded up (the top tick may be below it,
-    so that a short chart spends no rows above its highest value)."""
+    axis's ends: `low` rounded down and `high` rounded up (no tick need sit at either end, so that a
+    short chart spends no rows beyond its values)."""
     bottom, top = math.floor(low), math.ceil(high)
     if top == bottom:
         top = bottom + 1
@@ -63,10 +63,9 @@ def y_ticks(low: float, high: float, rows: int) -> tuple[list[int], int, int]:
     power = 1
     while True:
         for step in (s * power for s in STEPS):
-            first = math.floor(bottom / step) * step
-            ticks = list(range(first, top + 1, step))
-            if len(ticks) <= most:
-                return ticks, first, top
+            ticks = list(range(math.ceil(bottom / step) * step, top + 1, step))
+            if 0 < len(ticks) <= most:
+                return ticks, bottom, top
         power *= 10
 
 
