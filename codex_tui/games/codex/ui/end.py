@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from codex_tui.games.codex.describe import named, objective_text
@@ -88,7 +88,8 @@ def race_chart(log: Sequence[LogEntry], result: Result, names: tuple[str, ...]) 
 
 
 TALL = 36
-"""From this height the race has its full height below the text; below it, what the text leaves."""
+"""From this height the race has its full height; below it, what the text leaves, but no less than
+its least (the objectives below it then scroll)."""
 
 
 class EndScreen(EndChoices, Screen[str]):
@@ -121,9 +122,10 @@ class EndScreen(EndChoices, Screen[str]):
         self.to_board = to_board
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="end-box"):
+        with VerticalScroll(id="end-box"):
             yield Prose(summary_table(self.result, self.names, self.commons, self.secrets))
             yield Prose(Text(winners_text(self.result, self.names, self.reader), style="bold"))
+            yield race_chart(self.game_log, self.result, self.names)
             lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
             lines += [
                 named(seat, self.reader, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
@@ -132,9 +134,12 @@ class EndScreen(EndChoices, Screen[str]):
                 for seat, s in enumerate(self.secrets)
                 if s
             ]
-            yield Prose("\n".join(lines))
-            yield race_chart(self.game_log, self.result, self.names)
+            yield Prose("\n".join(lines), id="end-objectives")
         yield KeyBar(DOMAIN)
+
+    def on_mount(self) -> None:
+        """The box has the focus: when four players' scores leave the race too little room, ↑↓ scroll it."""
+        self.query_one("#end-box").focus()
 
     def on_resize(self) -> None:
         """The race fills what the text leaves when the screen is short, and keeps to its own height when not."""
