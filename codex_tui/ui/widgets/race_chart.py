@@ -100,6 +100,10 @@ class LineChart(PlotextPlot):
 
     chart: var[Chart | None] = var(None, init=False)
 
+    def on_mount(self) -> None:
+        """Plotext's "clear" theme draws no background of its own: the chart takes its box's (the review's panel)."""
+        self.theme = "clear"
+
     def watch_chart(self) -> None:
         self.refresh()
 
