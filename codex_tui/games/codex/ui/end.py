@@ -10,7 +10,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import var
 from textual.screen import Screen
 
 from codex_tui.games.codex.describe import named, objective_text
@@ -90,6 +91,9 @@ def race_chart(log: Sequence[LogEntry], result: Result, names: tuple[str, ...]) 
 TALL = 36
 """From this height the race has its full height; below it, what the text leaves, but no less than
 its least (the objectives below it then scroll)."""
+WIDE = 140
+"""From this width the race stands beside the scores and objectives (the box is then about 130
+wide): a short screen then has room for four players' race too."""
 
 
 class EndScreen(EndChoices, Screen[str]):
@@ -97,6 +101,9 @@ class EndScreen(EndChoices, Screen[str]):
 
     BINDINGS = [*END_BINDINGS, Binding("r", "end('review')", N_("Review"))]
     CSS_PATH = Path(__file__).with_name("end.tcss")
+
+    wide: var[bool] = var(False, init=False)
+    """The race beside the text, not below its first part (from `WIDE` columns)."""
 
     def __init__(
         self,
@@ -122,28 +129,48 @@ class EndScreen(EndChoices, Screen[str]):
         self.to_board = to_board
 
     def compose(self) -> ComposeResult:
+        """Narrow: the scores, who won, the race, the objectives; wide: the race beside all the rest."""
+        if not self.size.width:  # first composed: not laid out yet, the app's size is the screen's
+            self.set_reactive(EndScreen.wide, self.app.size.width >= WIDE)
+        scores = Prose(summary_table(self.result, self.names, self.commons, self.secrets))
+        winners = Prose(Text(winners_text(self.result, self.names, self.reader), style="bold"))
+        race = race_chart(self.game_log, self.result, self.names)
+        lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
+        lines += [
+            named(seat, self.reader, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
+                name=self.names[seat], id=s, text=objective_text(s)
+            )
+            for seat, s in enumerate(self.secrets)
+            if s
+        ]
+        objectives = Prose("\n".join(lines), id="end-objectives")
         with VerticalScroll(id="end-box"):
-            yield Prose(summary_table(self.result, self.names, self.commons, self.secrets))
-            yield Prose(Text(winners_text(self.result, self.names, self.reader), style="bold"))
-            yield race_chart(self.game_log, self.result, self.names)
-            lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
-            lines += [
-                named(seat, self.reader, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(
-                    name=self.names[seat], id=s, text=objective_text(s)
-                )
-                for seat, s in enumerate(self.secrets)
-                if s
-            ]
-            yield Prose("\n".join(lines), id="end-objectives")
+            if self.wide:
+                with Horizontal(id="end-columns"):
+                    with Vertical(id="end-text"):
+                        yield from (scores, winners, objectives)
+                    yield race
+            else:
+                yield from (scores, winners, race, objectives)
         yield KeyBar(DOMAIN)
 
     def on_mount(self) -> None:
+        self.focus_box()
+
+    def focus_box(self) -> None:
         """The box has the focus: when four players' scores leave the race too little room, ↑↓ scroll it."""
         self.query_one("#end-box").focus()
 
     def on_resize(self) -> None:
-        """The race fills what the text leaves when the screen is short, and keeps to its own height when not."""
-        self.set_class(self.size.height < TALL, "-short")
+        """Below the text, the race fills what the text leaves when the screen is short, and keeps to its
+        own height when not; beside it, it always has its own height."""
+        self.wide = self.size.width >= WIDE
+        self.set_class(self.size.height < TALL and not self.wide, "-short")
+        self.set_class(self.wide, "-wide")
+
+    async def watch_wide(self) -> None:
+        await self.recompose()
+        self.focus_box()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.end_allowed(action, parameters)
