@@ -226,3 +226,31 @@ async def test_the_instinkt_summary_fits_80_columns(saves: Path) -> None:
             tuple(points[p] for points in round_totals(final.log)) for p in (0, 1)
         ]
         assert race.ticks == tuple(str(n) for n in range(1, final.round + 1)), "one point per round"
+
+
+async def test_the_codex_race_goes_beside_the_scores_on_a_wide_screen_and_below_them_on_a_narrow_one(
+    saves: Path,
+) -> None:
+    app = app_at(saves, codex_history(3)[-1], "bot:greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, EndScreen)
+
+        def race_beside_scores() -> bool:
+            race = summary.query_one("#end-race").region
+            scores = summary.query_one("#end-box Prose").region  # the table, first in the box
+            return race.x >= scores.right and race.y <= scores.bottom
+
+        assert not race_beside_scores(), "80 columns: below"
+        plot = summary.query_one(LineChart)
+        assert plot.size.height >= 6, "the race keeps lines enough to read at 80x24"
+        await pilot.resize_terminal(160, 24)
+        for _ in range(20):  # the box is composed again in its wide form
+            if summary.wide and summary.query("#end-columns"):
+                break
+            await pilot.pause()
+        assert race_beside_scores(), "160 columns: beside"
+        assert summary.focused is summary.query_one("#end-box"), "the box keeps the focus (↑↓ scroll it)"
