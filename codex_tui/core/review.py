@@ -156,3 +156,15 @@ def review_rows(module: GameModule, game: Any, decisions: Sequence[Decision]) ->
             )
         )
     return rows
+
+
+def decision_turns(module: GameModule, game: Any, decisions: Sequence[Decision]) -> dict[int, int]:
+    """The game's own turn (`GameSummary.turn`) before each decision, by action index (one walk)."""
+    wanted = {decision.index for decision in decisions}
+    turns: dict[int, int] = {}
+    state = module.rebuild(game, ())
+    for index, action in enumerate(game.actions):
+        if index in wanted:
+            turns[index] = module.game_summary(state).turn
+        state = module.apply(state, action)
+    return turns

@@ -14,6 +14,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.client.app import RemoteApp
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.race import score_race
 from codex_tui.games.codex.rules import Game, Variant, apply, new_game, players_to_act, replay, result, view
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
@@ -21,12 +22,14 @@ from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.wire import encode_view
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.bots import make_instinkt_bot
+from codex_tui.games.instinkt.rules.history import round_totals
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.protocol import messages as p
 from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.messages import ActionChosen
 from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.widgets.race_chart import LineChart
 from tests.driving import session, settle
 
 
@@ -192,6 +195,12 @@ async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+        race = app.screen.query_one(LineChart).chart
+        assert race is not None and tuple(line.points for line in race.lines) == score_race(final.log, result(final)), (
+            "the seat's view draws the race the whole game does"
+        )
+        legend = str(app.screen.query_one("#end-race .race-legend").render()).replace("\u00a0", " ")
+        assert all(f"{name} {total}" in legend for name, total in zip(final.players, result(final).totals))
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverBar) and sent == []
@@ -212,3 +221,36 @@ async def test_the_instinkt_summary_fits_80_columns(saves: Path) -> None:
         scroll = summary.query_one("#end-scroll")
         room = scroll.size.width - scroll.styles.scrollbar_size_vertical
         assert all(child.region.width <= room for child in scroll.children)  # the table wraps: nothing is cut
+        race = summary.query_one(LineChart).chart
+        assert race is not None and [tuple(line.points) for line in race.lines] == [
+            tuple(points[p] for points in round_totals(final.log)) for p in (0, 1)
+        ]
+        assert race.ticks == tuple(str(n) for n in range(1, final.round + 1)), "one point per round"
+
+
+async def test_the_codex_race_goes_beside_the_scores_on_a_wide_screen_and_below_them_on_a_narrow_one(
+    saves: Path,
+) -> None:
+    app = app_at(saves, codex_history(3)[-1], "bot:greedy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, EndScreen)
+
+        def race_beside_scores() -> bool:
+            race = summary.query_one("#end-race").region
+            scores = summary.query_one("#end-box Prose").region  # the table, first in the box
+            return race.x >= scores.right and race.y <= scores.bottom
+
+        assert not race_beside_scores(), "80 columns: below"
+        plot = summary.query_one(LineChart)
+        assert plot.size.height >= 6, "the race keeps lines enough to read at 80x24"
+        await pilot.resize_terminal(160, 24)
+        for _ in range(20):  # the box is composed again in its wide form
+            if summary.wide and summary.query("#end-columns"):
+                break
+            await pilot.pause()
+        assert race_beside_scores(), "160 columns: beside"
+        assert summary.focused is summary.query_one("#end-box"), "the box keeps the focus (↑↓ scroll it)"

@@ -17,8 +17,10 @@ from textual.widgets import DataTable, ProgressBar, Static
 from codex_tui.core.advice import Assessment
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import Decision, costliest, points_text, review, review_rows
+from codex_tui.i18n.numbers import signed
 from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.screens.review import (
+    ReviewGraph,
     ReviewScreen,
     ReviewStopped,
     start_resource_tracker,
@@ -123,6 +125,53 @@ async def test_the_table_lists_the_costliest_turns_and_enter_returns_one(tictact
         await pilot.pause()
     assert len(expected) > 1
     assert app.chosen == [expected[1].decision], "enter returns the turn under the cursor"
+
+
+async def until(pilot: Any, condition: Any, what: str) -> None:
+    """Pauses until `condition()` holds (a key's effect lands after a message or two)."""
+    for _ in range(50):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError(f"never: {what}")
+
+
+async def test_the_graph_follows_the_table_then_left_right_choose_and_enter_returns_that_decision(
+    tictactoe: GameModule,
+) -> None:
+    game = careless_game(tictactoe)
+    decisions = review(tictactoe, game, SEAT, "hard")
+    listed = costliest(decisions)
+    app = host(tictactoe, game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.review
+        graph = screen.query_one(ReviewGraph)
+        costliest_at = decisions.index(listed[0])
+        assert screen.point == costliest_at, "the graph starts at the table's row"
+        assert graph.chart is not None and graph.chart.selected == costliest_at
+        marked = {n for n, _symbol in graph.chart.marks}
+        assert marked == {decisions.index(d) for d in listed}, "the listed turns are marked on the graph"
+        await pilot.press("down")
+        await until(pilot, lambda: screen.point == decisions.index(listed[1]), "the graph at the table's row 2")
+        await pilot.press("tab")
+        await until(pilot, lambda: screen.focused is graph, "the graph focused")
+        assert "←→" in screen.keys
+        assert decisions.index(listed[1]) == 0, "the careless game's second costliest turn is its first"
+        await pilot.press("right")
+        await until(pilot, lambda: screen.point == 1, "one decision to the right")
+        await pilot.press("h", "h", "l")
+        await until(pilot, lambda: screen.point == 1, "h stops at the first decision, l moves on")
+        chosen = decisions[1]
+        caption = str(screen.query_one("#review-graph-point", Static).render())
+        margin = signed(chosen.assessment.played.margin, 1)
+        assert caption == (
+            f"Move {chosen.index + 1} (turn {chosen.index}): margin {margin}, lost {points_text(chosen.cost)}"
+        )
+        assert graph.chart.selected == screen.point
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.chosen == [chosen], "enter on the graph returns its decision, as on the table"
 
 
 async def test_help_then_esc_leaves_with_nothing(tictactoe: GameModule) -> None:

@@ -69,6 +69,8 @@ GAME_KEYS: tuple[HelpRow, ...] = (  # `!` (hint) is in each game's own section: 
 
 REVIEW_KEYS: tuple[HelpRow, ...] = (
     ("↑ ↓", N_("choose a turn (once the search is done)")),
+    ("tab", N_("from the table to the graph of the margin, and back")),
+    ("← →  h l", N_("on the graph: choose a decision (the line shows which)")),
     (N_("enter"), N_("show it on the board: the move played and the better one")),
     (N_("esc  q"), N_("back to the replay (a review still running stops)")),
     ("?", N_("this help")),
@@ -76,13 +78,20 @@ REVIEW_KEYS: tuple[HelpRow, ...] = (
 REVIEW_HELP: Help = (
     (N_("Review of a player's turns"), REVIEW_KEYS),
     (
-        N_("What the table says"),
+        N_("What the table and the graph say"),
         (
             (N_("Move"), N_("the action's number, as in the replay's log")),
             (N_("Turn"), N_("the game's turn then")),
             (
                 N_("Played  Better"),
                 N_("the move made, and the search's best move from what that player could see then"),
+            ),
+            (
+                N_("Graph"),
+                N_(
+                    "above the table: the margin the search expected after each decision; ▼ marks the turns of the"
+                    " table"
+                ),
             ),
             (
                 N_("Lost"),

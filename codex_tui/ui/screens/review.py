@@ -5,6 +5,9 @@ time (`codex_tui.core.review`), which takes a while (seconds to a minute), so
 it runs in a thread while a progress bar moves; esc stops it and goes back.
 Then a table lists the costliest turns; `enter` on one closes the screen with
 that `Decision`, and the replay that opened it shows both moves on the board.
+Above the table, a graph draws the margin the search expected after each of the
+seat's decisions, the listed ones marked; `tab` moves to it, ←→ choose a
+decision there and `enter` closes the screen with it as the table's does.
 It knows no game: the words come from the game's `GameModule` (`move_text`,
 `game_summary`), so any registered game, even one without screens, is reviewed.
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import var
 from textual.screen import ModalScreen
 from textual.timer import Timer
@@ -32,11 +36,23 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from codex_tui.core.advice import ADVICE_SEED, APP_REVIEW_LEVEL
 from codex_tui.core.contract import GameModule
-from codex_tui.core.review import DEFAULT_JOBS, LISTED, Decision, ReviewRow, costliest, points_text, review, review_rows
+from codex_tui.core.review import (
+    DEFAULT_JOBS,
+    LISTED,
+    Decision,
+    ReviewRow,
+    costliest,
+    decision_turns,
+    points_text,
+    review,
+    review_rows,
+)
 from codex_tui.i18n import language
+from codex_tui.i18n.numbers import signed
 from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.i18n.text import N_, _, ngettext
 from codex_tui.ui.screens.modals import REVIEW_HELP, HelpScreen
+from codex_tui.ui.widgets.race_chart import Chart, Line, LineChart
 from codex_tui.ui.widgets.shown_text import ShownText
 
 REVIEW_GROUP = "review"
@@ -49,6 +65,17 @@ BOX_CHROME = 4
 """The box's border and padding, left and right."""
 TEXT_LINES = 6
 """Lines of the box that are not the table: its border, the line above, the totals below (with room to wrap)."""
+GRAPH_TEXT_LINES = 4
+"""The graph's words: what it draws (with room to wrap), the chosen decision and the line under it."""
+MARGIN_COLOUR = (90, 170, 240)
+DECISION_SYMBOL = "•"
+LISTED_SYMBOL = "▼"
+"""A decision of the table on the graph: a drop, in red, for points given away."""
+
+
+def graph_height(height: int) -> int:
+    """The graph's lines on a screen `height` lines tall: 7 at 24 lines, a third of the room when taller."""
+    return max(7, min(16, (height - TEXT_LINES) // 3))
 
 
 def totals_line(name: str, decisions: Sequence[Decision], listed: int) -> str:
@@ -102,6 +129,8 @@ class Reviewed:
     words: dict[str, list[ReviewRow]]
     """The rows in words, by language (written when first drawn in it: the moves are
     described in the reader's language)."""
+    turns: dict[int, int] = field(default_factory=dict)
+    """The game's turn at each decision, by action index (found when the graph first names one)."""
 
 
 @dataclass
@@ -160,7 +189,8 @@ class ReviewTable(DataTable[Text | str]):
     def fill(self, listing: Listing) -> None:
         """The rows at the screen's width: the two move columns share what the fixed ones leave."""
         self.clear(columns=True)
-        self.styles.max_height = max(3, listing.height - TEXT_LINES)
+        graph = graph_height(listing.height) + GRAPH_TEXT_LINES
+        self.styles.max_height = max(3, listing.height - TEXT_LINES - graph)
         width = min(listing.width, 120) - BOX_CHROME - SCROLLBAR
         fixed = {name: max(least, cell_len(_(name))) for name, least in FIXED_COLUMNS}
         moves = max(8, (width - sum(fixed.values()) - CELL_PADDING * 5) // 2)
@@ -178,6 +208,49 @@ class ReviewTable(DataTable[Text | str]):
                 Text(points_text(row.decision.cost), justify="right"),
                 height=None,
             )
+
+
+@dataclass(frozen=True)
+class Graph:
+    """What the review's graph shows, and its height in lines."""
+
+    chart: Chart
+    height: int
+
+
+class ReviewGraph(LineChart, can_focus=True):
+    """The seat's expected margin decision by decision, from `graph` (None: hidden); ←→ (h l) ask the
+    screen to move the chosen decision, `enter` to show it on the board."""
+
+    BINDINGS = [
+        Binding("left,h", "step(-1)", show=False),
+        Binding("right,l", "step(1)", show=False),
+        Binding("enter", "choose", show=False),
+    ]
+
+    graph: var[Graph | None] = var(None, init=False)
+
+    class Stepped(Message):
+        """The chosen decision should move `by` decisions."""
+
+        def __init__(self, by: int) -> None:
+            super().__init__()
+            self.by = by
+
+    class Chosen(Message):
+        """The chosen decision should be shown on the board."""
+
+    def watch_graph(self, graph: Graph | None) -> None:
+        self.display = graph is not None
+        if graph is not None:
+            self.styles.height = graph.height
+            self.chart = graph.chart
+
+    def action_step(self, by: int) -> None:
+        self.post_message(self.Stepped(by))
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen())
 
 
 class ReviewProgress(ProgressBar):
@@ -219,12 +292,19 @@ class ReviewScreen(ModalScreen[Decision | None]):
     failure: var[BaseException | None] = var(None, init=False)
     cursor: var[int] = var(0, init=False)
     """The row under the table's cursor."""
+    point: var[int] = var(0, init=False)
+    """The decision chosen on the graph (its place in the result's decisions)."""
+    on_graph: var[bool] = var(False, init=False)
+    """The graph has the focus (its keys are the ones said)."""
     room: var[tuple[int, int]] = var((80, 24), init=False)
     """The screen's width and height, which the table fits."""
     # What the widgets show, derived from the above.
     status: var[str | Text | None] = var("", init=False)
     bar: var[tuple[int, int | None] | None] = var((0, None), init=False)
     listing: var[Listing | None] = var(None, init=False)
+    graph: var[Graph | None] = var(None, init=False)
+    graph_words: var[str | None] = var(None, init=False)
+    graph_point: var[str | None] = var(None, init=False)
     totals: var[str | None] = var(None, init=False)
     keys: var[str] = var("", init=False)
 
@@ -272,6 +352,9 @@ class ReviewScreen(ModalScreen[Decision | None]):
             box.border_title = _("{title} (search: {level})").format(title=title, level=level)
             yield ShownText(id="review-status").data_bind(text=screen.status)
             yield ReviewProgress(id="review-progress").data_bind(state=screen.bar)
+            yield ShownText(id="review-graph-words").data_bind(text=screen.graph_words)
+            yield ReviewGraph(id="review-graph").data_bind(screen.graph)
+            yield ShownText(id="review-graph-point").data_bind(text=screen.graph_point)
             yield ReviewTable(id="review-table", cursor_type="row", zebra_stripes=True).data_bind(screen.listing)
             yield ShownText(id="review-totals").data_bind(text=screen.totals)
 
@@ -284,6 +367,14 @@ class ReviewScreen(ModalScreen[Decision | None]):
         if language() not in result.words:
             result.words[language()] = review_rows(self.module, self.game, result.listed)
         return result.words[language()]
+
+    def turn_of(self, decision: Decision) -> int:
+        """The game's turn at `decision` (every decision's found at the first asked)."""
+        result = self.result
+        assert result is not None
+        if decision.index not in result.turns:
+            result.turns.update(decision_turns(self.module, self.game, result.decisions))
+        return result.turns[decision.index]
 
     @property
     def key(self) -> tuple[int, str, int, str, int]:
@@ -339,12 +430,19 @@ class ReviewScreen(ModalScreen[Decision | None]):
         self._derive()
 
     def watch_result(self) -> None:
+        self.point = self.listed_point(self.cursor)
         self._derive()
 
     def watch_failure(self) -> None:
         self._derive()
 
     def watch_cursor(self) -> None:
+        self._derive()
+
+    def watch_point(self) -> None:
+        self._derive()
+
+    def watch_on_graph(self) -> None:
         self._derive()
 
     def watch_room(self) -> None:
@@ -356,11 +454,24 @@ class ReviewScreen(ModalScreen[Decision | None]):
         self.totals = None if result is None else totals_line(self.seat_name, result.decisions, len(result.listed))
         width, height = self.room
         self.listing = None if result is None else Listing(tuple(self.rows), width, height, self.cursor)
+        decisions = [] if result is None else result.decisions
+        self.graph = Graph(self.chart(), graph_height(height)) if decisions else None
+        self.graph_words = (
+            # Translators: above the review's graph; ▼ is the symbol drawn on it, tab the key.
+            _("The margin the search expected after each decision; ▼: a turn of the table; tab: graph or table.")
+            if decisions
+            else None
+        )
+        self.graph_point = self.point_words(decisions[self.point]) if decisions else None
         if result is not None:
             words = _("The turns that cost the most: the move played, and the search's better move.")
             self.status = words if result.listed else None
-            keys = _("↑↓: choose · enter: show on the board · esc: back · ?: help")
-            self.keys = keys if result.listed else _("esc: back · ?: help")
+            if self.on_graph:
+                self.keys = _("←→: choose · enter: show on the board · esc: back · ?: help")
+            elif result.listed:
+                self.keys = _("↑↓: choose · enter: show on the board · esc: back · ?: help")
+            else:
+                self.keys = _("esc: back · ?: help")
         elif failure is not None:
             failed = _("The review failed: {error}").format(error=f"{type(failure).__name__}: {failure}")
             self.status = Text(failed, style="bold red")
@@ -368,6 +479,34 @@ class ReviewScreen(ModalScreen[Decision | None]):
         else:
             self.status = self.progress_words()
             self.keys = _("esc: stop and go back · ?: help")
+
+    def chart(self) -> Chart:
+        """The margin after each decision, the listed ones marked, the chosen one shown by a line."""
+        result = self.result
+        assert result is not None
+        listed = {decision.index for decision in result.listed}
+        margins = tuple(decision.assessment.played.margin for decision in result.decisions)
+        marks = tuple((n, LISTED_SYMBOL) for n, decision in enumerate(result.decisions) if decision.index in listed)
+        ticks = tuple(str(decision.index + 1) for decision in result.decisions)
+        line = Line(self.seat_name, margins, MARGIN_COLOUR, DECISION_SYMBOL)
+        return Chart((line,), ticks, marks, selected=self.point)
+
+    def point_words(self, decision: Decision) -> str:
+        """'Move 12 (turn 6): margin +3.2, lost 1.4', the chosen decision in words."""
+        return _("Move {move} (turn {turn}): margin {margin}, lost {lost}").format(
+            move=decision.index + 1,
+            turn=self.turn_of(decision),
+            margin=signed(decision.assessment.played.margin, 1),
+            lost=points_text(decision.cost),
+        )
+
+    def listed_point(self, row: int) -> int:
+        """Where the table's `row` is on the graph (0 with no rows)."""
+        result = self.result
+        if result is None or not 0 <= row < len(result.listed):
+            return 0
+        index = result.listed[row].index
+        return next(n for n, decision in enumerate(result.decisions) if decision.index == index)
 
     def progress_words(self) -> str:
         done, total = self.progress
@@ -390,6 +529,18 @@ class ReviewScreen(ModalScreen[Decision | None]):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         """The cursor moved (read from the table as it is now, as the lobby does)."""
         self.cursor = max(self.query_one(ReviewTable).cursor_row, 0)
+        self.point = self.listed_point(self.cursor)
+
+    def on_review_graph_stepped(self, event: ReviewGraph.Stepped) -> None:
+        if self.result is not None and self.result.decisions:
+            self.point = max(0, min(len(self.result.decisions) - 1, self.point + event.by))
+
+    def on_review_graph_chosen(self, event: ReviewGraph.Chosen) -> None:
+        if self.result is not None and 0 <= self.point < len(self.result.decisions):
+            self.dismiss(self.result.decisions[self.point])
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.on_graph = isinstance(event.widget, ReviewGraph)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if self.result is not None and 0 <= event.cursor_row < len(self.result.listed):

@@ -63,7 +63,7 @@ class CodexUI:
     def end_screen(self, game: Game, reader: int | None, *, offer_undo: bool, to_board: bool) -> EndScreen:
         secrets = tuple(seat.secret for seat in game.seats)
         commons = game.setup.common_objectives
-        return EndScreen(result(game), game.players, commons, secrets, reader, offer_undo, to_board)
+        return EndScreen(result(game), game.players, commons, secrets, reader, game.log, offer_undo, to_board)
 
     def replay_screen(self, game: Game, title: str, reader: int | None, review_seat: int | None = None) -> ReplayScreen:
         return ReplayScreen(Timeline.of_game(game), title, reader, review_seat)
@@ -83,7 +83,7 @@ class CodexUI:
 
     def network_end_screen(self, view: SeatView, result: WireResult) -> EndScreen:
         outcome, secrets = result
-        return EndScreen(outcome, view.players, view.common_objectives, secrets, view.seat, to_board=True)
+        return EndScreen(outcome, view.players, view.common_objectives, secrets, view.seat, view.log, to_board=True)
 
     def network_replay_screen(
         self, game: Game, title: str, reader: int | None, review_seat: int | None = None

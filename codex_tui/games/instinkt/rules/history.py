@@ -82,3 +82,8 @@ def totals(grid: Grid) -> tuple[int, int]:
     for score in score_cards(grid):
         points[score.owner] += score.points
     return (points[0], points[1])
+
+
+def round_totals(log: Sequence[LogEntry]) -> list[tuple[int, int]]:
+    """Each player's points once each round ended (the entry that ended it holds the draw): the score race."""
+    return [totals(grid) for entry, grid in zip(log, grids_after(log), strict=True) if entry.drew is not None]

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from codex_tui.games.instinkt.animal_words import animal_name, why_text
 from codex_tui.games.instinkt.coords import card_text, cell_name
 from codex_tui.games.instinkt.rules.animals import Animal
+from codex_tui.games.instinkt.rules.history import round_totals
 from codex_tui.games.instinkt.rules.scoring import Result, scores_by_cell
 from codex_tui.games.instinkt.rules.state import Game
 from codex_tui.games.instinkt.text import DOMAIN, N_, _, ngettext
@@ -22,6 +23,13 @@ from codex_tui.games.instinkt.ui.board import BoardScene, BoardView, owner_lette
 from codex_tui.ui.screens.modals import END_BINDINGS, EndChoices
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.race_chart import RGB, Chart, Line, RaceChart
+
+OWNER_COLOURS: tuple[RGB, RGB] = ((150, 150, 160), (240, 240, 240))
+"""Black's line grey (black itself would vanish on a dark theme), white's white."""
+OWNER_SYMBOLS = ("●", "○")
+"""Black's and white's markers, filled and hollow like the stones of go: shapes, not the letters B/W,
+which are a two-cell glyph in Chinese, and plotext counts characters, not cells."""
 
 
 def breakdown(game: Game) -> Table:
@@ -100,6 +108,17 @@ def game_verdict(game: Game, outcome: Result, reader: int | None) -> str:
     return verdict(outcome, game.players, reader, (game.seats[0].hand, game.seats[1].hand))
 
 
+def race_chart(game: Game) -> RaceChart:
+    """Both players' points as each round ended: the grid scored as it stood then."""
+    rounds = round_totals(game.log)
+    lines = tuple(
+        Line(name, tuple(points[p] for points in rounds), OWNER_COLOURS[p], OWNER_SYMBOLS[p])
+        for p, name in enumerate(game.players)
+    )
+    caption = _("Points at the end of each round, the grid scored as it stood then")
+    return RaceChart(caption, Chart(lines, tuple(str(n) for n in range(1, len(rounds) + 1))), id="end-race")
+
+
 class InstinktEndScreen(EndChoices, Screen[str]):
     """The summary of an Instinkt game; returns what `EndChoices` says, or 'review' (`r`)."""
 
@@ -127,6 +146,7 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
             yield Prose(Text(game_verdict(self.game, self.outcome, self.reader), style="bold"))
+            yield race_chart(self.game)
             yield BoardView(BoardScene(self.game.grid, names=tuple(self.game.players)), id="end-board")
             yield Prose(breakdown(self.game))
         yield KeyBar(DOMAIN)
