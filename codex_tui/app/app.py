@@ -570,7 +570,7 @@ class CodexApp(NamedKeys, CalmCrashes):
         played = True
         answer = None if self.learning is None else self.learning.answer(self.session.game, action)
         if answer is not None:
-            self.notify(answer, severity="warning", timeout=8)
+            self.notify(answer, severity="warning", timeout=5)
             played = False
         else:
             try:

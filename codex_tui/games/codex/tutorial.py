@@ -122,9 +122,23 @@ LESSONS = {
         ),
         point_at=("symbols",),
     ),
+    10: Lesson(
+        N_(
+            "Not every card scores: this one shows symbols. F P A I are the four kingdoms (fungi, plant, animal, "
+            "insect), Q K M the objects (quill, inkwell, manuscript); the panel on the right counts yours."
+        ),
+        point_at=("symbols",),
+    ),
     12: Lesson(
         N_("Some gold cards score for each corner they cover: this one covers two, at 2 points each, so 4 points."),
         point_at=("area",),
+    ),
+    14: Lesson(
+        N_(
+            "Another gold card whose requirement is not met (3 fungi) goes on its back. Its kingdom still "
+            "counts for the objectives' patterns: watch the fungi cards line up."
+        ),
+        point_at=("objectives",),
     ),
     16: Lesson(
         N_(
@@ -132,6 +146,10 @@ LESSONS = {
             "Objectives shared by everyone and your secret one are only counted at the end."
         ),
         point_at=("objectives",),
+    ),
+    18: Lesson(
+        N_("This gold card scores 1 point for each quill (Q) your area shows once it is placed: here, 1."),
+        point_at=("symbols",),
     ),
     22: Lesson(
         N_(

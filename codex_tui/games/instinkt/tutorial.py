@@ -54,15 +54,16 @@ LESSONS = {
     0: Lesson(
         N_(
             "Welcome! Each round, both players choose a card from their hand in secret, then reveal them "
-            "together. Choose the marked spider (5) with enter."
+            "together. Press enter to choose the marked spider (5)."
         ),
         point_at=("i-panel",),
         why=N_("This step picks the spider (5): it is the card the tutorial places in a corner."),
     ),
     1: Lesson(
         N_(
-            "The higher number places first (your coach's deer, 10). A card goes on an empty cell "
-            "touching another, diagonals too, within 4 by 4. Place your spider: in a corner it scores 2."
+            "The higher number places first (your coach's deer, 10). A card goes on an empty cell touching "
+            "another, diagonals too, within 4 by 4. Place your spider on the marked cell: if it is still a "
+            "corner of the grid at the end, it scores 2."
         ),
         point_at=("i-board",),
         why=N_("Place the spider on the marked cell: it becomes a corner of the grid."),
@@ -119,6 +120,21 @@ LESSONS = {
             "staying inside 4 by 4 and touching each other. Press enter."
         ),
         point_at=("i-board",),
+    ),
+    12: Lesson(
+        N_(
+            "Choose the moth (3): it scores 2 in one of the 4 middle cells of the grid, "
+            "3 if the other moth is not in the middle."
+        ),
+        point_at=("i-panel",),
+    ),
+    14: Lesson(
+        N_("Choose the raven (1): it scores 1 with a moth around it (diagonals too, either colour), 3 with both."),
+        point_at=("i-panel",),
+    ),
+    16: Lesson(
+        N_("Choose the wolpertinger (9): it copies the points of one of your own cards beside it (not diagonally)."),
+        point_at=("i-panel",),
     ),
     17: Lesson(
         N_(

@@ -24,6 +24,8 @@ from codex_tui.ui.widgets.broken_text import Prose
 POINTED = "tutorial-pointed"
 """The class of a widget a step points at (the app's stylesheet tints it)."""
 POINTED_CSS = f".{POINTED} {{ tint: $warning 20%; }}"
+COACHED = "-coached"
+"""The class of a screen the panel is on: a game screen may give back the rows it keeps for notices."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ def show_coaching(screen: Screen[object], coaching: Coaching | None) -> None:
     for widget in screen.query(f".{POINTED}"):
         widget.remove_class(POINTED)
     panels = screen.query(CoachPanel)
+    screen.set_class(coaching is not None, COACHED)
     if coaching is None:
         panels.remove()
         return
