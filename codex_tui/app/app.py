@@ -633,9 +633,19 @@ class CodexApp(NamedKeys, CalmCrashes):
             return
         show_coaching(screen, run.coaching(session.game))
         board = self.game_screen
-        if board is not None and session.seat_to_act() == run.learner:
-            for move in run.moves_now(session.game):  # a set-up screen takes two at once
-                board.show_hint(Hint(move, _("the move this step asks for")))
+        if board is None:
+            return
+        board.guide = self._guided_hints
+        if session.seat_to_act() == run.learner:
+            for hint in self._guided_hints():  # a set-up screen takes two at once
+                board.show_hint(hint)
+
+    def _guided_hints(self) -> list[Hint]:
+        """The tutorial's moves that may be made now, as hints (also what `!` shows in a tutorial)."""
+        run, session = self.learning, self.session
+        if run is None or session is None:
+            return []
+        return [Hint(move, _("the move this step asks for")) for move in run.moves_now(session.game)]
 
     def action_leave_tutorial(self) -> None:
         run = self.learning

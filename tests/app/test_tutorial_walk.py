@@ -162,3 +162,23 @@ async def test_learn_to_play_on_the_new_game_form_starts_the_chosen_games_tutori
         await until(pilot, lambda: app.learning is not None, "the tutorial")
         assert app.learning is not None and app.learning.module.name == registry.first_game()
         assert app.session is not None and app.session.save_path is None
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_the_hint_key_shows_the_steps_own_move(tmp_path: Path, game: str) -> None:
+    """`!` in a tutorial puts the step's move back on show (a search's hint might be another)."""
+    set_language("en")
+    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.learning is not None and app.session is not None, "the guided game")
+        run, session = app.learning, app.session
+        assert run is not None and session is not None
+        await until(pilot, lambda: coach_text(app) is not None and session.seat_to_act() == run.learner, "a step")
+        board = app.game_screen
+        assert board is not None
+        guided: list[Any] = []
+        board.show_hint = lambda hint: guided.append(hint.action)  # type: ignore[method-assign]
+        await pilot.press("exclamation_mark")
+        await until(pilot, lambda: bool(guided), "the hint")
+        assert guided[0] == run.awaited(session.game)
+        assert not any(worker.group == "hint" for worker in board.workers), "no search ran"

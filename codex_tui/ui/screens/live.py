@@ -15,7 +15,7 @@ run only while the screen is `drawable`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual import events
@@ -89,6 +89,9 @@ class PlayScreen(LiveScreen[None]):
     chat_notes: var[tuple[ChatNote, ...]] = var((), init=False)
     """(actions played when it was said, 'HH:MM ada: text'): the table's chat, which each game's log
     shows after that many moves (`chat_field.notes_at`; each game watches it); a local game has none."""
+    guide: Callable[[], Sequence[Hint]] | None = None
+    """Where `!` takes its hints from instead of the game's search (a tutorial: the moves its step asks
+    for, which a search might contradict, each shown where it applies); None or no hint: the search."""
     alert: var[str | None] = var(None, init=False)
     """A line over the game while it cannot be saved (a paused server table, a local autosave that
     failed), worded by the app; None while all is well."""
@@ -135,7 +138,13 @@ class PlayScreen(LiveScreen[None]):
         if view is None:
             self.notify(_("A hint is for your own move; it is not your turn."))
             return
-        module = self.game_module
+        module, guide = self.game_module, self.guide
+        guided = guide() if guide is not None else ()
+        if guided:
+            for hint in guided:
+                self.show_hint(hint)
+            self.post_message(HintShown(view.seat))
+            return
         self.hint_pending(True)
         self.run_worker(
             lambda: (view, module.hint(view)), thread=True, group=HINT_GROUP, exclusive=True, exit_on_error=False
