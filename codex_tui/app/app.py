@@ -20,7 +20,7 @@ from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.theme import ThemeProvider
 from textual.timer import Timer
 
@@ -631,8 +631,11 @@ class CodexApp(NamedKeys, CalmCrashes):
         run, session, screen = self.learning, self.session, self.screen
         if run is None or session is None or isinstance(screen, HelpScreen | CommandPalette):
             return
-        show_coaching(screen, run.coaching(session.game))
         board = self.game_screen
+        over_the_board = isinstance(screen, ModalScreen) and board is not None and board in self.screen_stack
+        # Over the game-over bar the panel goes on the board under it, which gives it the rows: nothing is covered.
+        target: Screen[Any] = board if over_the_board and board is not None else screen
+        show_coaching(target, run.coaching(session.game, summary=session.game.is_over and not over_the_board))
         if board is None:
             return
         board.guide = self._guided_hints

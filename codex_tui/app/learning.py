@@ -85,13 +85,16 @@ class TutorialRun:
             now.append(move)
         return now
 
-    def coaching(self, game: Any) -> Coaching:
-        """The step for where `game` stands, in the language of now."""
+    def coaching(self, game: Any, summary: bool = False) -> Coaching:
+        """The step for where `game` stands, in the language of now; `summary`: over the final scores,
+        where only the offer is left to say (in a line: the race and the scores need the rows)."""
         tutorial, module = self.tutorial, self.module
         keys = _("esc: leave the tutorial")
         total = len(tutorial.steps)
         if game.is_over:
             title = _("Tutorial · the end")
+            if summary:
+                return Coaching(title, _("n starts a real game against the easy bot."), keys)
             words = _("{text} Then n starts a real game against the easy bot.").format(
                 text=module.translate(tutorial.finale)
             )

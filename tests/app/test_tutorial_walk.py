@@ -22,6 +22,7 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.tutorial import moves_made
 from codex_tui.i18n import LANGUAGES, set_language
+from codex_tui.i18n import text as shell_words
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.widgets.coach_panel import CoachPanel
@@ -83,12 +84,22 @@ async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language
         assert app.session is not None and app.session.game.is_over
         assert set(tutorial.steps) <= seen
         assert module.winners(app.session.game) == (tutorial.learner,)
-        finale = module.translate(tutorial.finale)
+        finale = words(module, tutorial.finale)
         await until(pilot, lambda: isinstance(app.screen, GameOverBar), "the game-over bar")
-        await until(pilot, lambda: finale.split()[0] in (coach_text(app) or ""), "the finale over the bar")
+        board = app.game_screen
+        assert board is not None
+
+        def board_words() -> str:
+            panels = board.query(CoachPanel)
+            return " ".join(str(panels.first().render()).split()) if panels else ""
+
+        # On the board under the bar, which gives it its rows (over the bar it covered the board's top).
+        await until(pilot, lambda: finale in board_words(), "the finale on the board under the bar")
+        assert coach_text(app) is None
         await pilot.press("enter")  # the final scores
         await until(pilot, lambda: not isinstance(app.screen, GameOverBar), "the final scores")
-        await until(pilot, lambda: finale.split()[0] in (coach_text(app) or ""), "the finale over the scores")
+        offer = " ".join(shell_words._("n starts a real game against the easy bot.").split())
+        await until(pilot, lambda: " ".join((coach_text(app) or "").split()).endswith(offer), "the offer")
         await pilot.press("n")
         await until(pilot, lambda: app.learning is None and app.session is not None, "a real game")
         assert app.session is not None

@@ -160,7 +160,7 @@ async def test_two_players_play_a_whole_seeded_instinkt_game_by_keys(
             verdict = "You win" if outcome.winners == (seat,) else f"{game.players[outcome.winners[0]]} wins"
         await terminal.wait_for("Game over")
         await terminal.press("enter")
-        await terminal.wait_for("Card by card")
+        await terminal.wait_for("Points at the end of each round")  # the race; the card-by-card table is below it
         await terminal.wait_for(verdict)
     watch.check()
     saved = load_save(table.save_path)

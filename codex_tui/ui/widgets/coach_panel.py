@@ -55,8 +55,9 @@ class CoachPanel(Prose):
     """
 
     def show(self, coaching: Coaching) -> None:
-        # Translators: the tutorial panel's lead, in bold: "Tutorial · step 3 of 12 (esc: leave the tutorial)".
-        title = _("{title} ({keys})").format(title=coaching.title, keys=coaching.keys)
+        # Translators: the tutorial panel's lead, in bold before the step's words: "Tutorial · step 3 of 12
+        # (esc: leave the tutorial) —" (the dash parts it from the words where bold does not show).
+        title = _("{title} ({keys}) —").format(title=coaching.title, keys=coaching.keys)
         self.update(tidy_spacing_text(Text.assemble((title, "bold"), " ", coaching.text)))  # zh: no space after ）
 
 
