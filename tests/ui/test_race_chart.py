@@ -52,3 +52,29 @@ async def test_the_plot_holds_numbers_and_symbols_only_and_the_words_are_around_
         assert not re.search(r"[A-Za-z]", drawn), "no word inside the plot"
         words = " ".join(str(w.render()) for w in app.query(".race-caption, .race-legend"))
         assert "Points after each round" in words and "Ada" in words and "Bo" in words
+
+
+class Meeting(App[None]):
+    """Two lines through the same points: only the one drawn last shows its symbol."""
+
+    def __init__(self, on_top: int | None) -> None:
+        super().__init__()
+        self.on_top = on_top
+
+    def compose(self) -> ComposeResult:
+        plot = LineChart()
+        plot.chart = Chart(
+            (Line("Ada", (0, 5, 10), (240, 150, 40), "●"), Line("Bo", (0, 5, 10), (70, 160, 240), "▲")),
+            ("1", "2", "3"),
+            on_top=self.on_top,
+        )
+        yield plot
+
+
+async def test_the_readers_line_is_drawn_on_top_where_two_lines_meet() -> None:
+    for on_top, seen, hidden in ((0, "●", "▲"), (1, "▲", "●"), (None, "▲", "●")):
+        app = Meeting(on_top)
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            drawn = str(app.query_one(LineChart).render())
+        assert seen in drawn and hidden not in drawn, (on_top, drawn)

@@ -50,6 +50,13 @@ class Chart:
     marks: tuple[tuple[int, str], ...] = ()
     mark_colour: RGB = (230, 70, 70)
     selected: int | None = None
+    on_top: int | None = None
+    """The line drawn last, whose symbols show where two lines meet: the reader's own (None: the last)."""
+
+    def drawing_order(self) -> tuple[Line, ...]:
+        if self.on_top is None or not 0 <= self.on_top < len(self.lines):
+            return self.lines
+        return (*(line for i, line in enumerate(self.lines) if i != self.on_top), self.lines[self.on_top])
 
 
 def y_ticks(low: float, high: float, rows: int) -> tuple[list[int], int, int]:
@@ -119,9 +126,9 @@ class LineChart(PlotextPlot):
         label_width = max(len(str(t)) for t in ticks)
         if chart.selected is not None and 0 <= chart.selected < len(xs):
             plot.vline(xs[chart.selected], color=(150, 150, 150))
-        for line in chart.lines:
+        for line in chart.drawing_order():
             plot.plot(xs[: len(line.points)], list(line.points), marker="braille", color=line.colour)
-        for line in chart.lines:
+        for line in chart.drawing_order():
             plot.scatter(xs[: len(line.points)], list(line.points), marker=line.symbol, color=line.colour)
         if chart.marks and chart.lines:
             first = chart.lines[0].points

@@ -75,8 +75,9 @@ def winners_text(result: Result, names: tuple[str, ...], reader: int | None) -> 
     return _("{result}. The end came because both decks ran out.").format(result=text)
 
 
-def race_chart(log: Sequence[LogEntry], result: Result, names: tuple[str, ...]) -> RaceChart:
-    """The score race, round by round, then the totals once the objectives are added."""
+def race_chart(log: Sequence[LogEntry], result: Result, names: tuple[str, ...], reader: int | None = None) -> RaceChart:
+    """The score race, round by round, then the totals once the objectives are added; the reader's
+    line on top (where two players meet, the reader's own symbol shows)."""
     race = score_race(log, result)
     lines = tuple(
         Line(name, tuple(race[seat]), SEAT_COLOURS[seat % 4], SEAT_SYMBOLS[seat % 4]) for seat, name in enumerate(names)
@@ -85,7 +86,7 @@ def race_chart(log: Sequence[LogEntry], result: Result, names: tuple[str, ...]) 
     ticks = (*(str(n) for n in range(1, rounds + 1)), FINAL_TICK)
     # Translators: the caption of the score race; "*" is the chart's last step.
     caption = _("Points after each round ({final}: objectives added)").format(final=FINAL_TICK)
-    return RaceChart(caption, Chart(lines, ticks), id="end-race")
+    return RaceChart(caption, Chart(lines, ticks, on_top=reader), id="end-race")
 
 
 TALL = 36
@@ -134,7 +135,7 @@ class EndScreen(EndChoices, Screen[str]):
             self.set_reactive(EndScreen.wide, self.app.size.width >= WIDE)
         scores = Prose(summary_table(self.result, self.names, self.commons, self.secrets))
         winners = Prose(Text(winners_text(self.result, self.names, self.reader), style="bold"))
-        race = race_chart(self.game_log, self.result, self.names)
+        race = race_chart(self.game_log, self.result, self.names, self.reader)
         lines = [_("Obj. {id}: {text}").format(id=c, text=objective_text(c)) for c in self.commons]
         lines += [
             named(seat, self.reader, N_("Your secret {id}: {text}"), N_("{name}'s secret {id}: {text}")).format(

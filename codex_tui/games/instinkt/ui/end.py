@@ -108,15 +108,16 @@ def game_verdict(game: Game, outcome: Result, reader: int | None) -> str:
     return verdict(outcome, game.players, reader, (game.seats[0].hand, game.seats[1].hand))
 
 
-def race_chart(game: Game) -> RaceChart:
-    """Both players' points as each round ended: the grid scored as it stood then."""
+def race_chart(game: Game, reader: int | None = None) -> RaceChart:
+    """Both players' points as each round ended: the grid scored as it stood then; the reader's line on top."""
     rounds = round_totals(game.log)
     lines = tuple(
         Line(name, tuple(points[p] for points in rounds), OWNER_COLOURS[p], OWNER_SYMBOLS[p])
         for p, name in enumerate(game.players)
     )
     caption = _("Points at the end of each round, the grid scored as it stood then")
-    return RaceChart(caption, Chart(lines, tuple(str(n) for n in range(1, len(rounds) + 1))), id="end-race")
+    ticks = tuple(str(n) for n in range(1, len(rounds) + 1))
+    return RaceChart(caption, Chart(lines, ticks, on_top=reader), id="end-race")
 
 
 class InstinktEndScreen(EndChoices, Screen[str]):
@@ -146,7 +147,7 @@ class InstinktEndScreen(EndChoices, Screen[str]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="end-scroll"):
             yield Prose(Text(game_verdict(self.game, self.outcome, self.reader), style="bold"))
-            yield race_chart(self.game)
+            yield race_chart(self.game, self.reader)
             yield BoardView(BoardScene(self.game.grid, names=tuple(self.game.players)), id="end-board")
             yield Prose(breakdown(self.game))
         yield KeyBar(DOMAIN)
