@@ -13,7 +13,6 @@ import pytest
 from textual.app import App
 from textual.command import CommandPalette
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from codex_tui.app.app import CodexApp
 from codex_tui.core import registry
@@ -117,10 +116,6 @@ async def palette_listed(pilot: Pilot[Any]) -> None:
         if isinstance(palette, CommandPalette) and palette._list_visible and not palette._show_busy:
             break
         await pilot.pause()
-    for field in pilot.app.screen.query(Input):
-        # The search line's cursor blinks every half second: a snapshot on a loaded machine caught it
-        # lit where the stored one has it dark (the CI flake of issue 31). Steady, it is always lit.
-        field.cursor_blink = False
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
