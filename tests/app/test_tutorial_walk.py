@@ -25,9 +25,8 @@ from codex_tui.i18n import LANGUAGES, set_language
 from codex_tui.i18n import text as shell_words
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.screens.game_over import GameOverBar
-from codex_tui.ui.widgets.coach_panel import CoachPanel
 from tests.scenes import WAIT
-from tests.scenes.pressing import play_the_marked_move
+from tests.scenes.pressing import coach_words, play_the_marked_move
 
 GAMES = [pytest.param(m.name, id=m.name) for m in registry.games() if m.tutorial() is not None]
 LANGS = [pytest.param(code, id=code) for code in LANGUAGES]
@@ -36,8 +35,7 @@ MOST_PRESSES = 200
 
 def coach_text(app: CodexApp) -> str | None:
     """The coach panel's words on the screen on top, or None while it has none."""
-    panels = app.screen.query(CoachPanel)
-    return str(panels.first().render()) if panels else None
+    return coach_words(app.screen)
 
 
 async def until(pilot: Any, test: Any, what: str) -> None:
@@ -73,7 +71,7 @@ async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language
             def ready(move: int = move) -> bool:
                 shown = coach_text(app)
                 lesson = tutorial.lesson(move)
-                return shown is not None and " ".join(shown.split()).endswith(words(module, lesson.text))
+                return shown is not None and shown.endswith(words(module, lesson.text))
 
             await until(pilot, ready, f"the words of the learner's move {move}")
             lesson = tutorial.lesson(move)
@@ -88,18 +86,13 @@ async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language
         await until(pilot, lambda: isinstance(app.screen, GameOverBar), "the game-over bar")
         board = app.game_screen
         assert board is not None
-
-        def board_words() -> str:
-            panels = board.query(CoachPanel)
-            return " ".join(str(panels.first().render()).split()) if panels else ""
-
         # On the board under the bar, which gives it its rows (over the bar it covered the board's top).
-        await until(pilot, lambda: finale in board_words(), "the finale on the board under the bar")
+        await until(pilot, lambda: finale in (coach_words(board) or ""), "the finale on the board under the bar")
         assert coach_text(app) is None
         await pilot.press("enter")  # the final scores
         await until(pilot, lambda: not isinstance(app.screen, GameOverBar), "the final scores")
         offer = " ".join(shell_words._("n starts a real game against the easy bot.").split())
-        await until(pilot, lambda: " ".join((coach_text(app) or "").split()).endswith(offer), "the offer")
+        await until(pilot, lambda: (coach_text(app) or "").endswith(offer), "the offer")
         await pilot.press("n")
         await until(pilot, lambda: app.learning is None and app.session is not None, "a real game")
         assert app.session is not None
@@ -150,15 +143,11 @@ async def test_a_change_of_language_rewords_the_step(tmp_path: Path, game: str) 
     app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
     async with app.run_test(size=(80, 24)) as pilot:
         first = words(module, tutorial.lesson(0).text)
-        await until(
-            pilot, lambda: " ".join((coach_text(app) or "").split()).endswith(first), "the first step in English"
-        )
+        await until(pilot, lambda: (coach_text(app) or "").endswith(first), "the first step in English")
         app.switch_language("zh")
         chinese = words(module, tutorial.lesson(0).text)
         assert chinese != first
-        await until(
-            pilot, lambda: " ".join((coach_text(app) or "").split()).endswith(chinese), "the first step in Chinese"
-        )
+        await until(pilot, lambda: (coach_text(app) or "").endswith(chinese), "the first step in Chinese")
     set_language("en")
 
 

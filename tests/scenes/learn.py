@@ -10,9 +10,8 @@ from textual.pilot import Pilot
 
 from codex_tui.app.app import CodexApp
 from codex_tui.core.tutorial import moves_made
-from codex_tui.ui.widgets.coach_panel import CoachPanel
 from tests.scenes import Scene, settle, shown
-from tests.scenes.pressing import play_the_marked_move
+from tests.scenes.pressing import coach_words, play_the_marked_move
 
 
 def learning(game: str) -> Callable[[Path, Any], CodexApp]:
@@ -20,11 +19,6 @@ def learning(game: str) -> Callable[[Path, Any], CodexApp]:
         return CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
 
     return build
-
-
-def coach_words(app: CodexApp) -> str:
-    panels = app.screen.query(CoachPanel)
-    return " ".join(str(panels.first().render()).split()) if panels else ""
 
 
 def at_move(move: int) -> Callable[[Pilot[Any]], Awaitable[None]]:
@@ -42,7 +36,7 @@ def at_move(move: int) -> Callable[[Pilot[Any]], Awaitable[None]]:
 
         def step_on_show() -> bool:
             lesson = run.tutorial.lesson(made())
-            return coach_words(app).endswith(" ".join(run.module.translate(lesson.text).split()))
+            return (coach_words(app.screen) or "").endswith(" ".join(run.module.translate(lesson.text).split()))
 
         while made() < move:
             await shown(pilot, step_on_show, f"the step of move {made()}")

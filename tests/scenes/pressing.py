@@ -5,8 +5,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from textual.screen import Screen
+
 from codex_tui.app.app import CodexApp
 from codex_tui.core.tutorial import moves_made
+from codex_tui.ui.widgets.coach_panel import CoachPanel
 from tests.scenes import WAIT
 
 RETRY = 2.0
@@ -26,3 +29,9 @@ async def play_the_marked_move(pilot: Any, app: CodexApp, learner: int, move: in
                 return
             await pilot.pause()
     raise AssertionError(f"never: the learner's move {move} played")
+
+
+def coach_words(screen: Screen[Any]) -> str | None:
+    """The coach panel's words on `screen`, its spaces folded as a wrap leaves them; None: no panel."""
+    panels = screen.query(CoachPanel)
+    return " ".join(str(panels.first().render()).split()) if panels else None

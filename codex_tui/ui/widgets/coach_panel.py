@@ -42,6 +42,10 @@ class CoachPanel(Prose):
     """The step in as few rows as it takes: its title in bold leads the words (no box round them:
     at 80x24 a box's two rows were the board's last row), a bar on the left sets it apart."""
 
+    DEFAULT_CLASSES = "-textual-system"
+    """As Textual's own overlays (notices, scrollbars): a screen's recompose (a change of language) keeps
+    it, where it removed the panel just mounted when the app's redraw came after it (a race under load)."""
+
     DEFAULT_CSS = """
     CoachPanel {
         dock: top;
