@@ -160,6 +160,10 @@ async def test_the_graph_follows_the_table_then_left_right_choose_and_enter_retu
         assert decisions.index(listed[1]) == 0, "the careless game's second costliest turn is its first"
         await pilot.press("right")
         await until(pilot, lambda: screen.point == 1, "one decision to the right")
+        await pilot.press("end")
+        await until(pilot, lambda: screen.point == len(decisions) - 1, "end: the last decision")
+        await pilot.press("home")
+        await until(pilot, lambda: screen.point == 0, "home: the first decision")
         await pilot.press("h", "h", "l")
         await until(pilot, lambda: screen.point == 1, "h stops at the first decision, l moves on")
         chosen = decisions[1]

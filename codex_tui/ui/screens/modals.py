@@ -71,6 +71,7 @@ REVIEW_KEYS: tuple[HelpRow, ...] = (
     ("↑ ↓", N_("choose a turn (once the search is done)")),
     ("tab", N_("from the table to the graph of the margin, and back")),
     ("← →  h l", N_("on the graph: choose a decision (the line shows which)")),
+    (N_("home  end"), N_("on the graph: the first decision, the last")),
     (N_("enter"), N_("show it on the board: the move played and the better one")),
     (N_("esc  q"), N_("back to the replay (a review still running stops)")),
     ("?", N_("this help")),

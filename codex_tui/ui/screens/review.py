@@ -218,13 +218,20 @@ class Graph:
     height: int
 
 
+ENDS = 1_000_000
+"""A step past any game's decisions: home and end on the graph, clamped to the first and the last."""
+
+
 class ReviewGraph(LineChart, can_focus=True):
     """The seat's expected margin decision by decision, from `graph` (None: hidden); ←→ (h l) ask the
-    screen to move the chosen decision, `enter` to show it on the board."""
+    screen to move the chosen decision, home and end to the first and the last (the screen keeps it in
+    range), `enter` to show it on the board."""
 
     BINDINGS = [
         Binding("left,h", "step(-1)", show=False),
         Binding("right,l", "step(1)", show=False),
+        Binding("home", f"step({-ENDS})", show=False),
+        Binding("end", f"step({ENDS})", show=False),
         Binding("enter", "choose", show=False),
     ]
 
