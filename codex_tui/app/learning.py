@@ -17,13 +17,17 @@ from typing import Any
 from codex_tui.app.session import BOT_PREFIX, GameSession
 from codex_tui.core.contract import GameModule
 from codex_tui.core.tutorial import Tutorial, Verdict, judge, moves_made, scripted_move
-from codex_tui.i18n.text import _
+from codex_tui.i18n.text import N_, _
 from codex_tui.i18n.words import YOU
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.widgets.coach_panel import Coaching
 
 SCRIPTED = BOT_PREFIX
 """The kind of the tutorial's other seat: a bot with no level (no tag beside its name), playing the script."""
+COACH = N_("Coach")
+"""The other seat's name, in every game's tutorial."""
+OTHER_MOVE = N_("The tutorial asks for the marked move: it is the one this step is about.")
+"""The answer to another legal move where the step has no answer of its own, in every game's tutorial."""
 
 
 @dataclass
@@ -52,7 +56,7 @@ class TutorialRun:
     def new_session(self) -> GameSession:
         """The fixed deal, the learner at the keyboard and the other seat playing its script; never saved."""
         tutorial, module = self.tutorial, self.module
-        names = [module.translate(tutorial.opponent)] * len(self.moves)
+        names = [_(COACH)] * len(self.moves)
         names[self.learner] = _(YOU)
         variant = tutorial.variant if tutorial.variant is not None else module.default_variant()
         game = module.new_game(names, tutorial.seed, variant)
@@ -116,4 +120,4 @@ class TutorialRun:
         if verdict is not Verdict.OTHER:
             return None
         lesson = self.tutorial.lesson(moves_made(game, self.learner))
-        return self.module.translate(lesson.why or self.tutorial.other_move)
+        return self.module.translate(lesson.why) if lesson.why else _(OTHER_MOVE)

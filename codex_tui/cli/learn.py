@@ -37,4 +37,4 @@ def run(args: argparse.Namespace) -> int:
     return run_app(mode="learn", learn=game)
 
 
-COMMAND = CliCommand("learn", "a guided first game: codex or instinkt", add_arguments, run)
+COMMAND = CliCommand("learn", "a guided first game of GAME, in the player's language", add_arguments, run)

@@ -33,7 +33,8 @@ class Lesson:
     """Ids of the game screen's widgets to outline ("tray", "score"): the game's own ids, which
     only its package knows; the move itself is shown as a hint shows it."""
     why: str = ""
-    """The answer to another legal move: why this step wants its own (empty: the tutorial's general answer)."""
+    """The answer to another legal move: why this step wants its own (empty: the shell's general answer,
+    the same for every game)."""
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,8 @@ class Tutorial:
     """By the learner's move number (0: their first move); a move without one gets `plain`."""
     plain: Lesson
     """The step for a move with nothing new to learn."""
-    other_move: str
-    """The general answer to another legal move (English, the game's `N_`)."""
     finale: str
     """Said over the final count, before the offer of a real game (English, the game's `N_`)."""
-    opponent: str
-    """The other seat's name (English, the game's `N_`)."""
     variant: Any = None
     """The game's variant; None: its default."""
     offer_level: str = "easy"

@@ -170,10 +170,8 @@ TUTORIAL = Tutorial(
     script=SCRIPT,
     lessons=LESSONS,
     plain=Lesson(N_("Play the marked move with enter (the arrows and f let you look at the others first).")),
-    other_move=N_("The tutorial asks for the marked move: it is the one this step is about."),
     finale=N_(
         "The game is over. Each player's points are the score track plus every objective met; "
         "the most points wins. Press enter for the final scores."
     ),
-    opponent=N_("Coach"),
 )

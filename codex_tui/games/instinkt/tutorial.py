@@ -151,10 +151,8 @@ TUTORIAL = Tutorial(
     script=SCRIPT,
     lessons=LESSONS,
     plain=Lesson(N_("Play the marked move with enter (the arrows let you look at the others first).")),
-    other_move=N_("The tutorial asks for the marked move: it is the one this step is about."),
     finale=N_(
         "The game is over. The most points wins; on a tie, the player who scored with more cards, "
         "then the higher sum of the numbers left in hand. Press enter for the card-by-card count."
     ),
-    opponent=N_("Coach"),
 )
