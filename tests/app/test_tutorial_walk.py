@@ -20,7 +20,7 @@ from codex_tui.app.app import CodexApp
 from codex_tui.app.session import BOT_PREFIX
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
-from codex_tui.core.tutorial import moves_made
+from codex_tui.core.tutorial import Tutorial, moves_made
 from codex_tui.i18n import LANGUAGES, set_language
 from codex_tui.i18n import text as shell_words
 from codex_tui.storage.saves import HUMAN
@@ -46,6 +46,15 @@ async def until(pilot: Any, test: Any, what: str) -> None:
         await pilot.pause()
 
 
+def guided(tmp_path: Path, game: str, language: str = "en") -> tuple[CodexApp, GameModule, Tutorial]:
+    """The app opening on `game`'s tutorial in `language`, with the game and its tutorial."""
+    set_language(language)
+    module = registry.game_named(game)
+    tutorial = module.tutorial()
+    assert tutorial is not None
+    return CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game), module, tutorial
+
+
 def words(module: GameModule, text: str) -> str:
     return " ".join(module.translate(text).split())
 
@@ -53,11 +62,7 @@ def words(module: GameModule, text: str) -> str:
 @pytest.mark.parametrize("language", LANGS)
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language: str) -> None:
-    set_language(language)
-    module = registry.game_named(game)
-    tutorial = module.tutorial()
-    assert tutorial is not None
-    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    app, module, tutorial = guided(tmp_path, game, language)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.session is not None and app.learning is not None, "the guided game")
         seen: set[int] = set()
@@ -102,11 +107,7 @@ async def test_the_tutorial_walks_to_the_end(tmp_path: Path, game: str, language
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_another_legal_move_is_answered_and_not_played(tmp_path: Path, game: str) -> None:
-    set_language("en")
-    module = registry.game_named(game)
-    tutorial = module.tutorial()
-    assert tutorial is not None
-    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    app, module, tutorial = guided(tmp_path, game)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.learning is not None and app.session is not None, "the guided game")
         run, session = app.learning, app.session
@@ -124,8 +125,7 @@ async def test_another_legal_move_is_answered_and_not_played(tmp_path: Path, gam
 async def test_esc_leaves_the_tutorial_for_the_new_game_form(tmp_path: Path, game: str) -> None:
     from codex_tui.app.screens.new_game import NewGameScreen
 
-    set_language("en")
-    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    app = guided(tmp_path, game)[0]
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: coach_text(app) is not None, "the first step")
         await pilot.press("escape")
@@ -136,11 +136,7 @@ async def test_esc_leaves_the_tutorial_for_the_new_game_form(tmp_path: Path, gam
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_change_of_language_rewords_the_step(tmp_path: Path, game: str) -> None:
-    set_language("en")
-    module = registry.game_named(game)
-    tutorial = module.tutorial()
-    assert tutorial is not None
-    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    app, module, tutorial = guided(tmp_path, game)
     async with app.run_test(size=(80, 24)) as pilot:
         first = words(module, tutorial.lesson(0).text)
         await until(pilot, lambda: (coach_text(app) or "").endswith(first), "the first step in English")
@@ -167,8 +163,7 @@ async def test_learn_to_play_on_the_new_game_form_starts_the_chosen_games_tutori
 @pytest.mark.parametrize("game", GAMES)
 async def test_the_hint_key_shows_the_steps_own_move(tmp_path: Path, game: str) -> None:
     """`!` in a tutorial puts the step's move back on show (a search's hint might be another)."""
-    set_language("en")
-    app = CodexApp(saves_dir=tmp_path, bot_delay=0, mode="learn", learn=game)
+    app = guided(tmp_path, game)[0]
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.learning is not None and app.session is not None, "the guided game")
         run, session = app.learning, app.session
@@ -176,9 +171,9 @@ async def test_the_hint_key_shows_the_steps_own_move(tmp_path: Path, game: str) 
         await until(pilot, lambda: coach_text(app) is not None and session.seat_to_act() == run.learner, "a step")
         board = app.game_screen
         assert board is not None
-        guided: list[Any] = []
-        board.show_hint = lambda hint: guided.append(hint.action)  # type: ignore[method-assign]
+        shown: list[Any] = []
+        board.show_hint = lambda hint: shown.append(hint.action)  # type: ignore[method-assign]
         await pilot.press("exclamation_mark")
-        await until(pilot, lambda: bool(guided), "the hint")
-        assert guided[0] == run.awaited(session.game)
+        await until(pilot, lambda: bool(shown), "the hint")
+        assert shown[0] == run.awaited(session.game)
         assert not any(worker.group == "hint" for worker in board.workers), "no search ran"
