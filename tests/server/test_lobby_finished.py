@@ -77,6 +77,8 @@ async def test_the_new_table_form_starts_on_the_game_not_on_create(
     await ada.wait_for(FORM_TITLE)
     await ada.press("enter")  # opens the game list; does not create a table
     await ada.wait_for("Instinkt (2 players")
-    await ada.press("escape", "escape")
+    await ada.press("escape")  # closes the list
+    await ada.wait_for(lambda text: FORM_TITLE in text and "Instinkt (2 players" not in text)
+    await ada.press("escape")  # leaves the form
     await ada.wait_for("No tables yet")
     assert not server.room.tables

@@ -6,11 +6,14 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from codex_tui.ui.widgets.key_bar import KeyBar
 
+PAUSES = 200
+"""Idle pauses the bar gets to lay out its keys before the test reads them as they are."""
 WORDS = ["Ouvrir", "Retour", "Revoir", "Renommer", "Trier", "Supprimer", "Nouvelle partie", "Exporter", "Aide"]
 
 
@@ -36,13 +39,27 @@ class KeysApp(App[None]):
         self.push_screen(ManyKeys(self.keys))
 
 
+async def laid_out_keys(pilot: Pilot[None]) -> list[Any]:
+    """The bar's keys once the compositor has placed them all.
+
+    The footer recomposes when the screen's bindings arrive, and on a loaded
+    machine one idle pause can end before the new keys are laid out: a key not
+    yet placed has an empty region, which says nothing about the bar's widths.
+    """
+    for _ in range(PAUSES):
+        await pilot.pause()
+        shown: list[Any] = list(pilot.app.screen.query(FooterKey))
+        if shown and all(key.region for key in shown):
+            return shown
+    return shown
+
+
 @pytest.mark.parametrize("keys", range(5, len(WORDS) + 1))
 @pytest.mark.parametrize("width", range(56, 96, 5))
 async def test_every_key_shown_is_whole(keys: int, width: int) -> None:
     app = KeysApp(keys)
     async with app.run_test(size=(width, 10)) as pilot:
-        await pilot.pause()
-        shown: list[Any] = list(app.screen.query(FooterKey))
+        shown = await laid_out_keys(pilot)
         assert shown, "the bar shows keys"
         palette = [key for key in shown if key.has_class("-command-palette")]
         edge = palette[0].region.x if palette else width
