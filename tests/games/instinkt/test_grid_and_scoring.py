@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+
+from codex_tui.games.instinkt.rules import apply, legal_actions, new_game
 from codex_tui.games.instinkt.rules.animals import Animal as A
 from codex_tui.games.instinkt.rules.grid import connected, fits, placement_cells, raccoon_moves
 from codex_tui.games.instinkt.rules.scoring import score_cards
@@ -126,3 +129,39 @@ def test_a_wolpertinger_beside_cards_that_score_0_says_it_copied_0() -> None:
     assert zero[(0, 0)] == (0, "copies 0: its raven beside it scores 0")
     alone = {s.cell: s.why for s in score_cards(grid_of(["b9 w1"]))}
     assert alone[(0, 0)] == "none of its own cards beside it (diagonals do not count)"
+
+
+def _grids_from_random_games(games: int) -> list[dict[tuple[int, int], Piece]]:
+    """Every grid reached in seeded random games: the layouts a search's playouts meet."""
+    grids = []
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = new_game(("A", "B"), seed)
+        while not game.is_over:
+            grids.append(dict(game.grid))
+            moves = legal_actions(game)
+            game = apply(game, moves[rng.randrange(len(moves))])
+    return grids
+
+
+def test_placements_and_raccoon_moves_are_those_the_layout_rule_allows() -> None:
+    """The fast paths (a bounding box, the rest's group checked once) give what the rule says:
+    every empty cell, or every card moved to one, that leaves one group in a 4x4 square."""
+    for grid in _grids_from_random_games(40):
+        if not grid:
+            continue
+        near = {(x + dx, y + dy) for x, y in grid for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - grid.keys()
+        assert placement_cells(grid) == sorted(c for c in near if fits([*grid, c]) and connected([*grid, c]))
+        for owner in (0, 1):
+            raccoons = [cell for cell, piece in grid.items() if piece.owner == owner and piece.animal is A.RACCOON]
+            for raccoon in raccoons:
+                expected = []
+                for cell, piece in sorted(grid.items()):
+                    if piece.owner != owner or cell == raccoon:
+                        continue
+                    rest = [other for other in grid if other != cell]
+                    spots = {(x + dx, y + dy) for x, y in rest for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+                    for target in sorted(spots - grid.keys()):
+                        if fits([*rest, target]) and connected([*rest, target]):
+                            expected.append((cell, target))
+                assert raccoon_moves(grid, owner, raccoon) == expected

@@ -30,6 +30,7 @@ from codex_tui.games.instinkt.rules import (
     undo,
     view,
 )
+from codex_tui.games.instinkt.rules.engine import apply_legal
 from codex_tui.games.instinkt.rules.grid import connected, fits
 from codex_tui.games.instinkt.rules.state import Piece, Seat
 
@@ -210,3 +211,16 @@ def test_same_seed_same_deal() -> None:
     assert new_game(("a", "b"), 5).setup == new_game(("a", "b"), 5).setup
     assert new_game(("a", "b"), 5).setup != new_game(("a", "b"), 6).setup
     assert Seat  # the state's seat type is public for the app
+
+
+def test_applying_a_listed_move_unchecked_gives_the_same_game() -> None:
+    """`apply_legal` (the playouts' apply) skips only the check: the game it returns is `apply`'s."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        game = new_game(("A", "B"), seed)
+        while not game.is_over:
+            moves = legal_actions(game)
+            move = moves[rng.randrange(len(moves))]
+            checked = apply(game, move)
+            assert apply_legal(game, move) == checked
+            game = checked

@@ -101,6 +101,19 @@ def apply(game: Game, action: Action) -> Game:
         raise IllegalAction("Round order", f"{game.players[game.order[0]]} places first ({_why_first(game)})")
     if action not in legal_actions_for(game, player):
         raise IllegalAction(_rule_for(game, action), _why(game, action))
+    return apply_legal(game, action)
+
+
+def apply_legal(game: Game, action: Action) -> Game:
+    """`apply` for an action taken from `legal_actions(game)`, without checking it again.
+
+    A search's playouts apply tens of thousands of moves they have just drawn
+    from the legal list; checking each one anew would list the moves twice.
+    """
+    if isinstance(action, Keep):
+        return _keep(game, action)
+    if isinstance(action, Choose):
+        return _choose(game, action)
     if isinstance(action, Move):
         return _move(game, action)
     if isinstance(action, Enter):

@@ -8,6 +8,7 @@ a 4x4 square.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Iterator
 
 from codex_tui.games.instinkt.rules.actions import Axis, End
@@ -26,21 +27,45 @@ def around(cell: Cell, offsets: Iterable[Cell] = NEIGHBOURS) -> Iterator[Cell]:
 
 def fits(cells: Iterable[Cell]) -> bool:
     """The cells fit in a 4x4 square."""
-    xs, ys = [], []
-    for x, y in cells:
-        xs.append(x)
-        ys.append(y)
-    return not xs or (max(xs) - min(xs) < GRID_SIZE and max(ys) - min(ys) < GRID_SIZE)
+    cells = list(cells)
+    if not cells:
+        return True
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    return max(xs) - min(xs) < GRID_SIZE and max(ys) - min(ys) < GRID_SIZE
+
+
+def bounds(cells: Iterable[Cell]) -> tuple[int, int, int, int]:
+    """The smallest and largest x, then y, of (non-empty) `cells`."""
+    cells = list(cells)
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def fits_with(box: tuple[int, int, int, int], cell: Cell) -> bool:
+    """Cells of bounding box `box` and one more `cell` still fit in a 4x4 square."""
+    low_x, high_x, low_y, high_y = box
+    x, y = cell
+    return max(high_x, x) - min(low_x, x) < GRID_SIZE and max(high_y, y) - min(low_y, y) < GRID_SIZE
 
 
 def connected(cells: Iterable[Cell]) -> bool:
     """All cells form one group, touching orthogonally or diagonally."""
+    return _connected(frozenset(cells))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _connected(cells: frozenset[Cell]) -> bool:
+    """`connected`, remembered: a search asks about the same few layouts many thousand times."""
     remaining = set(cells)
     if not remaining:
         return True
     stack = [remaining.pop()]
     while stack:
-        for other in around(stack.pop()):
+        x, y = stack.pop()
+        for dx, dy in NEIGHBOURS:
+            other = (x + dx, y + dy)
             if other in remaining:
                 remaining.remove(other)
                 stack.append(other)
@@ -56,8 +81,9 @@ def placement_cells(grid: Grid) -> list[Cell]:
     """Empty cells a card may go to. The very first card goes to (0, 0): any cell is the same."""
     if not grid:
         return [(0, 0)]
-    candidates = {cell for occupied in grid for cell in around(occupied) if cell not in grid}
-    return sorted(cell for cell in candidates if fits([*grid, cell]))
+    candidates = {(x + dx, y + dy) for x, y in grid for dx, dy in NEIGHBOURS} - grid.keys()
+    box = bounds(grid)
+    return sorted(cell for cell in candidates if fits_with(box, cell))
 
 
 def with_piece(grid: Grid, cell: Cell, piece: Piece) -> dict[Cell, Piece]:
@@ -161,12 +187,17 @@ def _at(cell: Cell, along: int, value: int) -> Cell:
 
 def raccoon_moves(grid: Grid, owner: int, raccoon_cell: Cell) -> list[tuple[Cell, Cell]]:
     """(from, to) for each card of `owner` (not the raccoon itself) and each empty cell it may move to."""
-    moves = []
+    moves: list[tuple[Cell, Cell]] = []
     for cell, piece in sorted(grid.items()):
         if piece.owner != owner or cell == raccoon_cell:
             continue
-        rest = {other: p for other, p in grid.items() if other != cell}
-        targets = {target for occupied in rest for target in around(occupied) if target not in grid}
+        rest = [other for other in grid if other != cell]
+        targets = {(x + dx, y + dy) for x, y in rest for dx, dy in NEIGHBOURS} - grid.keys()
+        if rest and connected(rest):
+            # Every target touches the rest, so the layout stays one group: only the square can fail.
+            box = bounds(rest)
+            moves.extend((cell, target) for target in sorted(targets) if fits_with(box, target))
+            continue
         for target in sorted(targets):
             if valid_layout([*rest, target]):
                 moves.append((cell, target))
