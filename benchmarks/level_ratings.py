@@ -35,19 +35,25 @@ from codex_tui.server.botpool import move_seed  # noqa: E402
 Z95 = 1.959964
 
 
-def play_deal(job: tuple[str, tuple[str, str], int]) -> tuple[float, float, int]:
-    """One deal with `levels` in that seat order: (points of seat 0's level, of seat 1's, moves made)."""
+def play_deal(job: tuple[str, tuple[str, str], int]) -> tuple[float, float, int, float, float]:
+    """One deal with `levels` in that seat order: the points of seat 0's level and of seat 1's,
+    the moves made, and the CPU seconds each seat's bot spent choosing."""
     game_name, levels, deal = job
     module = registry.game_named(game_name)
     game = module.new_game(("A", "B"), deal, module.default_variant())
     moves = 0
+    thinking = [0.0, 0.0]
     while not game.is_over:
         seat = module.players_to_act(game)[0]
+        started = time.process_time()
         bot = module.make_bot(levels[seat], move_seed(game.seed, seat, len(game.actions)))
-        game = module.apply(game, bot(module.view(game, seat)))
+        action = bot(module.view(game, seat))
+        thinking[seat] += time.process_time() - started
+        game = module.apply(game, action)
         moves += 1
     winners = module.winners(game)
-    return tuple(1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)) + (moves,)  # type: ignore[return-value]
+    points = [1.0 / len(winners) if seat in winners else 0.0 for seat in (0, 1)]
+    return points[0], points[1], moves, thinking[0], thinking[1]
 
 
 def wilson(points: float, games: int) -> tuple[float, float]:
@@ -79,10 +85,13 @@ def match(pool: multiprocessing.pool.Pool, game: str, weak: str, strong: str, de
     low, high = wilson(strong_points, games)
     gap = elo_gap((strong_points + 0.5) / (games + 1))
     moves = sum(r[2] for r in results)
+    strong_cpu = sum(r[3] for r in results[:deals]) + sum(r[4] for r in results[deals:])
+    weak_cpu = sum(r[4] for r in results[:deals]) + sum(r[3] for r in results[deals:])
     print(
         f"{strong} vs {weak}: {strong_points:g} / {games} ({100 * strong_points / games:.1f}%, "
         f"95% CI {100 * low:.1f}-{100 * high:.1f}%); Elo gap {gap:+.0f} "
-        f"(interval {elo_gap(low):+.0f} to {elo_gap(high):+.0f}); {moves} moves in {seconds:.0f} s"
+        f"(interval {elo_gap(low):+.0f} to {elo_gap(high):+.0f}); {moves} moves in {seconds:.0f} s; "
+        f"CPU per move {strong} {2 * strong_cpu / moves:.3f} s, {weak} {2 * weak_cpu / moves:.3f} s"
     )
     return gap
 

@@ -8,16 +8,18 @@ the end with the greedy policy, and keeps the move that wins most often.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import ALL_ANIMALS, Animal
-from codex_tui.games.instinkt.rules.engine import apply, legal_actions, legal_actions_for
+from codex_tui.games.instinkt.rules.engine import apply, apply_legal, legal_actions, legal_actions_for
 from codex_tui.games.instinkt.rules.grid import deer_push, placement_cells, with_piece
 from codex_tui.games.instinkt.rules.scoring import result, score_cards
 from codex_tui.games.instinkt.rules.state import Game, Grid, Piece, Seat, Setup, Variant
 from codex_tui.games.instinkt.rules.view import SeatView
+from codex_tui.games.instinkt.text import N_
 
 InstinktBot = Callable[[SeatView], Action]
 
@@ -151,7 +153,7 @@ def playout(game: Game, rng: random.Random) -> Game:
     """
     while not game.is_over:
         actions = legal_actions(game)
-        game = apply(game, actions[rng.randrange(len(actions))])
+        game = apply_legal(game, actions[rng.randrange(len(actions))])
     return game
 
 
@@ -200,16 +202,66 @@ class SearchBot:
         return best[1]
 
 
+def reward(final: Game, seat: int) -> float:
+    """A playout's worth to `seat`: the win (1, ½ shared, 0) and a hundredth per point of margin."""
+    outcome = result(final)
+    won = 1.0 if outcome.winners == (seat,) else 0.5 if seat in outcome.winners else 0.0
+    return won + (outcome.points[seat] - outcome.points[1 - seat]) / 100
+
+
+class HalvingSearchBot:
+    """Monte Carlo search with sequential halving and common random numbers.
+
+    Where `SearchBot` gives every move its own samples, this one plays every
+    surviving move on the *same* determinisations with the same playout seed,
+    so a move wins by being better rather than by meeting luckier hidden
+    cards; each round the worse half is dropped and the budget goes to the
+    rest. The budget is a number of playouts, so the moves depend only on the
+    view and the seed.
+    """
+
+    def __init__(self, seed: int = 0, playouts: int = 400, width: int = 10) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.width = width
+
+    def __call__(self, v: SeatView) -> Action:
+        actions = list(v.legal_actions)
+        if len(actions) == 1:
+            return actions[0]
+        if isinstance(actions[0], Keep):
+            return greedy_choice(v, self.rng)
+        alive = candidates(v, actions, self.width)
+        totals = dict.fromkeys(alive, 0.0)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        remaining = self.playouts
+        for round_index in range(rounds):
+            if len(alive) == 1:
+                break
+            per_move = max(1, remaining // (rounds - round_index) // len(alive))
+            for _ in range(per_move):
+                game = sample_game(v, self.rng)
+                playout_seed = self.rng.getrandbits(64)
+                for action in alive:
+                    final = playout(apply_legal(game, action), random.Random(playout_seed))
+                    totals[action] += reward(final, v.seat)
+            remaining -= per_move * len(alive)
+            alive = sorted(alive, key=lambda a: -totals[a])[: max(1, (len(alive) + 1) // 2)]
+        return alive[0]
+
+
 LEVELS: dict[str, str] = {
-    "easy": "random moves",
-    "normal": "best points now",
-    "hard": "Monte Carlo search over what the other may hold",
+    "easy": N_("any legal move, at random"),
+    "normal": N_("the most points now"),
+    "hard": N_("plays its best moves out against guesses of the other's cards"),
+    "expert": N_("plays its best moves out against the same guesses, dropping the worse half each round"),
 }
+"""Level name -> how it plays (a text id of Instinkt's catalog), weakest first."""
 LEVEL_RATINGS: dict[str, int] = {"easy": 910, "normal": 1500, "hard": 1566}
 """The fixed rating each level plays at on a rated table (docs/ratings.md has the matches they come from):
 `normal` is put at 1500, where a new player starts; easy is 590 below it (normal won 194 / 200), hard 66
 above (it won 119 / 200 against normal)."""
-ALIASES = {"random": "easy", "greedy": "normal", "expert": "hard"}
+ALIASES = {"random": "easy", "greedy": "normal"}
 """Codex bot levels that have no Instinkt twin map to the nearest one."""
 
 
@@ -222,6 +274,8 @@ def make_instinkt_bot(level: str, seed: int = 0) -> InstinktBot:
         return lambda v: greedy_choice(v, rng)
     if level == "hard":
         return SearchBot(seed)
+    if level == "expert":
+        return HalvingSearchBot(seed)
     raise ValueError(f"unknown Instinkt bot {level!r}; choose one of: {', '.join(LEVELS)}")
 
 

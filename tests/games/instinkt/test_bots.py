@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from codex_tui.games.instinkt.bots import SearchBot, make_instinkt_bot
+from codex_tui.games.instinkt.bots import HalvingSearchBot, SearchBot, make_instinkt_bot
 from codex_tui.games.instinkt.rules import Phase, apply, legal_actions, new_game, players_to_act, result, view
 
 
@@ -15,9 +15,11 @@ def play(levels: tuple[str, str], seed: int, light: bool = False):
     """A seeded game; `light` gives the search bot a small budget, to keep the test quick."""
 
     def bot(level: str, bot_seed: int):
-        return (
-            SearchBot(bot_seed, samples=6, width=4) if light and level == "hard" else make_instinkt_bot(level, bot_seed)
-        )
+        if light and level == "hard":
+            return SearchBot(bot_seed, samples=6, width=4)
+        if light and level == "expert":
+            return HalvingSearchBot(bot_seed, playouts=48, width=4)
+        return make_instinkt_bot(level, bot_seed)
 
     bots = [bot(levels[0], seed), bot(levels[1], seed + 1)]
     game = new_game(("A", "B"), seed)
@@ -44,7 +46,7 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards() -> None:
     shuffled = replace(other, pile=tuple(reversed(other.pile)))
     hidden_changed = replace(game, seats=(game.seats[0], shuffled))
     assert view(game, 0) == view(hidden_changed, 0)
-    for level in ("normal", "hard"):
+    for level in ("normal", "hard", "expert"):
         assert make_instinkt_bot(level, 9)(view(game, 0)) == make_instinkt_bot(level, 9)(view(hidden_changed, 0))
 
 
