@@ -20,6 +20,7 @@ from textual.widgets._select import SelectOverlay
 
 from codex_tui.core import registry
 from codex_tui.core.advice import HINT_LEVEL
+from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.messages import LIVE, OPEN, TURNS, CreateRequest
 from codex_tui.ui.paging import PageSafeSelect
@@ -29,6 +30,7 @@ from codex_tui.ui.screens.game_form import (
     chosen_game,
     field_id,
     game_rows,
+    level_help,
     most_seats,
     player_count,
     rule_rows,
@@ -104,8 +106,10 @@ def field_help(widget: Widget) -> str:
     key = str(widget.id)
     if key in FIELD_HELP:
         return _(FIELD_HELP[key]).format(level=_(HINT_LEVEL))
-    if key.startswith("kind-"):
-        return _("Seat {n}: an open seat for a player who joins, or a bot.").format(n=key[5:])
+    if key.startswith("kind-") and isinstance(widget, Select):
+        seat = _("Seat {n}: an open seat for a player who joins, or a bot.").format(n=key[5:])
+        level = level_help(chosen_game(widget.screen), widget.value)
+        return tidy_spacing(f"{seat} {level}") if level else seat
     for module in registry.games():
         for field in module.variant_fields():
             if key == field_id(module.name, field):
@@ -205,6 +209,8 @@ class NewTableScreen(Screen[CreateRequest]):
             self.query_one(f"#seat-{seat}").display = seat <= count
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if str(event.select.id).startswith("kind-") and event.select.has_focus:
+            self.focus_help = Text(f"› {field_help(event.select)}")  # the level just chosen
         if event.select.id == "count" and isinstance(event.value, int):
             self._show_seats(event.value)
         if event.select.id == "game":

@@ -256,6 +256,11 @@ class GameModule(ABC):
         """The bot levels a seat may take, weakest first."""
 
     @abstractmethod
+    def bot_description(self, level: str) -> str:
+        """How a bot of `level` plays, in a few words: a text id of the game's catalog
+        (the shell translates it with `translate` and says which levels hints use)."""
+
+    @abstractmethod
     def bot_rating(self, level: str) -> int:
         """The fixed rating a bot seat of `level` (one of `bot_levels`) plays at on a rated table.
 

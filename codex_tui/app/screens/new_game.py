@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
@@ -24,6 +26,7 @@ from codex_tui.ui.screens.game_form import (
     chosen_game,
     default_bot,
     game_rows,
+    level_help,
     most_seats,
     player_count,
     rule_rows,
@@ -33,6 +36,7 @@ from codex_tui.ui.screens.game_form import (
 )
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.key_bar import KeyBar
+from codex_tui.ui.widgets.shown_text import ShownText
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,9 @@ class NewGameScreen(Screen[NewGameSettings]):
     ]
     CSS_PATH = [FORM_CSS, Path(__file__).with_name("new_game.tcss")]
     DEFAULT_CLASSES = "game-form"
+
+    seat_help: reactive[str | None] = reactive(None)
+    """The line under the form while a seat's choice has the focus: how its bot plays (`level_help`)."""
 
     default_names: dict[str, str]
     """The name each seat's field was given, in the language of its compose."""
@@ -104,6 +111,7 @@ class NewGameScreen(Screen[NewGameSettings]):
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start", compact=True)
                 yield Button(_("Learn to play"), variant="success", id="learn", compact=True)
+        yield ShownText(id="seat-help").data_bind(text=NewGameScreen.seat_help)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -139,6 +147,14 @@ class NewGameScreen(Screen[NewGameSettings]):
         elif value != select.value:
             select.value = value
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._tell_level(event.widget)
+
+    def _tell_level(self, widget: object) -> None:
+        """Say how the focused seat's bot plays; nothing while another field has the focus."""
+        chosen = widget.value if isinstance(widget, Select) and str(widget.id).startswith("kind-") else None
+        self.seat_help = level_help(chosen_game(self), chosen) or None
+
     def _show_seats(self, count: int) -> None:
         for seat in range(most_seats()):
             self.query_one(f"#seat-{seat}").display = seat < count
@@ -154,6 +170,8 @@ class NewGameScreen(Screen[NewGameSettings]):
             self._show_seats(event.value)
         if event.select.id == "game":
             self._game_changed()
+        if event.select.has_focus:
+            self._tell_level(event.select)
 
     def _game_changed(self) -> None:
         game = chosen_game(self)

@@ -96,6 +96,9 @@ class CodexNaturalis(RulesModule):
     def bot_levels(self) -> Sequence[str]:
         return tuple(bot_levels())
 
+    def bot_description(self, level: str) -> str:
+        return bot_levels()[level]
+
     def bot_rating(self, level: str) -> int:
         return LEVEL_RATINGS[level]
 

@@ -9,7 +9,7 @@ from codex_tui.core.advice import ADVICE_SEED, HINT_LEVEL, Assessment, Hint
 from codex_tui.core.contract import BotMove, GameSummary, VariantField, won
 from codex_tui.core.rules_module import RulesModule
 from codex_tui.games.instinkt import advice, record, rules, text, twin, wire
-from codex_tui.games.instinkt.bots import LEVEL_RATINGS, instinkt_levels, make_instinkt_bot
+from codex_tui.games.instinkt.bots import LEVEL_RATINGS, LEVELS, instinkt_levels, make_instinkt_bot
 from codex_tui.games.instinkt.text import N_, _
 
 
@@ -87,6 +87,9 @@ class Instinkt(RulesModule):
 
     def bot_levels(self) -> Sequence[str]:
         return tuple(instinkt_levels())
+
+    def bot_description(self, level: str) -> str:
+        return LEVELS[level]
 
     def bot_rating(self, level: str) -> int:
         return LEVEL_RATINGS[level]

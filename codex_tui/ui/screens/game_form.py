@@ -22,7 +22,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from codex_tui.core import registry
+from codex_tui.core.advice import APP_REVIEW_LEVEL, HINT_LEVEL, REVIEW_LEVEL
 from codex_tui.core.contract import GameModule, VariantField
+from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.i18n.text import N_, _
 from codex_tui.ui.paging import PageSafeSelect
 
@@ -63,6 +65,32 @@ def bot_choices(game: str) -> list[tuple[str, str]]:
     """A seat's bot options for this game: its own levels."""
     module = registry.game_named(game)
     return [(_("Bot: {level}").format(level=module.translate(level)), f"bot:{level}") for level in module.bot_levels()]
+
+
+def level_help(game: str, kind: object) -> str:
+    """What a seat's choice plays like, when it is a bot: "Bot hard: plays whole games out in its
+    head, about half a second a move. Hints and the review search at this level." ("" for a player)."""
+    if not isinstance(kind, str) or not kind.startswith("bot:"):
+        return ""
+    module = registry.game_named(game)
+    level = kind.removeprefix("bot:")
+    if level not in module.bot_levels():
+        return ""
+    words = [
+        _("Bot {level}: {how}.").format(
+            level=module.translate(level), how=module.translate(module.bot_description(level))
+        )
+    ]
+    hints, review = level == HINT_LEVEL, level == APP_REVIEW_LEVEL
+    if hints and review:
+        words.append(_("Hints and the review search at this level."))
+    elif hints:
+        words.append(_("Hints search at this level."))
+    elif review:
+        words.append(_("The review searches at this level."))
+    if level == REVIEW_LEVEL:
+        words.append(_("The command codex-tui review searches at this level."))
+    return tidy_spacing(" ".join(words))
 
 
 def default_bot(game: str) -> str:

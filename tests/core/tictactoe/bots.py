@@ -11,6 +11,8 @@ from tests.core.tictactoe.rules import Game, Mark, SeatView, apply, legal_action
 LEVELS = ("random", "greedy")
 RATINGS = {"random": 1100, "greedy": 1500}
 """Rated tables give bot seats these (made up for the test game: it has no calibration)."""
+DESCRIPTIONS = {"random": "any empty square", "greedy": "wins at once when it can, else blocks"}
+"""How each level plays (the form's help line says it)."""
 ALIASES = {"hard": "greedy", "expert": "greedy"}
 """Hints and reviews ask every game for "hard" and "expert": greedy is this game's best."""
 

@@ -99,6 +99,9 @@ class TicTacToe(RulesModule):
     def bot_levels(self) -> Sequence[str]:
         return bots.LEVELS
 
+    def bot_description(self, level: str) -> str:
+        return bots.DESCRIPTIONS[level]
+
     def bot_rating(self, level: str) -> int:
         return bots.RATINGS[level]
 

@@ -11,16 +11,17 @@ from codex_tui.games.codex.bots.base import Bot, BotFactory
 from codex_tui.games.codex.bots.greedy import GreedyBot
 from codex_tui.games.codex.bots.levels import EasyBot, expert_bot, hard_bot, normal_bot
 from codex_tui.games.codex.bots.random_bot import RandomBot
+from codex_tui.games.codex.text import N_
 
 LEVELS: dict[str, tuple[BotFactory, str]] = {
-    "greedy": (GreedyBot, "best points now, then objectives; no look-ahead"),
-    "easy": (EasyBot, "random-ish: takes easy points half the time"),
-    "normal": (normal_bot, "greedy: best points now, then objectives"),
-    "hard": (hard_bot, "search: about 0.5 s per move"),
-    "expert": (expert_bot, "search: about 2 s per move"),
-    "random": (RandomBot, "uniform over the legal moves"),
+    "greedy": (GreedyBot, N_("takes the most points now, then works towards objectives; looks no further")),
+    "easy": (EasyBot, N_("takes easy points half the time and plays at random otherwise")),
+    "normal": (normal_bot, N_("plays like greedy, taking the most points now, then objectives")),
+    "hard": (hard_bot, N_("plays whole games out in its head, about half a second a move")),
+    "expert": (expert_bot, N_("plays more careful games out in its head, about 2 seconds a move")),
+    "random": (RandomBot, N_("any legal move, at random")),
 }
-"""Level name -> (factory, one-line description)."""
+"""Level name -> (factory, how it plays: a text id of Codex's catalog)."""
 
 
 LEVEL_RATINGS: dict[str, int] = {
