@@ -6,11 +6,12 @@ A win counts 1, a shared win ½. The win share p of the stronger level gives the
 Elo difference 400·log10(p / (1 − p)), with p taken as (points + ½) / (games + 1)
 so that a clean sweep gives a finite gap, printed with the same formula applied
 to the ends of the share's 95% Wilson interval (±inf at 0% and 100%); chaining the differences from the
-anchor level gives each level's rating. `codex_tui/server/bot_ratings.py` holds
-the ratings a server gives bot seats, derived from this script's output.
+anchor level gives each level's rating. Each game's `LEVEL_RATINGS` (which
+`GameModule.bot_rating` reads) holds the ratings a server gives bot seats,
+derived from this script's output; docs/ratings.md has the figures.
 
     python3 benchmarks/level_ratings.py --game codex-naturalis --levels random,easy,normal,hard --deals 100
-    python3 benchmarks/level_ratings.py --game instinkt --levels easy,normal,hard --deals 100
+    python3 benchmarks/level_ratings.py --game instinkt --levels easy,normal,hard,expert --deals 100
 
 Moves depend only on the deal and the seed, so a run gives the same figures every time.
 """

@@ -40,9 +40,10 @@ async def test_the_focused_seats_level_is_described_under_the_form(saves: Path) 
 
 
 @pytest.mark.parametrize("game", registry.names())
-def test_every_level_of_every_game_is_described(game: str) -> None:
+def test_every_level_of_every_game_is_described_and_rated(game: str) -> None:
     module = registry.game_named(game)
     for level in module.bot_levels():
+        assert module.bot_rating(level) > 0, "a rated table can seat every level"
         words = level_help(game, f"bot:{level}")
         assert words.startswith(f"Bot {level}: ") and len(words) > len(f"Bot {level}: ") + 10, words
         assert ("Hints" in words) == (level == HINT_LEVEL)

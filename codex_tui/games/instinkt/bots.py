@@ -257,10 +257,10 @@ LEVELS: dict[str, str] = {
     "expert": N_("plays its best moves out against the same guesses, dropping the worse half each round"),
 }
 """Level name -> how it plays (a text id of Instinkt's catalog), weakest first."""
-LEVEL_RATINGS: dict[str, int] = {"easy": 910, "normal": 1500, "hard": 1566}
+LEVEL_RATINGS: dict[str, int] = {"easy": 910, "normal": 1500, "hard": 1566, "expert": 1725}
 """The fixed rating each level plays at on a rated table (docs/ratings.md has the matches they come from):
 `normal` is put at 1500, where a new player starts; easy is 590 below it (normal won 194 / 200), hard 66
-above (it won 119 / 200 against normal)."""
+above (it won 119 / 200 against normal), expert 159 above hard (it won 143 / 200 against hard)."""
 ALIASES = {"random": "easy", "greedy": "normal"}
 """Codex bot levels that have no Instinkt twin map to the nearest one."""
 
