@@ -3,6 +3,7 @@ is back, across a restart, and the table is told what it played. The clock is th
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -102,13 +103,20 @@ async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_b
         bo = await HubClient.connect(server.hub.path, name="bo")
         bo.join(table.id)
         back = await bo.receive_type(p.NOTICE)
+        while not back["text"].startswith("bo is back"):  # "1 table waits for your move", if the bot has not moved
+            back = await bo.receive_type(p.NOTICE)
         module, game = table.module, table.game
         words = [
             module.move_text(module.view(module.rebuild(game, game.actions[: n - 1]), 1), game.actions[n - 1])
             for n in played
         ]
-        assert back["text"].startswith(f"bo is back and plays again; the bot played {len(played)} move")
-        assert back["text"].endswith(and_list(words)) and words and "choose" in words[0]  # in words, not numbers
+        # On a slow machine the restarted bot may play one move more before bo's join is read.
+        count = re.match(r"bo is back and plays again; the bot played (\d+) move", back["text"])
+        assert count is not None and int(count[1]) in (len(played), len(played) + 1), back["text"]
+        if int(count[1]) == len(played):
+            assert back["text"].endswith(and_list(words))
+        assert all(word in back["text"] for word in words)
+        assert words and "choose" in words[0]  # in words, not numbers
         assert not table.bot_plays(1) and table.absence.stand_ins == {}
         await bo.close()
     finally:
