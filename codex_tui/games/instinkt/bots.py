@@ -1,9 +1,11 @@
-"""Instinkt bots: random, greedy, and a Monte Carlo search over what the other player may hold.
+"""Instinkt bots: random, greedy, and two Monte Carlo searches over what the other player may hold.
 
-Like the Codex bots, each is a function of one player's view. The search bot
-fills in the hidden part (the other hand, both piles, the other's secret
-pick) at random, consistently with what the view shows, plays each sample to
-the end with the greedy policy, and keeps the move that wins most often.
+Like the Codex bots, each is a function of one player's view. The searches
+fill in the hidden part (the other hand, both piles, the other's secret
+pick) at random, consistently with what the view shows, play each sample to
+the end at random, and keep the move that does best: `SearchBot` (hard)
+gives each move its own samples, `HalvingSearchBot` (expert) plays the
+moves on shared samples and drops the worse half round by round.
 """
 
 from __future__ import annotations
@@ -165,6 +167,13 @@ def candidates(v: SeatView, actions: list[Action], width: int) -> list[Action]:
     return ranked[:width]
 
 
+def reward(final: Game, seat: int) -> float:
+    """A playout's worth to `seat`: the win (1, ½ shared, 0) and a hundredth per point of margin."""
+    outcome = result(final)
+    won = 1.0 if outcome.winners == (seat,) else 0.5 if seat in outcome.winners else 0.0
+    return won + (outcome.points[seat] - outcome.points[1 - seat]) / 100
+
+
 class SearchBot:
     """Flat Monte Carlo over determinisations.
 
@@ -192,21 +201,11 @@ class SearchBot:
                 game = sample_game(v, self.rng)
                 if action not in legal_actions_for(game, v.seat):
                     continue
-                final = playout(apply(game, action), self.rng)
-                outcome = result(final)
-                won = 1.0 if outcome.winners == (v.seat,) else 0.5 if v.seat in outcome.winners else 0.0
-                total += won + (outcome.points[v.seat] - outcome.points[1 - v.seat]) / 100
+                total += reward(playout(apply(game, action), self.rng), v.seat)
             if best is None or total > best[0]:
                 best = (total, action)
         assert best is not None
         return best[1]
-
-
-def reward(final: Game, seat: int) -> float:
-    """A playout's worth to `seat`: the win (1, ½ shared, 0) and a hundredth per point of margin."""
-    outcome = result(final)
-    won = 1.0 if outcome.winners == (seat,) else 0.5 if seat in outcome.winners else 0.0
-    return won + (outcome.points[seat] - outcome.points[1 - seat]) / 100
 
 
 class HalvingSearchBot:
@@ -217,7 +216,9 @@ class HalvingSearchBot:
     so a move wins by being better rather than by meeting luckier hidden
     cards; each round the worse half is dropped and the budget goes to the
     rest. The budget is a number of playouts, so the moves depend only on the
-    view and the seed.
+    view and the seed. A move of the view is legal in every sample (it depends
+    only on the grid and the seat's own cards, which the view shows), so the
+    playouts apply it unchecked.
     """
 
     def __init__(self, seed: int = 0, playouts: int = 400, width: int = 10) -> None:
