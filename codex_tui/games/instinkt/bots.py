@@ -174,6 +174,17 @@ def reward(final: Game, seat: int) -> float:
     return won + (outcome.points[seat] - outcome.points[1 - seat]) / 100
 
 
+def unsearched_move(v: SeatView, rng: random.Random) -> Action | None:
+    """The move a search need not think about: the only one, or the greedy keep of the draft
+    (which both searches leave to the greedy bot); None when there is a choice to search."""
+    actions = v.legal_actions
+    if len(actions) == 1:
+        return actions[0]
+    if isinstance(actions[0], Keep):
+        return greedy_choice(v, rng)
+    return None
+
+
 class SearchBot:
     """Flat Monte Carlo over determinisations.
 
@@ -188,12 +199,10 @@ class SearchBot:
         self.width = width
 
     def __call__(self, v: SeatView) -> Action:
-        actions = list(v.legal_actions)
-        if len(actions) == 1:
-            return actions[0]
-        if isinstance(actions[0], Keep):
-            return greedy_choice(v, self.rng)
-        actions = candidates(v, actions, self.width)
+        settled = unsearched_move(v, self.rng)
+        if settled is not None:
+            return settled
+        actions = candidates(v, list(v.legal_actions), self.width)
         best: tuple[float, Action] | None = None
         for action in actions:
             total = 0.0
@@ -227,12 +236,10 @@ class HalvingSearchBot:
         self.width = width
 
     def __call__(self, v: SeatView) -> Action:
-        actions = list(v.legal_actions)
-        if len(actions) == 1:
-            return actions[0]
-        if isinstance(actions[0], Keep):
-            return greedy_choice(v, self.rng)
-        alive = candidates(v, actions, self.width)
+        settled = unsearched_move(v, self.rng)
+        if settled is not None:
+            return settled
+        alive = candidates(v, list(v.legal_actions), self.width)
         totals = dict.fromkeys(alive, 0.0)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         remaining = self.playouts
