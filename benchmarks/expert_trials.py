@@ -1,0 +1,145 @@
+"""A candidate search for the expert level against today's hard: a long match that can stop and go on.
+
+Run:
+    python benchmarks/expert_trials.py --candidate wide-fast --games 300 --jobs 2 --results trials.jsonl
+    python benchmarks/expert_trials.py --candidate wide-fast --players 3 --games 102 --results t3.jsonl
+    python benchmarks/expert_trials.py --list                     # the candidates and their budgets
+
+A Codex game between two searches takes minutes of CPU, so the 300 games that
+can show a level 65% strong take hours. This plays the very games of
+`codex-tui tournament --bots CANDIDATE,hard` (same schedule, same deal and bot
+seeds), writes each finished game as a line of `--results`, and prints the
+running score after every game. Run again with the same file and it plays only
+the games not yet in it, so a match can be spread over several sittings; the
+summary is over every game the file holds. `--divide K` divides every budget
+(the candidate's and hard's) by K, to screen an idea cheaply before its full run.
+
+Prints numbers; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import asdict, replace
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from machine import machine_line  # noqa: E402
+
+from codex_tui.games.codex.bots import Bot  # noqa: E402
+from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
+from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
+from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
+from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
+
+CANDIDATES: dict[str, SearchConfig] = {
+    "hard": HARD,
+    "expert": EXPERT,
+    "wide-fast": SearchConfig(playouts=12000, draw_playouts=1500, candidates=16, draw_tree=True),
+}
+"""Searches to try as the expert. `wide-fast`: FAST playouts, about today's expert's CPU,
+most of it spent on placements (a draw was already searched under each placement)."""
+
+
+def divided(config: SearchConfig, divisor: int) -> SearchConfig:
+    """The same search with every playout budget divided (at least one playout each)."""
+    draws = None if config.draw_playouts is None else max(1, config.draw_playouts // divisor)
+    return replace(config, playouts=max(1, config.playouts // divisor), draw_playouts=draws)
+
+
+def make_entry(entry: str, seed: int, divisor: int) -> Bot:
+    """The bot a line-up entry names, with its budgets divided."""
+    return SearchBot(seed, divided(CANDIDATES[entry], divisor), name=entry)
+
+
+def read_results(path: Path) -> dict[int, GameOutcome]:
+    """The games a results file already holds, by game index (a torn last line is dropped)."""
+    done: dict[int, GameOutcome] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            fields = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        outcome = GameOutcome(
+            index=fields["index"],
+            totals=tuple(fields["totals"]),
+            wins=tuple(fields["wins"]),
+            think_seconds=tuple(fields["think_seconds"]),
+            cpu_seconds=tuple(fields["cpu_seconds"]),
+            moves=tuple(fields["moves"]),
+            turns=fields["turns"],
+        )
+        done[outcome.index] = outcome
+    return done
+
+
+def report(entries: tuple[str, ...], outcomes: list[GameOutcome], prefix: str) -> None:
+    for stats in summarize(entries, outcomes)[:1]:
+        low, high = stats.interval()
+        print(
+            f"{prefix}{len(outcomes)} games: {stats.label} wins {stats.wins:g} "
+            f"({100 * stats.win_rate:.1f}%, 95% CI {100 * low:.1f}-{100 * high:.1f}%)",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--candidate", choices=sorted(CANDIDATES), default="wide-fast")
+    parser.add_argument("--against", choices=sorted(CANDIDATES), default="hard")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=300, help="games (a multiple of --players keeps seats balanced)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--divide", type=int, default=1, help="divide every playout budget by this")
+    parser.add_argument("--results", type=Path, required=False, help="JSON lines of finished games, read and extended")
+    parser.add_argument("--list", action="store_true", help="print the candidates and stop")
+    args = parser.parse_args()
+    if args.list:
+        for name, config in CANDIDATES.items():
+            print(f"{name}: {config}")
+        return
+    print(machine_line())
+    entries = lineup([args.candidate, args.against], args.players)
+    path = args.results or Path(f"trials-{args.candidate}-{args.players}p-d{args.divide}.jsonl")
+    done = read_results(path)
+    todo = [spec for spec in schedule(args.games, args.players, args.seed) if spec.index not in done]
+    print(f"{entries}, budgets / {args.divide}: {len(done)} games in {path}, {len(todo)} to play", flush=True)
+    play = partial(
+        play_match_game,
+        entries=entries,
+        target_score=DEFAULT_TARGET_SCORE,
+        make=partial(make_entry, divisor=args.divide),
+    )
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool, path.open("a", encoding="utf-8") as out:
+        pending: set[Future[GameOutcome]] = {pool.submit(play, spec) for spec in todo}
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                outcome = future.result()
+                out.write(json.dumps(asdict(outcome)) + "\n")
+                out.flush()
+                done[outcome.index] = outcome
+            report(entries, list(done.values()), f"[{time.perf_counter() - started:6.0f} s] ")
+    outcomes = [done[i] for i in sorted(done) if i < args.games]
+    print(f"{len(outcomes)} games, {args.players} players, seats rotated on each deal (deal seeds from {args.seed})")
+    for stats in summarize(entries, outcomes):
+        low, high = stats.interval()
+        print(
+            f"  {stats.label:<10} wins {stats.wins:6g}  {100 * stats.win_rate:5.1f}%  "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)  avg score {stats.average_score:4.1f}  "
+            f"cpu/move {1000 * stats.cpu_per_move:.0f} ms over {stats.moves} moves"
+        )
+
+
+if __name__ == "__main__":
+    main()
