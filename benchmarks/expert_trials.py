@@ -62,16 +62,27 @@ def make_entry(entry: str, seed: int, divisor: int) -> Bot:
     return SearchBot(seed, divided(CANDIDATES[entry], divisor), name=entry)
 
 
-def read_results(path: Path) -> dict[int, GameOutcome]:
-    """The games a results file already holds, by game index (a torn last line is dropped)."""
+def match_name(entries: tuple[str, ...], divisor: int, seed: int) -> str:
+    """What a results line is a game of: resuming must never mix two matches in one file."""
+    return f"{','.join(entries)} / {divisor} from deal {seed}"
+
+
+def read_results(path: Path, match: str) -> dict[int, GameOutcome]:
+    """The games of `match` a results file already holds, by game index (a torn last line is
+    dropped). Exits with a message if the file holds games of another match."""
     done: dict[int, GameOutcome] = {}
     if not path.exists():
         return done
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         try:
             fields = json.loads(line)
         except json.JSONDecodeError:
             continue
+        if fields.get("match") != match:
+            raise SystemExit(
+                f"{path}, line {number}: a game of {fields.get('match')!r}, not of {match!r}; "
+                "name another --results file for this match"
+            )
         outcome = GameOutcome(
             index=fields["index"],
             totals=tuple(fields["totals"]),
@@ -114,7 +125,8 @@ def main() -> None:
     print(machine_line())
     entries = lineup([args.candidate, args.against], args.players)
     path = args.results or Path(f"trials-{args.candidate}-{args.players}p-d{args.divide}.jsonl")
-    done = read_results(path)
+    match = match_name(entries, args.divide, args.seed)
+    done = read_results(path, match)
     todo = [spec for spec in schedule(args.games, args.players, args.seed) if spec.index not in done]
     print(f"{entries}, budgets / {args.divide}: {len(done)} games in {path}, {len(todo)} to play", flush=True)
     play = partial(
@@ -130,7 +142,7 @@ def main() -> None:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 outcome = future.result()
-                out.write(json.dumps(asdict(outcome)) + "\n")
+                out.write(json.dumps({"match": match} | asdict(outcome)) + "\n")
                 out.flush()
                 done[outcome.index] = outcome
             report(entries, list(done.values()), f"[{time.perf_counter() - started:6.0f} s] ")
