@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from machine import machine_line  # noqa: E402
+from match_lines import entry_line  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
@@ -149,12 +150,7 @@ def main() -> None:
     outcomes = [done[i] for i in sorted(done) if i < args.games]
     print(f"{len(outcomes)} games, {args.players} players, seats rotated on each deal (deal seeds from {args.seed})")
     for stats in summarize(entries, outcomes):
-        low, high = stats.interval()
-        print(
-            f"  {stats.label:<10} wins {stats.wins:6g}  {100 * stats.win_rate:5.1f}%  "
-            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%)  avg score {stats.average_score:4.1f}  "
-            f"cpu/move {1000 * stats.cpu_per_move:.0f} ms over {stats.moves} moves"
-        )
+        print(entry_line(stats))
 
 
 if __name__ == "__main__":
