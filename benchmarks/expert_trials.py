@@ -43,28 +43,27 @@ CANDIDATES: dict[str, SearchConfig] = {
     "hard": HARD,
     "expert": EXPERT,
     "fast": SearchConfig(playouts=6600, candidates=12, draw_tree=True),
-    "drawheavy": SearchConfig(playouts=3300, draw_playouts=9900, candidates=12, draw_tree=True),
 }
 """Searches to try as the expert, each at about today's expert's CPU. `fast`: today's expert
-with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout). `drawheavy`:
-the same 6,600 a decision on average, a quarter of them for placements and three quarters
-for draws.
+with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout).
 
-Screens at budgets / 4 against hard, seat-balanced 2-player games from deal 1:
-- `fast`: 61 of 100 (61.0%, 95% CI 51.2-70.0%).
-- 12,000 FAST for a placement (16 candidates), 1,500 for a draw: 25.5 of 54 (47.2%,
-  34.5-60.3%). Starving the draws lost.
-- `drawheavy`, the opposite split: 68 of 99 (68.7%, 59.0-77.0%)."""
+Tried and dropped: a budget of their own for draws (`SearchConfig.draw_playouts`, in
+dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard from deal 1:
+- 12,000 FAST playouts for a placement (16 candidates), 1,500 for a draw, at budgets / 4:
+  25.5 of 54 (47.2%, 95% CI 34.5-60.3%). Starving the draws lost.
+- 3,300 for a placement, 9,900 for a draw (12 candidates), at budgets / 4: 68 of 99 (68.7%,
+  59.0-77.0%); at full budgets 13 of 30 (43.3%, 27.4-60.8%; results/drawheavy-hard-2p.jsonl,
+  1.9 s CPU a move against hard's 0.56 s). So a screen at a quarter of the budgets does not
+  rank candidates as a full-budget match does: hard's draws at 450 playouts were its weak
+  spot there, and at 1,800 they are not.
+
+The results files of full-budget matches are kept in `benchmarks/results/`, so that a match
+can go on on another machine (name the file with --results)."""
 
 
 def divided(config: SearchConfig, divisor: int) -> SearchConfig:
-    """The same search with its playout budgets divided (at least one playout each)."""
-    draws = config.draw_playouts
-    return replace(
-        config,
-        playouts=max(1, config.playouts // divisor),
-        draw_playouts=None if draws is None else max(1, draws // divisor),
-    )
+    """The same search with its playout budget divided (at least one playout)."""
+    return replace(config, playouts=max(1, config.playouts // divisor))
 
 
 def make_entry(entry: str, seed: int, divisor: int) -> Bot:

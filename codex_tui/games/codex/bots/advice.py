@@ -110,7 +110,7 @@ def assess(view: SeatView, played: Action, config: SearchConfig, seed: int) -> A
     view = canonical(view)
     moves = compared_moves(view, played, config.candidates)
     rng = random.Random(decision_seed(seed, view))
-    samples = max(1, playout_budget(config, len(view.seats), view.phase) // len(moves))
+    samples = max(1, playout_budget(config, len(view.seats)) // len(moves))
     first = mean_margins(view, moves, config, rng, samples)
     best = min(range(len(moves)), key=lambda i: (-first[i], moves[i] != played, i))
     if moves[best] == played:

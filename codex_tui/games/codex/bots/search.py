@@ -49,11 +49,6 @@ class SearchConfig:
     longer, so the budget shrinks in proportion (4 players: half) to keep the thinking time."""
     candidates: int = 10
     """Placements kept for the search after the heuristic ranking."""
-    draw_playouts: int | None = None
-    """Playouts of a draw decision (scaled by table size as `playouts` is); None: `playouts`.
-    A draw picks the card a seat will hold for turns, among at most six, and its playouts run
-    from a known placement; `benchmarks/expert_trials.py` records how splitting the budget
-    between placements and draws played against hard."""
     margin_weight: float = 0.02
     """Reward per point of lead over the best opponent, added to the win (0, 1/k or 1)."""
     secret_inference: float = 1.0
@@ -86,13 +81,9 @@ def decision_seed(seed: int, view: SeatView) -> int:
     return value & _MASK
 
 
-def playout_budget(config: SearchConfig, players: int, phase: Phase | None = None) -> int:
-    """The playouts of one decision at this table size (see `SearchConfig.playouts`); in the
-    draw phase, of a draw (`SearchConfig.draw_playouts`)."""
-    playouts = config.playouts
-    if phase is Phase.DRAW and config.draw_playouts is not None:
-        playouts = config.draw_playouts
-    return max(1, playouts * 2 // players)
+def playout_budget(config: SearchConfig, players: int) -> int:
+    """The playouts of one decision at this table size (see `SearchConfig.playouts`)."""
+    return max(1, config.playouts * 2 // players)
 
 
 def lead(totals: Sequence[int], seat: int) -> int:
@@ -186,7 +177,7 @@ class SearchBot:
         nodes = [DrawNode() for _ in range(count)]
         alive = list(range(count))
         rounds = max(1, math.ceil(math.log2(count)))
-        remaining = playout_budget(config, len(view.seats), view.phase)
+        remaining = playout_budget(config, len(view.seats))
         deadline = None if config.time_limit is None else started + config.time_limit
         for round_index in range(rounds):
             if len(alive) == 1:

@@ -216,29 +216,3 @@ def test_draw_node_tries_every_draw_then_prefers_the_best() -> None:
         choice = node.select(options, 0.4)
         node.update(choice, 0.9 if choice == options[1] else 0.2)
     assert node.visits[options[1]] > node.visits[options[0]]
-
-
-def _first_view_in(phase: Phase, players: int, seed: int = 9) -> SeatView:
-    """The first decision of this phase, with a choice, after the set-up of a seeded greedy game."""
-    game = greedy_midgame(seed=seed, steps=2 * players, players=players)
-    while not game.is_over:
-        seat = players_to_act(game)[0]
-        seat_view = view(game, seat)
-        if seat_view.phase is phase and len(seat_view.legal_actions) > 2:
-            return seat_view
-        game = apply(game, make_bot("greedy", seat).choose(seat_view))
-    raise AssertionError(f"no {phase} decision in the seeded game")
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_a_draw_spends_its_own_budget_and_a_placement_the_main_one(players: int) -> None:
-    config = replace(TINY, playouts=96, draw_playouts=36)
-    draw, place = _first_view_in(Phase.DRAW, players), _first_view_in(Phase.PLACE, players)
-    bot = SearchBot(2, config)
-    bot.choose(draw)
-    assert 0 < bot.stats.playouts <= 36 * 2 // players
-    bot.choose(place)
-    assert bot.stats.playouts > 36 * 2 // players
-    same_as_placements = SearchBot(2, replace(config, draw_playouts=None))
-    same_as_placements.choose(draw)
-    assert same_as_placements.stats.playouts > 36 * 2 // players
