@@ -36,6 +36,7 @@ from match_lines import entry_line  # noqa: E402
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
+from codex_tui.games.codex.bots.policy import PlayoutPolicy  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
 
@@ -43,9 +44,12 @@ CANDIDATES: dict[str, SearchConfig] = {
     "hard": HARD,
     "expert": EXPERT,
     "fast": SearchConfig(playouts=6600, candidates=12, draw_tree=True),
+    "quiet": replace(HARD, policy=PlayoutPolicy(noise=0.4)),
 }
-"""Searches to try as the expert, each at about today's expert's CPU. `fast`: today's expert
-with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout).
+"""Searches to try as the expert, each at about today's expert's CPU, and changes to try at
+hard's CPU first. `fast`: today's expert with FAST playouts, more of them (FAST costs about
+0.73 of a CAREFUL playout). `quiet`: hard with half the playout policy's noise, so that a
+playout plays more as the bots themselves do.
 
 Tried and dropped: a budget of their own for draws (`SearchConfig.draw_playouts`, in
 dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard from deal 1:
