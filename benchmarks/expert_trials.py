@@ -45,11 +45,13 @@ CANDIDATES: dict[str, SearchConfig] = {
     "expert": EXPERT,
     "fast": SearchConfig(playouts=6600, candidates=12, draw_tree=True),
     "quiet": replace(HARD, policy=PlayoutPolicy(noise=0.4)),
+    "wide": replace(HARD, candidates=20),
 }
 """Searches to try as the expert, each at about today's expert's CPU, and changes to try at
 hard's CPU first. `fast`: today's expert with FAST playouts, more of them (FAST costs about
 0.73 of a CAREFUL playout). `quiet`: hard with half the playout policy's noise, so that a
-playout plays more as the bots themselves do.
+playout plays more as the bots themselves do. `wide`: hard choosing among 20 placements
+instead of 10, as a move outside the list is never played.
 
 Tried and dropped: a budget of their own for draws (`SearchConfig.draw_playouts`, in
 dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard from deal 1:
