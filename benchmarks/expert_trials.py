@@ -60,8 +60,8 @@ dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard
 - 3,300 for a placement, 9,900 for a draw (12 candidates), at budgets / 4: 68 of 99 (68.7%,
   59.0-77.0%); at full budgets 13 of 30 (43.3%, 27.4-60.8%; results/drawheavy-hard-2p.jsonl,
   1.9 s CPU a move against hard's 0.56 s). So a screen at a quarter of the budgets does not
-  rank candidates as a full-budget match does: hard's draws at 450 playouts were its weak
-  spot there, and at 1,800 they are not.
+  rank candidates as a full-budget match does (likely: hard's draws at 450 playouts were its weak
+  spot there, and at 1,800 they are not).
 
 The results files of full-budget matches are kept in `benchmarks/results/`, so that a match
 can go on on another machine (name the file with --results)."""
