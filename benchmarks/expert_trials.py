@@ -63,8 +63,9 @@ dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard
   rank candidates as a full-budget match does (likely: hard's draws at 450 playouts were its weak
   spot there, and at 1,800 they are not).
 
-The results files of full-budget matches are kept in `benchmarks/results/`, so that a match
-can go on on another machine (name the file with --results)."""
+The results files of full-budget matches are kept in `benchmarks/results/`: a candidate's
+match can go on on another machine (name its file with --results); the files of dropped
+candidates are the record of their games (their settings are in the commits that tried them)."""
 
 
 def divided(config: SearchConfig, divisor: int) -> SearchConfig:
