@@ -52,6 +52,10 @@ about what today's expert does, so more playouts alone do not make the expert.
 Tried at hard's own CPU, full budgets, and dropped (files in results/):
 - hard with half the playout policy's noise (0.4): 123.5 of 261 (47.3%, 41.3-53.4%).
 - hard choosing among 20 placements, not 10: 111.5 of 250 (44.6%, 38.6-50.8%).
+- 'ownturn', a search of the seat's own next turn (results/ownturn-hard-2p.jsonl): 145.5 of 300
+  (48.5%, 42.9-54.1%; 0.56 s CPU a move against hard's 0.51 s). The session that ran it was cut
+  off before it committed anything, so its code and exact settings are lost; the file is the
+  record of its games only.
 
 Tried and dropped: a budget of their own for draws (`SearchConfig.draw_playouts`, in
 dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard from deal 1:
