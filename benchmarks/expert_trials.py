@@ -36,6 +36,7 @@ from match_lines import entry_line  # noqa: E402
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
+from codex_tui.games.codex.bots.policy import TUNED  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
 
@@ -43,6 +44,7 @@ CANDIDATES: dict[str, SearchConfig] = {
     "hard": HARD,
     "expert": EXPERT,
     "fast": SearchConfig(playouts=6600, candidates=12, draw_tree=True),
+    "tuned": SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=TUNED),
 }
 """Searches to try as the expert, each at about today's expert's CPU. `fast`: today's expert
 with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout). At full budgets

@@ -16,6 +16,7 @@ import pytest
 from codex_tui.games.codex.bots.policy import (
     CAREFUL,
     FAST,
+    TUNED,
     PlayoutPolicy,
     draw_choice,
     engine_playout,
@@ -50,7 +51,7 @@ def assert_same_playout(start: Game, seed: int, policy: PlayoutPolicy) -> Game:
     return fast
 
 
-@pytest.mark.parametrize("policy", [FAST, CAREFUL], ids=["fast", "careful"])
+@pytest.mark.parametrize("policy", [FAST, CAREFUL, TUNED], ids=["fast", "careful", "tuned"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_playouts_from_the_deal_equal_the_engine(policy: PlayoutPolicy, players: int) -> None:
     for seed in range(10):
@@ -67,7 +68,7 @@ def test_both_ends_of_a_game_equal_the_engine(target: int, end: EndReason) -> No
         assert assert_same_playout(game, seed, FAST).end is end
 
 
-@pytest.mark.parametrize("policy", [FAST, CAREFUL], ids=["fast", "careful"])
+@pytest.mark.parametrize("policy", [FAST, CAREFUL, TUNED], ids=["fast", "careful", "tuned"])
 def test_playouts_from_midgame_positions_equal_the_engine(policy: PlayoutPolicy) -> None:
     """Positions in either phase of a turn, some near the end, as the search starts its playouts."""
     phases = set()
@@ -117,6 +118,6 @@ def test_what_the_table_keeps_per_spot_matches_a_fresh_count() -> None:
                 else:
                     place(table, *chosen)
             else:
-                source, card = draw_choice(table, rng, policy.noise)
+                source, card = draw_choice(table, rng, policy)
                 draw(table, source, card)
     assert checked > 100
