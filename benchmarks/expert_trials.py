@@ -32,11 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from machine import machine_line  # noqa: E402
 from match_lines import entry_line  # noqa: E402
+from policy_tuning import TUNED  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
-from codex_tui.games.codex.bots.policy import TUNED  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
 
@@ -49,7 +49,20 @@ CANDIDATES: dict[str, SearchConfig] = {
 """Searches to try as the expert, each at about today's expert's CPU. `fast`: today's expert
 with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout). At full budgets
 it won 37 of 66 against hard (56.1%, 95% CI 44.1-67.4%; 2,053 ms CPU a move against 561 ms):
-about what today's expert does, so more playouts alone do not make the expert.
+about what today's expert does, so more playouts alone do not make the expert. `tuned`:
+today's expert with `policy_tuning.TUNED` playouts, a policy that beats CAREFUL 64.8% as a player
+of its own. Against hard it won 18 of 40 (45.0%, 95% CI 30.7-60.2%; margin -0.05 points a game;
+4.37 s CPU a move against hard's 1.18 s on a 2-core Intel Xeon; results/tuned-hard-2p.jsonl),
+stopped there: a stronger playout player did not make a stronger search, as less noise did not.
+
+What the playouts miss (measured, not yet acted on): hard's own games (at a quarter budget, 10
+games) end with about 21.5 board points and 7.1 objective points a player (common 4.5, secret
+2.6) in 14.2 cards each; CAREFUL's own games (400 deals) with 21.2 board points but only 4.2
+objective points (FAST 3.7, TUNED 4.0) in 14.2 cards, and no pattern or objective weight tried
+lifted that past 5.1. So a playout
+under-completes objectives by about 3 points a player, and both searches undervalue a move that
+builds towards one; a policy whose games score objectives as real games do is the next thing to
+try.
 
 Tried at hard's own CPU, full budgets, and dropped (files in results/):
 - hard with half the playout policy's noise (0.4): 123.5 of 261 (47.3%, 41.3-53.4%).

@@ -96,21 +96,6 @@ class PlayoutPolicy:
 
 FAST = PlayoutPolicy()
 CAREFUL = PlayoutPolicy(careful=True)
-TUNED = PlayoutPolicy(
-    careful=True,
-    symbol_base=0.0,
-    objective_symbol=0.75,
-    gold_need=0.5,
-    market_points=0.4,
-    market_symbols=1.6,
-    market_gold=0.0,
-    gold_deck_holding=1.1,
-    gold_deck_without=0.8,
-)
-"""CAREFUL with its weights tuned by duels against CAREFUL (`benchmarks/policy_tuning.py`): it
-draws golds blind even with one in hand, chooses market resources by their symbols more than their
-points, and values the symbols its objectives and golds ask for more. On fresh deals it beats
-CAREFUL 64.8% (margin +2.1 points) and FAST 73.0% (+3.5) in 16,000 and 8,000 games."""
 
 
 class AreaState(Protocol):
@@ -723,9 +708,9 @@ def playout(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Gam
 
 
 def seat_playout(game: Game, rng: random.Random, policies: Sequence[PlayoutPolicy]) -> Game:
-    """`playout` with a policy for each seat: duels between two settings of the policy play
-    thousands of games a second, which is how `TUNED` was found (set-up choices do not depend
-    on the policy)."""
+    """`playout` with a policy for each seat (set-up choices do not depend on the policy): a duel
+    between two settings of the weights plays thousands of games a second, which is how
+    `benchmarks/policy_tuning.py` tunes them."""
     while game.phase is Phase.SETUP:
         game = step(game, rng, policies[0])
     table = table_of(game)

@@ -1,9 +1,23 @@
-"""Positions for bot tests: seeded games played some steps in by greedy bots."""
+"""For bot tests: seeded games played some steps in by greedy bots, and a reweighted policy."""
 
 from __future__ import annotations
 
 from codex_tui.games.codex.bots import make_bot
+from codex_tui.games.codex.bots.policy import PlayoutPolicy
 from codex_tui.games.codex.rules import Game, apply, new_game, players_to_act, view
+
+REWEIGHTED = PlayoutPolicy(
+    careful=True,
+    symbol_base=0.1,
+    objective_symbol=1.0,
+    gold_need=0.2,
+    market_points=0.5,
+    market_symbols=2.0,
+    market_gold=1.0,
+    gold_deck_holding=0.9,
+    gold_deck_without=0.2,
+)
+"""CAREFUL with every weight moved, so that the tests cover the weights as well as the defaults."""
 
 
 def greedy_midgame(seed: int, steps: int, players: int = 2) -> Game:

@@ -16,7 +16,6 @@ import pytest
 from codex_tui.games.codex.bots.policy import (
     CAREFUL,
     FAST,
-    TUNED,
     PlayoutPolicy,
     draw_choice,
     engine_playout,
@@ -34,7 +33,7 @@ from codex_tui.games.codex.bots.simulate import (
     table_of,
 )
 from codex_tui.games.codex.rules import EndReason, Game, Phase, Variant, new_game
-from tests.games.codex.bots.positions import greedy_midgame
+from tests.games.codex.bots.positions import REWEIGHTED, greedy_midgame
 
 
 def assert_same_playout(start: Game, seed: int, policy: PlayoutPolicy) -> Game:
@@ -51,7 +50,7 @@ def assert_same_playout(start: Game, seed: int, policy: PlayoutPolicy) -> Game:
     return fast
 
 
-@pytest.mark.parametrize("policy", [FAST, CAREFUL, TUNED], ids=["fast", "careful", "tuned"])
+@pytest.mark.parametrize("policy", [FAST, CAREFUL, REWEIGHTED], ids=["fast", "careful", "reweighted"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_playouts_from_the_deal_equal_the_engine(policy: PlayoutPolicy, players: int) -> None:
     for seed in range(10):
@@ -68,7 +67,7 @@ def test_both_ends_of_a_game_equal_the_engine(target: int, end: EndReason) -> No
         assert assert_same_playout(game, seed, FAST).end is end
 
 
-@pytest.mark.parametrize("policy", [FAST, CAREFUL, TUNED], ids=["fast", "careful", "tuned"])
+@pytest.mark.parametrize("policy", [FAST, CAREFUL, REWEIGHTED], ids=["fast", "careful", "reweighted"])
 def test_playouts_from_midgame_positions_equal_the_engine(policy: PlayoutPolicy) -> None:
     """Positions in either phase of a turn, some near the end, as the search starts its playouts."""
     phases = set()
