@@ -55,14 +55,16 @@ of its own. Against hard it won 18 of 40 (45.0%, 95% CI 30.7-60.2%; margin -0.05
 4.37 s CPU a move against hard's 1.18 s on a 2-core Intel Xeon; results/tuned-hard-2p.jsonl),
 stopped there: a stronger playout player did not make a stronger search, as less noise did not.
 
-What the playouts miss (measured, not yet acted on): hard's own games (at a quarter budget, 10
-games) end with about 21.5 board points and 7.1 objective points a player (common 4.5, secret
-2.6) in 14.2 cards each; CAREFUL's own games (400 deals) with 21.2 board points but only 4.2
-objective points (FAST 3.7, TUNED 4.0) in 14.2 cards, and no pattern or objective weight tried
-lifted that past 5.1. So a playout
-under-completes objectives by about 3 points a player, and both searches undervalue a move that
-builds towards one; a policy whose games score objectives as real games do is the next thing to
-try.
+What the playouts miss (measured, not yet acted on; `python3 benchmarks/objective_share.py
+--hard 30 --divide 1`): in hard's games against itself (30 deals from 3000, full budget) a
+player ends with 22.9 board points and 6.4 objective points (common 4.0, secret 2.4) in 13.5
+cards; in CAREFUL's own games (400 deals) with 21.2 board points and 4.2 objective points
+(common 2.6, secret 1.6; FAST 3.8, TUNED 4.0) in 14.2 cards. Weights alone do not close it
+(on the tuning's copy of the policy, 16 times the pattern share and 20 times the objective
+symbols' weight reached 5.9 objective points). So a playout under-completes objectives, the
+common ones too, by about 2 points a player, and both searches undervalue a move that builds
+towards one; a policy whose games score objectives as real games do (planning a pattern or a
+symbol set over several turns) is the next thing to try.
 
 Tried at hard's own CPU, full budgets, and dropped (files in results/):
 - hard with half the playout policy's noise (0.4): 123.5 of 261 (47.3%, 41.3-53.4%).
