@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from codex_tui.games.codex.bots.cardinfo import (
@@ -92,6 +92,9 @@ class PlayoutPolicy:
     """Worth of a blind gold draw while a gold is already in hand."""
     gold_deck_without: float = 0.5
     """Worth of a blind gold draw with no gold in hand."""
+    objective_memo: dict[tuple[int, ...], tuple[float, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """`_objective_weights` by objectives, worked out once for these weights (a playout asks every
+    turn; a few hundred objective tuples at most)."""
 
 
 FAST = PlayoutPolicy()
@@ -171,13 +174,10 @@ def gold_points(info: CardInfo, counts: Sequence[int], cover: int) -> int:
     return info.points
 
 
-_OBJECTIVE_WEIGHTS: dict[tuple[tuple[int, ...], float, float], tuple[float, ...]] = {}
-
-
 def _objective_weights(objectives: tuple[int, ...], policy: PlayoutPolicy) -> tuple[float, ...]:
-    """The part of `symbol_weights` that depends only on the objectives (cached)."""
-    key = (objectives, policy.symbol_base, policy.objective_symbol)
-    weights = _OBJECTIVE_WEIGHTS.get(key)
+    """The part of `symbol_weights` that depends only on the objectives (kept in the policy's memo)."""
+    memo = policy.objective_memo
+    weights = memo.get(objectives)
     if weights is None:
         kingdom = policy.symbol_base
         base = [kingdom, kingdom, kingdom, kingdom, 0.0, 0.0, 0.0]
@@ -187,7 +187,7 @@ def _objective_weights(objectives: tuple[int, ...], policy: PlayoutPolicy) -> tu
             if isinstance(target, SymbolObjectiveInfo):
                 for symbol, need in target.needs:
                     base[symbol] += share * target.points / (need * len(target.needs))
-        weights = _OBJECTIVE_WEIGHTS[key] = tuple(base)
+        weights = memo[objectives] = tuple(base)
     return weights
 
 
