@@ -102,7 +102,7 @@ def changed(policy: PlayoutPolicy) -> str:
     return ", ".join(
         f"{f.name}={getattr(policy, f.name)}"
         for f in fields(policy)
-        if getattr(policy, f.name) != getattr(CAREFUL, f.name)
+        if f.compare and getattr(policy, f.name) != getattr(CAREFUL, f.name)
     )
 
 

@@ -92,9 +92,11 @@ class PlayoutPolicy:
     """Worth of a blind gold draw while a gold is already in hand."""
     gold_deck_without: float = 0.5
     """Worth of a blind gold draw with no gold in hand."""
-    objective_memo: dict[tuple[int, ...], tuple[float, ...]] = field(default_factory=dict, compare=False, repr=False)
+    objective_memo: dict[tuple[int, ...], tuple[float, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
     """`_objective_weights` by objectives, worked out once for these weights (a playout asks every
-    turn; a few hundred objective tuples at most)."""
+    turn; a few hundred objective tuples at most). Not an init field, so `replace` starts a new one."""
 
 
 FAST = PlayoutPolicy()
