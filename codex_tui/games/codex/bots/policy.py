@@ -92,6 +92,9 @@ class PlayoutPolicy:
     """Worth of a blind gold draw while a gold is already in hand."""
     gold_deck_without: float = 0.5
     """Worth of a blind gold draw with no gold in hand."""
+    pattern_share: float = 0.5
+    """Share of a spot's pattern gain added to its card's value by the careful policy (0.25 to 1.0
+    played alike against greedy; `symbols_lost` counts in full)."""
     objective_memo: dict[tuple[int, ...], tuple[float, ...]] = field(
         default_factory=dict, init=False, compare=False, repr=False
     )
@@ -140,11 +143,6 @@ class TableState(Protocol):
     def gold_drawn(self) -> int: ...
     @property
     def current(self) -> int: ...
-
-
-CAREFUL_PATTERN_SHARE = 0.5
-"""Share of a spot's pattern gain added to its card's value by the careful policy (0.25 to 1.0
-played alike against greedy; `symbols_lost` counts in full)."""
 
 
 def requirement_met(info: CardInfo, counts: Sequence[int]) -> bool:
@@ -571,6 +569,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     patterns = _seat_patterns(objectives)
     careful = _CarefulSpots(area, spots, weights, objectives) if policy.careful else None
     noise = policy.noise
+    pattern_share = policy.pattern_share
     cover = -1
     best_value = -1e9
     best: tuple[CardInfo, Side, int] | None = None
@@ -597,7 +596,7 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
         if careful is not None:
             spot = careful.choose(info, side, rng)
             if patterns:
-                value += CAREFUL_PATTERN_SHARE * careful.pattern_gain(info.kingdom, spot)
+                value += pattern_share * careful.pattern_gain(info.kingdom, spot)
             value -= careful.symbols_lost(spot)
         value += noise * rng.random()
         if value > best_value:
