@@ -37,7 +37,7 @@ from policy_tuning import TUNED  # noqa: E402
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
-from codex_tui.games.codex.bots.policy import CAREFUL  # noqa: E402
+from codex_tui.games.codex.bots.policy import CAREFUL, FAST  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
 
@@ -54,6 +54,8 @@ CANDIDATES: dict[str, SearchConfig] = {
     "chase-hardcpu": SearchConfig(playouts=1300, candidates=10, draw_tree=True, policy=CHASE),
     "chase": SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=CHASE),
     "prior-hardcpu": replace(HARD, prior_weight=0.01),
+    "noisy-hardcpu": replace(HARD, policy=replace(FAST, noise=1.2)),
+    "margin-hardcpu": replace(HARD, margin_weight=0.06),
 }
 """Searches to try as the expert, each at about today's expert's CPU. `fast`: today's expert
 with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout). At full budgets
@@ -82,6 +84,11 @@ Tried at hard's own CPU, full budgets, and dropped (files in results/):
   ones): 23 of 56 (41.1%, 29.2-54.1%; 670 ms CPU a move against hard's 620 ms;
   results/chase-hardcpu-hard-2p.jsonl), stopped there. Playouts that finish objectives as real
   games do did not make the search value the moves towards them better.
+- 'prior-hardcpu', hard ranking its candidates by playout mean plus 0.01 a point of the candidate
+  list's heuristic value (about half the within-position slope of playout mean on that value, 0.02
+  a point, median over 60 of hard's decisions): 50.5 of 106 (47.6%, 38.4-57.1%; 598 ms CPU a move
+  for both; results/prior-hardcpu-hard-2p.jsonl), stopped there. Trusting the heuristic where the
+  playouts are close did not pay.
 - 'ownturn', a search of the seat's own next turn (results/ownturn-hard-2p.jsonl): 145.5 of 300
   (48.5%, 42.9-54.1%; 0.56 s CPU a move against hard's 0.51 s). The session that ran it was cut
   off before it committed anything, so its code and exact settings are lost; the file is the
