@@ -53,7 +53,6 @@ CANDIDATES: dict[str, SearchConfig] = {
     "tuned": SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=TUNED),
     "chase-hardcpu": SearchConfig(playouts=1300, candidates=10, draw_tree=True, policy=CHASE),
     "chase": SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=CHASE),
-    "prior-hardcpu": replace(HARD, prior_weight=0.01),
     "noisy-hardcpu": replace(HARD, policy=replace(FAST, noise=1.2)),
     "margin-hardcpu": replace(HARD, margin_weight=0.06),
 }
@@ -88,7 +87,8 @@ Tried at hard's own CPU, full budgets, and dropped (files in results/):
   list's heuristic value (about half the within-position slope of playout mean on that value, 0.02
   a point, median over 60 of hard's decisions): 50.5 of 106 (47.6%, 38.4-57.1%; 598 ms CPU a move
   for both; results/prior-hardcpu-hard-2p.jsonl), stopped there. Trusting the heuristic where the
-  playouts are close did not pay.
+  playouts are close did not pay; its `SearchConfig.prior_weight` was taken out again (it is in
+  306db36).
 - 'ownturn', a search of the seat's own next turn (results/ownturn-hard-2p.jsonl): 145.5 of 300
   (48.5%, 42.9-54.1%; 0.56 s CPU a move against hard's 0.51 s). The session that ran it was cut
   off before it committed anything, so its code and exact settings are lost; the file is the

@@ -52,9 +52,8 @@ def placement_prior(view: SeatView, action: Place, before: float, readiness: int
     return points + gained + 0.4 * progress + 0.3 * setup + 0.1 * symbols + 0.05 * len(after.open_spots)
 
 
-def place_candidates(view: SeatView, moves: Sequence[Action], limit: int) -> list[tuple[Macro, float]]:
-    """The `limit` most promising placements (at least the best spot of each card side), each
-    with its `placement_prior`."""
+def place_candidates(view: SeatView, moves: Sequence[Action], limit: int) -> list[Macro]:
+    """The `limit` most promising placements (at least the best spot of each card side)."""
     area: PlayArea = view.seats[view.seat].area
     before = float(sum(objective_points(area, o) for o in own_objectives(view)))
     readiness = gold_readiness(area.counts, view.hand)
@@ -80,7 +79,7 @@ def place_candidates(view: SeatView, moves: Sequence[Action], limit: int) -> lis
         if item[1] not in taken:
             chosen.append(item)
     chosen.sort(key=lambda item: (-item[0], item[1]))
-    return [((move,), prior) for prior, _, move in chosen]
+    return [(move,) for _, _, move in chosen]
 
 
 def setup_candidates(moves: Sequence[Action]) -> list[Macro]:
@@ -91,9 +90,8 @@ def setup_candidates(moves: Sequence[Action]) -> list[Macro]:
     return [tuple(combo) for combo in product(*groups)]
 
 
-def prior_candidates(view: SeatView, limit: int) -> list[tuple[Macro, float]]:
-    """The moves the search compares, best guess first, each with its heuristic value (0 for
-    anything but a placement: draws and set-up choices have no prior)."""
+def root_candidates(view: SeatView, limit: int) -> list[Macro]:
+    """The moves the search compares, best guess first."""
     moves = view.legal_actions
     if not moves:
         return []
@@ -101,12 +99,7 @@ def prior_candidates(view: SeatView, limit: int) -> list[tuple[Macro, float]]:
     if isinstance(first, Place):
         return place_candidates(view, moves, limit)
     if isinstance(first, ChooseStarter | ChooseObjective):
-        return [(macro, 0.0) for macro in setup_candidates(moves)]
+        return setup_candidates(moves)
     if isinstance(first, Draw):
-        return [((move,), 0.0) for move in moves]
-    return [((first,), 0.0)]
-
-
-def root_candidates(view: SeatView, limit: int) -> list[Macro]:
-    """The moves the search compares, best guess first."""
-    return [macro for macro, _ in prior_candidates(view, limit)]
+        return [(move,) for move in moves]
+    return [(first,)]

@@ -31,7 +31,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from codex_tui.games.codex.bots.candidates import Macro, prior_candidates
+from codex_tui.games.codex.bots.candidates import Macro, root_candidates
 from codex_tui.games.codex.bots.determinize import Knowledge, read_knowledge, sample_game
 from codex_tui.games.codex.bots.policy import FAST, PlayoutPolicy, playout
 from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, apply, legal_actions, result
@@ -60,10 +60,6 @@ class SearchConfig:
     """UCB1 exploration constant of the draw level (rewards are about 0..1)."""
     policy: PlayoutPolicy = FAST
     """How the playouts play (FAST, or the slower and better CAREFUL)."""
-    prior_weight: float = 0.0
-    """Reward per point of the candidate list's heuristic value (`candidates.placement_prior`)
-    added to a candidate's playout mean when candidates are ranked: a tie-breaker that trusts the
-    heuristic where the playouts cannot tell two moves apart."""
     time_limit: float | None = None
     """Optional wall-clock cap in seconds; None keeps the bot deterministic."""
 
@@ -163,19 +159,15 @@ class SearchBot:
         self.stats = SearchStats()
         if len(legal) == 1:
             return legal[0]
-        scored = prior_candidates(view, self.config.candidates)
-        candidates = [macro for macro, _ in scored]
+        candidates = root_candidates(view, self.config.candidates)
         self.stats.candidates = len(candidates)
         if len(candidates) == 1:
             return candidates[0][0]
-        priors = [prior for _, prior in scored]
-        best = self._halving(view, candidates, priors, random.Random(decision_seed(self.seed, view)), started)
+        best = self._halving(view, candidates, random.Random(decision_seed(self.seed, view)), started)
         self.stats.seconds = time.perf_counter() - started
         return best[0]
 
-    def _halving(
-        self, view: SeatView, candidates: Sequence[Macro], priors: Sequence[float], rng: random.Random, started: float
-    ) -> Macro:
+    def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
         config = self.config
         knowledge = read_knowledge(view)
         weights = secret_weights(view, knowledge, config.secret_inference)
@@ -183,7 +175,6 @@ class SearchBot:
         totals = [0.0] * count
         visits = [0] * count
         nodes = [DrawNode() for _ in range(count)]
-        bias = [config.prior_weight * prior for prior in priors]
         alive = list(range(count))
         rounds = max(1, math.ceil(math.log2(count)))
         remaining = playout_budget(config, len(view.seats))
@@ -212,7 +203,7 @@ class SearchBot:
                     totals[index] += value
                     visits[index] += 1
             remaining -= per_candidate * len(alive)
-            alive.sort(key=lambda i: (-(totals[i] / max(1, visits[i]) + bias[i]), i))
+            alive.sort(key=lambda i: (-totals[i] / max(1, visits[i]), i))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.stats.playouts = sum(visits)
         self.stats.values = {candidates[i][0]: totals[i] / visits[i] for i in range(count) if visits[i]}

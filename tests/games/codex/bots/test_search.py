@@ -12,7 +12,6 @@ from dataclasses import replace
 import pytest
 
 from codex_tui.games.codex.bots import make_bot
-from codex_tui.games.codex.bots.candidates import prior_candidates
 from codex_tui.games.codex.bots.levels import HARD
 from codex_tui.games.codex.bots.search import DrawNode, SearchBot, SearchConfig
 from codex_tui.games.codex.rules import (
@@ -204,21 +203,6 @@ def test_a_zero_time_cap_still_returns_a_legal_move_after_one_sample_per_round()
     bot = SearchBot(1, replace(SMALL, playouts=10_000, time_limit=0.0))
     assert bot.choose(seat_view) in seat_view.legal_actions
     assert 0 < bot.stats.playouts <= 2 * bot.stats.candidates
-
-
-def test_the_prior_weight_leans_the_ranking_towards_the_heuristic() -> None:
-    """Where the playouts pick another placement than the heuristic's first, a heavy prior weight
-    turns the choice back to the heuristic's (and no weight leaves the playouts' choice)."""
-    for seed in range(20):
-        game = greedy_midgame(seed=seed, steps=12)
-        seat_view = view(game, players_to_act(game)[0])
-        top = prior_candidates(seat_view, TINY.candidates)[0][0][0]
-        if SearchBot(1, TINY).choose(seat_view) != top:
-            break
-    else:
-        pytest.fail("the seeded positions should hold one where the playouts overrule the heuristic")
-    assert SearchBot(1, replace(TINY, prior_weight=0.0)).choose(seat_view) != top
-    assert SearchBot(1, replace(TINY, prior_weight=100.0)).choose(seat_view) == top
 
 
 def test_draw_node_tries_every_draw_then_prefers_the_best() -> None:
