@@ -89,6 +89,9 @@ Tried at hard's own CPU, full budgets, and dropped (files in results/):
   for both; results/prior-hardcpu-hard-2p.jsonl), stopped there. Trusting the heuristic where the
   playouts are close did not pay; its `SearchConfig.prior_weight` was taken out again (it is in
   306db36).
+- 'margin-hardcpu', hard with three times the reward for each point of lead (0.06): 30 of 72
+  (41.7%, 31.0-53.2%; 596 ms CPU a move for both; results/margin-hardcpu-hard-2p.jsonl), stopped
+  there. It scored more (29.1 points a game against 28.5) and won less: the lead is not the win.
 - 'ownturn', a search of the seat's own next turn (results/ownturn-hard-2p.jsonl): 145.5 of 300
   (48.5%, 42.9-54.1%; 0.56 s CPU a move against hard's 0.51 s). The session that ran it was cut
   off before it committed anything, so its code and exact settings are lost; the file is the
