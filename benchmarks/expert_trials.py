@@ -76,7 +76,8 @@ symbols' weight reached 5.9 objective points). So a playout under-completes obje
 common ones too, by about 2 points a player, and both searches undervalue a move that builds
 towards one. Acted on with CHASE (below, 'chase-hardcpu'): playouts that score 5.45 objective
 points a player did not make a better search. Nor did any other change at hard's own CPU since
-(below): the prior, the noise, the margin, the own next turn all land between 41% and 51%.
+(below): the prior, the noise, more margin, the own next turn all land between 41% and 51% (no
+margin, 53.7%, is open).
 Only more time has ever beaten hard (twice hard's playouts: 57.5%), and it flattens (3.7 times:
 56.1%), so 65% asks for a better judge of a position than a playout of this policy, not a
 better use of the same playouts.
