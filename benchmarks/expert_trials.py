@@ -57,30 +57,30 @@ CANDIDATES: dict[str, SearchConfig] = {
     "winonly-hardcpu": replace(HARD, margin_weight=0.0),
 }
 """Searches to try as the expert, each at about today's expert's CPU, or at hard's for those
-named `-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped). `fast`:
-today's expert with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL playout). At full budgets
-it won 37 of 66 against hard (56.1%, 95% CI 44.1-67.4%; 2,053 ms CPU a move against 561 ms):
-about what today's expert does, so more playouts alone do not make the expert. `tuned`:
-today's expert with `policy_tuning.TUNED` playouts, a policy that beats CAREFUL 64.8% as a player
-of its own. Against hard it won 18 of 40 (45.0%, 95% CI 30.7-60.2%; margin -0.05 points a game;
-4.37 s CPU a move against hard's 1.18 s on a 2-core Intel Xeon; results/tuned-hard-2p.jsonl),
-stopped there: a stronger playout player did not make a stronger search, as less noise did not.
+named `-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped).
+`fast`: today's expert with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL
+playout). At full budgets it won 37 of 66 against hard (56.1%, 95% CI 44.1-67.4%; 2,053 ms CPU a
+move against 561 ms): about what today's expert does, so more playouts alone do not make the
+expert. `tuned`: today's expert with `policy_tuning.TUNED` playouts, a policy that beats CAREFUL
+64.8% as a player of its own. Against hard it won 18 of 40 (45.0%, 95% CI 30.7-60.2%; margin
+-0.05 points a game; 4.37 s CPU a move against hard's 1.18 s on a 2-core Intel Xeon;
+results/tuned-hard-2p.jsonl), stopped there: a stronger playout player did not make a stronger
+search, as less noise did not.
 
-What the playouts miss (`python3 benchmarks/objective_share.py
---hard 30 --divide 1`): in hard's games against itself (30 deals from 3000, full budget) a
-player ends with 22.9 board points and 6.4 objective points (common 4.0, secret 2.4) in 13.5
-cards; in CAREFUL's own games (400 deals) with 21.2 board points and 4.2 objective points
-(common 2.6, secret 1.6; FAST 3.8, TUNED 4.0) in 14.2 cards. Weights alone do not close it
-(on the tuning's copy of the policy, 16 times the pattern share and 20 times the objective
-symbols' weight reached 5.9 objective points). So a playout under-completes objectives, the
-common ones too, by about 2 points a player, and both searches undervalue a move that builds
-towards one. Acted on with CHASE (below, 'chase-hardcpu'): playouts that score 5.45 objective
-points a player did not make a better search. Nor did any other change at hard's own CPU since
-(below): the prior, the noise, more margin, the own next turn all land between 41% and 51% (no
-margin, 53.7%, is open).
-Only more time has ever beaten hard (twice hard's playouts: 57.5%), and it flattens (3.7 times:
-56.1%), so 65% asks for a better judge of a position than a playout of this policy, not a
-better use of the same playouts.
+What the playouts miss (`python3 benchmarks/objective_share.py --hard 30 --divide 1`): in hard's
+games against itself (30 deals from 3000, full budget) a player ends with 22.9 board points and
+6.4 objective points (common 4.0, secret 2.4) in 13.5 cards; in CAREFUL's own games (400 deals)
+with 21.2 board points and 4.2 objective points (common 2.6, secret 1.6; FAST 3.8, TUNED 4.0) in
+14.2 cards. Weights alone do not close it (on the tuning's copy of the policy, 16 times the
+pattern share and 20 times the objective symbols' weight reached 5.9 objective points). So a
+playout under-completes objectives, the common ones too, by about 2 points a player, and both
+searches undervalue a move that builds towards one. Acted on with CHASE (below,
+'chase-hardcpu'): playouts that score 5.45 objective points a player did not make a better
+search. Nor did any other change at hard's own CPU since (below): the prior, the noise, more
+margin, the own next turn all land between 41% and 51% (no margin, 53.7%, is open). Only more
+time has ever beaten hard (twice hard's playouts: 57.5%), and it flattens (3.7 times: 56.1%), so
+65% asks for a better judge of a position than a playout of this policy, not a better use of the
+same playouts.
 
 Open, at hard's own CPU: 'winonly-hardcpu', hard with no reward for the lead (margin weight 0):
 58 of 108 (53.7%, 95% CI 44.3-62.8%; 589 ms CPU a move for both;

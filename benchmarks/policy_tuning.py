@@ -13,9 +13,10 @@ CAREFUL grows by more than `--keep`; it sweeps the weights until a sweep keeps
 nothing. `TUNED` is where the first run (8,000 games a duel, deals from
 1,000,000) stood when it was stopped in its second sweep, its moves by then
 worth under 0.1 point a game. That run also tried the policy's constants that
-are not fields (a playable gold's bonus, the backs' values, the pattern share,
-the corner guess, the resource deck's and an unready gold's values for draws,
-a resource's own points when placing) and moved none of them.
+were not fields then (a playable gold's bonus, the backs' values, the pattern
+share, now the field `pattern_share` but not in `STEPS`, the corner guess, the
+resource deck's and an unready gold's values for draws, a resource's own points
+when placing) and moved none of them.
 
 A better player is not always a better playout policy for a search (less noise
 made a better player and a worse search), so the policy's worth is settled by
