@@ -35,6 +35,7 @@ from match_lines import entry_line  # noqa: E402
 from policy_tuning import TUNED  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
+from codex_tui.games.codex.bots.judge import Judge  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
 from codex_tui.games.codex.bots.policy import CAREFUL, FAST  # noqa: E402
@@ -46,6 +47,11 @@ CHASE = replace(CAREFUL, pattern_share=4.0, objective_symbol=3.0)
 points a player against CAREFUL's 4.11, board points alike, 300 deals) at CAREFUL's strength
 (50.9% against it, 8,000 games)."""
 
+JUDGE_124 = Judge(weights=(0.408, 0.295, 0.391, 0.317, 0.285, -1.128, -0.304, 0.289, 0.295))
+"""Fitted to 124 games of hard (budget / 2) against itself, 3,408 positions, 128 playouts each
+(`value_fit.py`): the final lead's cross-validated R^2 goes from 0.3425 (playouts' lead alone) to
+0.3581 with the features."""
+
 CANDIDATES: dict[str, SearchConfig] = {
     "hard": HARD,
     "expert": EXPERT,
@@ -55,6 +61,7 @@ CANDIDATES: dict[str, SearchConfig] = {
     "noisy-hardcpu": replace(HARD, policy=replace(FAST, noise=1.2)),
     "margin-hardcpu": replace(HARD, margin_weight=0.06),
     "winonly-hardcpu": replace(HARD, margin_weight=0.0),
+    "judge-hardcpu": replace(HARD, judge=JUDGE_124),
 }
 """Searches to try as the expert, each at about today's expert's CPU, or at hard's for those
 named `-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped).
