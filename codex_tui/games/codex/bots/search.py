@@ -33,9 +33,8 @@ from dataclasses import dataclass, field
 
 from codex_tui.games.codex.bots.candidates import Macro, root_candidates
 from codex_tui.games.codex.bots.determinize import Knowledge, read_knowledge, sample_game
-from codex_tui.games.codex.bots.judge import Judge, judged_lead
 from codex_tui.games.codex.bots.policy import FAST, PlayoutPolicy, playout
-from codex_tui.games.codex.rules import Action, Draw, Game, Phase, Place, SeatView, apply, legal_actions, result
+from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, apply, legal_actions, result
 from codex_tui.games.codex.rules.objectives import objective_points
 
 _MASK = (1 << 64) - 1
@@ -63,14 +62,6 @@ class SearchConfig:
     """How the playouts play (FAST, or the slower and better CAREFUL)."""
     time_limit: float | None = None
     """Optional wall-clock cap in seconds; None keeps the bot deterministic."""
-    judge: Judge | None = None
-    """Corrects the playouts' verdict with features of the position after each candidate, fitted
-    to games between searches (`judge.py`); None ranks by the playouts alone."""
-    judge_scale: float = 0.05
-    """Reward per point of the judge's lead (a point of lead is worth about 0.04 of a win near even
-    games, plus `margin_weight`)."""
-    judge_samples: int = 16
-    """Determinisations per candidate the judge reads (its features cost about a playout each)."""
 
 
 @dataclass(slots=True)
@@ -184,9 +175,6 @@ class SearchBot:
         totals = [0.0] * count
         visits = [0] * count
         nodes = [DrawNode() for _ in range(count)]
-        judge = config.judge if isinstance(candidates[0][0], Place | Draw) else None
-        judged = [0.0] * count
-        judged_visits = [0] * count
         alive = list(range(count))
         rounds = max(1, math.ceil(math.log2(count)))
         remaining = playout_budget(config, len(view.seats))
@@ -208,9 +196,6 @@ class SearchBot:
                     if config.draw_tree and game.phase is Phase.DRAW and game.current == view.seat:
                         draw = nodes[index].select(legal_actions(game), config.exploration)
                         game = apply(game, draw)
-                    if judge is not None and judged_visits[index] < config.judge_samples:
-                        judged[index] += judged_lead(game, view.seat, judge)
-                        judged_visits[index] += 1
                     final = playout(game, random.Random(playout_seed), config.policy)
                     value = reward(final, view.seat, config.margin_weight)
                     if draw is not None:
@@ -218,12 +203,8 @@ class SearchBot:
                     totals[index] += value
                     visits[index] += 1
             remaining -= per_candidate * len(alive)
-            values = [
-                totals[i] / max(1, visits[i]) + config.judge_scale * judged[i] / max(1, judged_visits[i])
-                for i in range(count)
-            ]
-            alive.sort(key=lambda i: (-values[i], i))
+            alive.sort(key=lambda i: (-totals[i] / max(1, visits[i]), i))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.stats.playouts = sum(visits)
-        self.stats.values = {candidates[i][0]: values[i] for i in range(count) if visits[i]}
+        self.stats.values = {candidates[i][0]: totals[i] / visits[i] for i in range(count) if visits[i]}
         return candidates[alive[0]]
