@@ -1,13 +1,14 @@
-"""Games of search-strength play, kept whole, for fitting a judge of positions to their outcomes.
+"""Games of search-strength play, kept whole, to check the playouts' verdicts against their outcomes.
 
 Run:
-    python benchmarks/value_data.py --games 400 --divide 4 --jobs 2 --out value-games.jsonl
+    python benchmarks/value_data.py --games 400 --divide 2 --jobs 2 --out value-games.jsonl
 
 The playouts of the search play the fast policy for everyone, so what they say a
-position is worth is what it is worth between two fast policies. A judge fitted
-to the outcomes of games the search itself played (hard against hard, here with
-its budget divided by `--divide` to get more games an hour) says what it is
-worth between players of search strength. This plays those games and writes
+position is worth is what it is worth between two fast policies. The outcomes of
+games the search itself played (hard against hard, here with its budget divided
+by `--divide` to get more games an hour) say what it is worth between players of
+search strength: `policy_balance.py` sets the two side by side (and bc5ad47
+fitted a judge of positions to them). This plays those games and writes
 each one as a line of `--out`: the game record of `record-format.md` (setup,
 every action, result), from which every position can be rebuilt by replaying.
 Run again with the same file and it plays only the deals not yet in it.

@@ -1,0 +1,148 @@
+"""How well a playout policy's verdicts foretell games between searches, and weights that foretell better.
+
+Run:
+    python benchmarks/policy_balance.py value-games.jsonl --compare      # FAST, CAREFUL and CHASE
+    python benchmarks/policy_balance.py value-games.jsonl --tune         # coordinate search from FAST
+
+The search picks the move whose playouts end best, so its moves are as good
+as the playouts' verdicts are true of the game it really plays: a game
+between searches, not between two playout policies. Here every position
+where a seat has just finished its turn in `value_data.py`'s games (hard
+against hard) is played out `--playouts` times from the true position, and
+the policy's verdict (the mean lead it ends with) is set beside the lead the
+seat really finished with. The figure is their correlation over all the
+positions, corrected for the playouts' own noise (split-half reliability),
+so that a quieter policy gains nothing by being quiet. Every policy plays
+the same positions with the same seeds.
+
+`--tune` moves one weight of the policy at a time (`STEPS` of
+`policy_tuning.py`, and the noise) and keeps a move that raises the figure,
+as `policy_tuning.py` does for duels. A better figure is a reason to screen
+the policy in a search (`expert_trials.py`), not a verdict on its own.
+
+Prints numbers; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from expert_trials import CHASE  # noqa: E402
+from machine import machine_line  # noqa: E402
+from policy_tuning import STEPS  # noqa: E402
+
+from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
+from codex_tui.games.codex.record import import_record  # noqa: E402
+from codex_tui.games.codex.rules import Game, Phase, apply, result, undo  # noqa: E402
+
+Position = tuple[Game, int, int]
+"""A game, the seat that has just played, and the lead that seat finished the real game with."""
+
+TUNED_STEPS = STEPS | {"noise": 0.2, "pattern_share": 0.25}
+"""What `--tune` moves, and how far at a time."""
+
+
+def lead(totals: tuple[int, ...] | list[int], seat: int) -> int:
+    return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
+
+
+def positions_of(path: Path, every: int) -> list[Position]:
+    """Every `every`-th position after a seat's turn, from every game of the file."""
+    found: list[Position] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        final = import_record(json.loads(line))
+        totals = result(final).totals
+        game = undo(final, len(final.actions))
+        turn = 0
+        for action in final.actions:
+            game = apply(game, action)
+            if game.phase is Phase.PLACE and not game.is_over:
+                turn += 1
+                if turn % every == 0:
+                    seat = (game.current - 1) % len(game.seats)
+                    found.append((game, seat, lead(totals, seat)))
+    return found
+
+
+def verdicts(task: tuple[PlayoutPolicy, list[Position], int, int]) -> list[tuple[float, float]]:
+    """The mean lead of the even and of the odd playouts from each position."""
+    policy, positions, playouts, first = task
+    out = []
+    for offset, (game, seat, _) in enumerate(positions):
+        rng = random.Random((first + offset) * 7_919)
+        leads = [lead(result(playout(game, rng, policy)).totals, seat) for _ in range(playouts)]
+        out.append((sum(leads[0::2]) / len(leads[0::2]), sum(leads[1::2]) / len(leads[1::2])))
+    return out
+
+
+def correlation(xs: list[float], ys: list[float]) -> float:
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    sxx = sum((x - mx) ** 2 for x in xs)
+    syy = sum((y - my) ** 2 for y in ys)
+    return sxy / math.sqrt(sxx * syy)
+
+
+def figure(
+    policy: PlayoutPolicy, positions: list[Position], playouts: int, pool: ProcessPoolExecutor, jobs: int
+) -> tuple[float, float]:
+    """(correlation of the verdict with the real lead, the same corrected for the playouts' noise)."""
+    size = math.ceil(len(positions) / jobs)
+    tasks = [(policy, positions[i : i + size], playouts, i) for i in range(0, len(positions), size)]
+    halves = [pair for chunk in pool.map(verdicts, tasks) for pair in chunk]
+    real = [float(p[2]) for p in positions]
+    means = [(a + b) / 2 for a, b in halves]
+    observed = correlation(means, real)
+    split = correlation([a for a, _ in halves], [b for _, b in halves])
+    reliability = 2 * split / (1 + split)
+    return observed, observed / math.sqrt(reliability)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("games", type=Path, help="a value_data.py file")
+    parser.add_argument("--playouts", type=int, default=16)
+    parser.add_argument("--every", type=int, default=2, help="take every n-th position of a game")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--tune", action="store_true")
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    print(machine_line())
+    positions = positions_of(args.games, args.every)
+    print(f"{len(positions)} positions, {args.playouts} playouts each", flush=True)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        if args.compare:
+            for name, policy in (("FAST", FAST), ("CAREFUL", CAREFUL), ("CHASE", CHASE)):
+                observed, corrected = figure(policy, positions, args.playouts, pool, args.jobs)
+                print(f"{name:8s} r {observed:.4f}, corrected for noise {corrected:.4f}", flush=True)
+        if args.tune:
+            best = FAST
+            _, best_figure = figure(best, positions, args.playouts, pool, args.jobs)
+            print(f"start: {best_figure:.4f}", flush=True)
+            for _ in range(args.rounds):
+                for name, step in TUNED_STEPS.items():
+                    for sign in (1, -1):
+                        value = max(0.0, getattr(best, name) + sign * step)
+                        trial = replace(best, **{name: value})
+                        _, trial_figure = figure(trial, positions, args.playouts, pool, args.jobs)
+                        kept = trial_figure > best_figure
+                        print(f"  {name} {value:.3f}: {trial_figure:.4f}{'  kept' if kept else ''}", flush=True)
+                        if kept:
+                            best, best_figure = trial, trial_figure
+                            break
+            print(f"tuned: {best}")
+
+
+if __name__ == "__main__":
+    main()
