@@ -1,8 +1,11 @@
 """How well a playout policy's verdicts foretell games between searches, and weights that foretell better.
 
 Run:
-    python benchmarks/policy_balance.py value-games.jsonl --compare      # FAST, CAREFUL and CHASE
-    python benchmarks/policy_balance.py value-games.jsonl --tune         # coordinate search from FAST
+    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --compare   # FAST, CAREFUL, CHASE
+    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune      # search from FAST
+
+GAMES is a file of `value_data.py`; `results/hard-selfplay-d2.jsonl` holds the
+140 games `expert_trials.BALANCED` was tuned on.
 
 The search picks the move whose playouts end best, so its moves are as good
 as the playouts' verdicts are true of the game it really plays: a game
