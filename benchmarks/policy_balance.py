@@ -50,8 +50,8 @@ from codex_tui.games.codex.rules import Game, Phase, apply, result, undo  # noqa
 Position = tuple[Game, int, int]
 """A game, the seat that has just played, and the lead that seat finished the real game with."""
 
-TUNED_STEPS = STEPS | {"noise": 0.2, "pattern_share": 0.25}
-"""What `--tune` moves, and how far at a time."""
+TUNED_STEPS = STEPS | {"noise": 0.2}
+"""What `--tune` moves, and how far at a time (the pattern share is left out: only the careful policy reads it)."""
 
 
 def lead(totals: tuple[int, ...] | list[int], seat: int) -> int:

@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=100_000, help="the first deal (far from the matches' deals)")
-    parser.add_argument("--divide", type=int, default=4, help="divide hard's playout budget by this")
+    parser.add_argument("--divide", type=int, default=2, help="divide hard's playout budget by this")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("value-games.jsonl"))
     args = parser.parse_args()
