@@ -36,6 +36,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
+from statistics import correlation
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -44,6 +45,7 @@ from machine import machine_line  # noqa: E402
 from policy_tuning import STEPS  # noqa: E402
 
 from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
+from codex_tui.games.codex.bots.search import lead  # noqa: E402
 from codex_tui.games.codex.record import import_record  # noqa: E402
 from codex_tui.games.codex.rules import Game, Phase, apply, result, undo  # noqa: E402
 
@@ -52,10 +54,6 @@ Position = tuple[Game, int, int]
 
 TUNED_STEPS = STEPS | {"noise": 0.2}
 """What `--tune` moves, and how far at a time (the pattern share is left out: only the careful policy reads it)."""
-
-
-def lead(totals: tuple[int, ...] | list[int], seat: int) -> int:
-    return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
 
 
 def positions_of(path: Path, every: int) -> list[Position]:
@@ -85,15 +83,6 @@ def verdicts(task: tuple[PlayoutPolicy, list[Position], int, int]) -> list[tuple
         leads = [lead(result(playout(game, rng, policy)).totals, seat) for _ in range(playouts)]
         out.append((sum(leads[0::2]) / len(leads[0::2]), sum(leads[1::2]) / len(leads[1::2])))
     return out
-
-
-def correlation(xs: list[float], ys: list[float]) -> float:
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxy = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
-    sxx = sum((x - mx) ** 2 for x in xs)
-    syy = sum((y - my) ** 2 for y in ys)
-    return sxy / math.sqrt(sxx * syy)
 
 
 def figure(
