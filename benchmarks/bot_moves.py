@@ -3,7 +3,7 @@
 Run: python benchmarks/bot_moves.py [--games 1] [--playouts 300]
 
 `seeded_moves.py` covers the cheap levels and a small search bot; this one
-plays the real HARD and EXPERT bots (their configs, both playout policies) on
+plays the real HARD and EXPERT bots (their configs and playout policies) on
 the seeded positions of `benchmarks/bots.py`, 2 and 4 players, and also plays
 `--playouts` whole FAST and CAREFUL playouts from seeded deals, fingerprinting
 every final game (scores, hands, areas in order, open spots in iteration

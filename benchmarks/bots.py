@@ -26,7 +26,7 @@ from machine import machine_line  # noqa: E402
 
 from codex_tui.games.codex.bots import make_bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
-from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
+from codex_tui.games.codex.bots.policy import PlayoutPolicy, playout  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules import Phase, SeatView, apply, new_game, players_to_act, view  # noqa: E402
 
@@ -94,10 +94,10 @@ def raw_playouts(players: int, count: int, policy: PlayoutPolicy, label: str) ->
 def speed(games: int, levels: list[str]) -> None:
     print(machine_line())
     print(f"Python {sys.version.split()[0]}, one core")
-    for policy, label in ((FAST, "fast (hard)"), (CAREFUL, "careful (expert)")):
-        for players in (2, 4):
-            raw_playouts(players, 200, policy, label)
     configs = {"hard": HARD, "expert": EXPERT}
+    for name, config in configs.items():
+        for players in (2, 4):
+            raw_playouts(players, 200, config.policy, f"{name}'s")
     for name in levels:
         print(f"{name}:")
         for players in (2, 4):

@@ -37,7 +37,7 @@ from policy_tuning import TUNED  # noqa: E402
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
-from codex_tui.games.codex.bots.policy import CAREFUL, FAST  # noqa: E402
+from codex_tui.games.codex.bots.policy import BALANCED, CAREFUL, FAST  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
 
@@ -46,15 +46,10 @@ CHASE = replace(CAREFUL, pattern_share=4.0, objective_symbol=3.0)
 points a player against CAREFUL's 4.11, board points alike, 300 deals) at CAREFUL's strength
 (50.9% against it, 8,000 games)."""
 
-BALANCED = replace(FAST, symbol_base=0.0, objective_symbol=0.15, gold_need=0.2, market_gold=0.0, gold_deck_holding=0.5)
-"""FAST moved towards what foretells hard's own games (`policy_balance.py --tune` on 140 games of hard
-/ 2 against itself, 3,850 positions, 32 playouts each): the correlation of the playouts' mean lead
-with the final lead, corrected for their noise, goes from 0.5957 (FAST) to 0.6187 (the tuning also
-raised the noise to 1.2, for 0.6272; left out here, as noise 1.2 alone lost in a search)."""
-
 CANDIDATES: dict[str, SearchConfig] = {
     "hard": HARD,
     "expert": EXPERT,
+    "careful": SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=CAREFUL),
     "fast": SearchConfig(playouts=6600, candidates=12, draw_tree=True),
     "tuned": SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=TUNED),
     "chase-hardcpu": SearchConfig(playouts=1300, candidates=10, draw_tree=True, policy=CHASE),
@@ -64,12 +59,13 @@ CANDIDATES: dict[str, SearchConfig] = {
     "balanced-hardcpu": replace(HARD, policy=BALANCED),
     "balanced": SearchConfig(playouts=6600, candidates=12, draw_tree=True, policy=BALANCED),
 }
-"""Searches to try as the expert, each at about today's expert's CPU, or at hard's for those
-named `-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped).
-`fast`: today's expert with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL
+"""Searches tried as the expert, each at about the expert's CPU, or at hard's for those named
+`-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped). `careful` is
+the expert as it was before `balanced` replaced it (111.5 / 200 against hard, `levels.py`).
+`fast`: the old expert with FAST playouts, more of them (FAST costs about 0.73 of a CAREFUL
 playout). At full budgets it won 37 of 66 against hard (56.1%, 95% CI 44.1-67.4%; 2,053 ms CPU a
-move against 561 ms): about what today's expert does, so more playouts alone do not make the
-expert. `tuned`: today's expert with `policy_tuning.TUNED` playouts, a policy that beats CAREFUL
+move against 561 ms): about what the old expert does, so more playouts alone do not make the
+expert. `tuned`: the old expert with `policy_tuning.TUNED` playouts, a policy that beats CAREFUL
 64.8% as a player of its own. Against hard it won 18 of 40 (45.0%, 95% CI 30.7-60.2%; margin
 -0.05 points a game; 4.37 s CPU a move against hard's 1.18 s on a 2-core Intel Xeon;
 results/tuned-hard-2p.jsonl), stopped there: a stronger playout player did not make a stronger

@@ -20,18 +20,19 @@ import random
 
 from codex_tui.games.codex.bots.base import Bot
 from codex_tui.games.codex.bots.greedy import GreedyBot
-from codex_tui.games.codex.bots.policy import CAREFUL
+from codex_tui.games.codex.bots.policy import BALANCED
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig
 from codex_tui.games.codex.rules import Action, SeatView
 
 HARD = SearchConfig(playouts=1800, candidates=10, draw_tree=True)
-EXPERT = SearchConfig(playouts=4800, candidates=12, draw_tree=True, policy=CAREFUL)
-"""Four times hard's time, spent on better playouts rather than only more of them: at half
-these budgets, 2,400 CAREFUL playouts won 117 / 200 against 900 FAST ones (58.5%, 95% CI
-51.6-65.1%), and at these budgets expert wins 111.5 / 200 against hard (55.8%, 95% CI
-48.8-62.5%; `codex-tui tournament --bots expert,hard --games 200 --seed 1`). That margin is
-not certain on its own, but halving expert again would leave it about level with the
-stronger hard."""
+EXPERT = SearchConfig(playouts=6600, candidates=12, draw_tree=True, policy=BALANCED)
+"""Hard's search with almost four times its playouts, and playouts that judge better
+(`policy.BALANCED`). At these budgets expert wins @@RESULT@@ against hard
+(`python3 benchmarks/expert_trials.py --candidate balanced --games 300 --jobs 2`; the same games as
+`codex-tui tournament --bots expert,hard`). The same playouts at hard's own budget already won
+174.5 / 300 (58.2%, 95% CI 52.5-63.6%). What did not win: more FAST playouts alone (37 / 66),
+CAREFUL playouts, the old expert (111.5 / 200, 55.8%, 95% CI 48.8-62.5%), and playouts by a policy
+tuned to beat CAREFUL as a player (18 / 40); `benchmarks/expert_trials.py` has every screen."""
 
 EASY_GREEDY_SHARE = 0.5
 """How often the easy bot plays the greedy move instead of a random one."""

@@ -18,7 +18,7 @@ LEVELS: dict[str, tuple[BotFactory, str]] = {
     "easy": (EasyBot, N_("takes easy points half the time and plays at random otherwise")),
     "normal": (normal_bot, N_("plays like greedy, taking the most points now, then objectives")),
     "hard": (hard_bot, N_("plays whole games out in its head, about half a second a move")),
-    "expert": (expert_bot, N_("plays more careful games out in its head, about 2 seconds a move")),
+    "expert": (expert_bot, N_("plays many more games out in its head, nearer to real play, about 2 seconds a move")),
     "random": (RandomBot, N_("any legal move, at random")),
 }
 """Level name -> (factory, how it plays: a text id of Codex's catalog)."""

@@ -9,19 +9,22 @@ import pytest
 from codex_tui.games.codex.bots.cardinfo import CARDS, CORNERS
 from codex_tui.games.codex.bots.levels import EXPERT, HARD
 from codex_tui.games.codex.bots.policy import (
+    BALANCED,
     CAREFUL,
     FAST,
     PlayoutPolicy,
+    choose_draw,
     choose_place,
     choose_spot,
     patterns_of,
     playout,
     seat_objectives,
     seat_playout,
+    step,
     symbol_weights,
     symbols_lost,
 )
-from codex_tui.games.codex.rules import Phase, Place, Side, legal_actions, new_game, result
+from codex_tui.games.codex.rules import DrawSource, Phase, Place, Side, legal_actions, new_game, result
 from tests.games.codex.bots.positions import REWEIGHTED, greedy_midgame
 
 
@@ -84,9 +87,23 @@ def test_every_spot_finds_the_cheapest_spot_that_a_sample_of_three_can_miss() ->
     assert max(sampled) > least, "with this many spots, three random ones sometimes miss the cheapest"
 
 
-def test_expert_plays_out_carefully_and_hard_fast() -> None:
+def test_expert_plays_out_balanced_and_hard_fast() -> None:
     assert HARD.policy == FAST
-    assert EXPERT.policy == CAREFUL
+    assert EXPERT.policy == BALANCED
+
+
+def test_balanced_playouts_draw_blind_golds_while_holding_one() -> None:
+    """Searching players take golds more than FAST's playouts do; BALANCED's draws (a blind gold
+    worth more while holding one, a market gold worth only its points) follow them."""
+    game, rng = greedy_midgame(3, 12), random.Random(3)
+    while not (game.phase is Phase.DRAW and any(CARDS[c].gold for c in game.seats[game.current].hand)):
+        game = step(game, rng)
+
+    def gold_draws(policy: PlayoutPolicy) -> int:
+        draws = (choose_draw(game, random.Random(i), policy) for i in range(300))
+        return sum(d.source is DrawSource.GOLD_DECK for d in draws)
+
+    assert gold_draws(BALANCED) > 2 * gold_draws(FAST)
 
 
 def test_a_duel_gives_each_seat_its_own_policy() -> None:
