@@ -30,9 +30,9 @@ EXPERT = SearchConfig(playouts=6600, candidates=12, draw_tree=True, policy=BALAN
 (`policy.BALANCED`). At these budgets expert wins @@RESULT@@ against hard
 (`python3 benchmarks/expert_trials.py --candidate balanced --games 300 --jobs 2`; the same games as
 `codex-tui tournament --bots expert,hard`). The same playouts at hard's own budget already won
-174.5 / 300 (58.2%, 95% CI 52.5-63.6%). What did not win: more FAST playouts alone (37 / 66),
-CAREFUL playouts, the old expert (111.5 / 200, 55.8%, 95% CI 48.8-62.5%), and playouts by a policy
-tuned to beat CAREFUL as a player (18 / 40); `benchmarks/expert_trials.py` has every screen."""
+174.5 / 300 (58.2%, 95% CI 52.5-63.6%). What did not win: 4,800 CAREFUL playouts (the old expert:
+111.5 / 200, 55.8%, 95% CI 48.8-62.5%), more FAST playouts alone (37 / 66), and playouts by a
+policy tuned to beat CAREFUL as a player (18 / 40); `benchmarks/expert_trials.py` has every screen."""
 
 EASY_GREEDY_SHARE = 0.5
 """How often the easy bot plays the greedy move instead of a random one."""

@@ -59,7 +59,7 @@ class SearchConfig:
     exploration: float = 0.4
     """UCB1 exploration constant of the draw level (rewards are about 0..1)."""
     policy: PlayoutPolicy = FAST
-    """How the playouts play (FAST, or the slower and better CAREFUL)."""
+    """How the playouts play (FAST; BALANCED, which judges positions better; or the slower CAREFUL)."""
     time_limit: float | None = None
     """Optional wall-clock cap in seconds; None keeps the bot deterministic."""
 
