@@ -89,11 +89,12 @@ same playouts. A judge fitted to the outcomes of hard's own games, added to the 
 verdicts foretell those outcomes better did ('balanced-hardcpu', next).
 
 The first to beat hard at hard's own CPU: 'balanced-hardcpu', hard whose FAST playouts take the
-weights that foretell hard's own games best (`BALANCED`, from `policy_balance.py`): 174.5 of 300
+weights that foretell hard's own games best (`policy.BALANCED`, found by `policy_balance.py`): 174.5 of 300
 (58.2%, 95% CI 52.5-63.6%; 604 ms CPU a move against hard's 608 ms; 29.6 points a game against
-29.0; results/balanced-hardcpu-hard-2p.jsonl). Next: 'balanced', the same playouts at today's
-expert's CPU, in a full match against hard (begun: 16 of 26, results/balanced-hard-2p.jsonl, to
-resume), then the tuning again with more games and rounds.
+29.0; results/balanced-hardcpu-hard-2p.jsonl). 'balanced', the same playouts at the old
+expert's CPU, became the expert: 138.5 of 222 against hard (62.4%, 95% CI 55.9-68.5%; 2,194 ms CPU
+a move against hard's 605 ms; 30.3 points a game against 29.0; results/balanced-hard-2p.jsonl,
+halted at 222 of 300 for time, to resume). Next: the tuning again with more games and rounds.
 
 Open, at hard's own CPU: 'winonly-hardcpu', hard with no reward for the lead (margin weight 0):
 58 of 108 (53.7%, 95% CI 44.3-62.8%; 589 ms CPU a move for both;
