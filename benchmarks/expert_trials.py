@@ -57,7 +57,7 @@ CANDIDATES: dict[str, SearchConfig] = {
     "margin-hardcpu": replace(HARD, margin_weight=0.06),
     "winonly-hardcpu": replace(HARD, margin_weight=0.0),
     "balanced-hardcpu": replace(HARD, policy=BALANCED),
-    "balanced": SearchConfig(playouts=6600, candidates=12, draw_tree=True, policy=BALANCED),
+    "balanced": EXPERT,  # the name its match file was begun under
 }
 """Searches tried as the expert, each at about the expert's CPU, or at hard's for those named
 `-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped). `careful` is

@@ -5,7 +5,7 @@ Run:
     python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune      # search from FAST
 
 GAMES is a file of `value_data.py`; `results/hard-selfplay-d2.jsonl` holds the
-140 games `expert_trials.BALANCED` was tuned on.
+140 games `policy.BALANCED` (the expert's playouts) was tuned on.
 
 The search picks the move whose playouts end best, so its moves are as good
 as the playouts' verdicts are true of the game it really plays: a game
