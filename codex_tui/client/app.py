@@ -44,6 +44,7 @@ from codex_tui.client.lobby import (
 from codex_tui.client.new_table import NewTableScreen
 from codex_tui.client.passphrase import PassphraseChosen
 from codex_tui.client.ratings_page import FinishedReplayRequested, PageRequested, RatingsScreen
+from codex_tui.client.table_hints import table_hint_level
 from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
@@ -385,6 +386,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
             self.ui = ui
             self.game_screen = ui.play_screen()
             self.game_screen.hints_allowed = message.get("hints", False) is True  # off from an older server
+            self.game_screen.hint_level = table_hint_level(str(message.get("pace", p.LIVE)))
             await self._go("table", self.game_screen)
             self._show_chat()
         self.spectator_chat = message.get("spectator_chat", False) is True

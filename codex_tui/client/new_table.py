@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 from textual.widgets._select import SelectOverlay
 
+from codex_tui.client.table_hints import table_hint_level
 from codex_tui.core import registry
-from codex_tui.core.advice import HINT_LEVEL
 from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.messages import LIVE, OPEN, TURNS, CreateRequest
@@ -78,7 +78,10 @@ FIELD_HELP = {
     "game": N_("Game: what the table plays; the rows below follow it."),
     "count": N_("Players: how many seats, yours included."),
     "seed": N_("Seed: empty for a random deal; a number deals the same game again."),
-    "hints": N_("Hints: off by default; allowed, ! on your turn shows the {level} bot's move."),
+    "hints": N_(
+        "Hints: off by default; allowed, ! on your turn shows the {level} bot's move, "
+        "or the {slow} bot's at a turn-based table."
+    ),
     "spectator-chat": N_("Spectators: whether those who watch may write in the table's chat too."),
     "pace": N_(
         "Pace: real time, or turn-based (come back when you like: the lobby lists first where it is your move)."
@@ -92,6 +95,8 @@ FIELD_HELP = {
     "create": N_("Create: open the table (ctrl+s does it from any field)."),
 }
 """What the form's help line says while a field has the focus (seats and game options: `field_help`)."""
+SLOW_HINTS = N_("Hints at a turn-based table come from this level.")
+"""Said after the level a turn-based table's hints ask (`level_help` says where the others are used)."""
 CHOOSING = N_("↑/↓, then enter: choose · esc: keep")
 """The help line while a drop-down list is open."""
 
@@ -105,10 +110,12 @@ def field_help(widget: Widget) -> str:
         return _(CHOOSING)
     key = str(widget.id)
     if key in FIELD_HELP:
-        return _(FIELD_HELP[key]).format(level=_(HINT_LEVEL))
+        return _(FIELD_HELP[key]).format(level=_(table_hint_level(LIVE)), slow=_(table_hint_level(TURNS)))
     if key.startswith("kind-") and isinstance(widget, Select):
         seat = _("Seat {n}: an open seat for a player who joins, or a bot.").format(n=key[5:])
         level = level_help(chosen_game(widget.screen), widget.value)
+        if level and widget.value == f"bot:{table_hint_level(TURNS)}":
+            level = f"{level} {_(SLOW_HINTS)}"
         return tidy_spacing(f"{seat} {level}") if level else seat
     for module in registry.games():
         for field in module.variant_fields():

@@ -16,7 +16,7 @@ from textual.reactive import var
 from textual.screen import Screen
 
 from codex_tui.client.lobby import seat_label, waiting_status
-from codex_tui.core.advice import HINT_LEVEL
+from codex_tui.client.table_hints import table_hint_level
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.messages import TURNS, TableInfo
 from codex_tui.ui.line_breaks import break_lines
@@ -26,10 +26,12 @@ from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatNote
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 
-def hints_words(hints: bool) -> str:
-    """How the waiting room says the table's hint option."""
-    if hints:
-        return _("Hints allowed: ! on your turn shows the {level} bot's move.").format(level=_(HINT_LEVEL))
+def hints_words(info: TableInfo) -> str:
+    """How the waiting room says the table's hint option (the level its pace asks)."""
+    if info.hints:
+        return _("Hints allowed: ! on your turn shows the {level} bot's move.").format(
+            level=_(table_hint_level(info.pace))
+        )
     return _("Hints are off at this table.")
 
 
@@ -83,7 +85,7 @@ class WaitingText(Prose):
             text.append("  " + line.format(n=index + 1, player=label) + "\n")
         rules = variant_words(module, info.variant)
         text.append("\n" + _("{rules}. The game starts when every seat is taken.").format(rules=rules) + "\n")
-        text.append(f"{hints_words(info.hints)}\n")
+        text.append(f"{hints_words(info)}\n")
         text.append(f"{spectator_chat_words(info.spectator_chat)}\n")
         text.append(f"{table_kind_words(info)}\n")
         text.append(_("Others join from the lobby. esc: leave the table (your seat opens again)."), style="dim")

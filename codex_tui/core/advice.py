@@ -14,10 +14,14 @@ from typing import Any
 
 HINT_LEVEL = "hard"
 """The bot level a hint asks (the issue's "what a strong player would do")."""
+SLOW_HINT_LEVEL = "expert"
+"""The level a hint asks at a table where a move may take its time (a turn-based one): stronger than
+hard, about four times as long to answer, which a player waiting on a real-time table would feel."""
 REVIEW_LEVEL = "expert"
 """The level `codex-tui review` searches at unless told otherwise."""
 APP_REVIEW_LEVEL = "hard"
-"""The level the app's review screen searches at: a quarter of expert's time."""
+"""The level the app's review screen searches at: a quarter of expert's time (a Codex game's review
+at expert takes about two minutes of CPU, more than the minute a player should wait on 2 cores)."""
 ADVICE_SEED = 0
 """The search seed of hints and reviews unless told otherwise (so both are deterministic)."""
 

@@ -272,9 +272,10 @@ class GameModule(ABC):
     def make_bot(self, level: str, seed: int) -> BotMove:
         """A bot of this level; ValueError (naming the known levels) for an unknown one.
 
-        Every game takes the names `advice.HINT_LEVEL` ("hard") and
-        `advice.REVIEW_LEVEL` ("expert") too, mapping them to its strongest
-        bots when it has no level of that name: hints and reviews ask for them."""
+        Every game takes the names `advice.HINT_LEVEL` ("hard"),
+        `advice.SLOW_HINT_LEVEL` and `advice.REVIEW_LEVEL` ("expert") too,
+        mapping them to its strongest bots when it has no level of that name:
+        hints and reviews ask for them."""
 
     # --------------------------------------------------------------- advice
 

@@ -70,13 +70,14 @@ LOBBY = "lobby"
 WAITING = "waiting"
 """{table: table info}: you sit at a table that waits for players."""
 TABLE = "table"
-"""{table, game, seat, view, tags, waiting_for, hints?, result?, paused?, absent?}: your seat's view of the table's game
-(`hints`: whether its creator allowed hints; off when absent, as older servers send it; `paused`: the line
-to show while the server cannot save the table, which takes no action meanwhile; `absent`: [[seat, name,
-seconds waited, reason], ...], the absent seats you may hand to a bot ('away', or 'clock': their time ran
-out), with `levels`, the game's bot levels; `clocks`: [[seat, seconds left, running], ...] at a table with a
-clock, the seconds as the message leaves the hub; `bot_played`: [[seat, action number], ...], the moves a
-bot played for an absent player, which the game's log marks)."""
+"""{table, game, seat, view, tags, waiting_for, hints?, pace?, result?, paused?, absent?}: your seat's view of the
+table's game (`hints`: whether its creator allowed hints; off when absent, as older servers send it; `pace`: LIVE
+or TURNS, LIVE when absent, which sets the level hints ask; `paused`: the line to show while the server cannot
+save the table, which takes no action meanwhile; `absent`: [[seat, name, seconds waited, reason], ...], the
+absent seats you may hand to a bot ('away', or 'clock': their time ran out), with `levels`, the game's bot
+levels; `clocks`: [[seat, seconds left, running], ...] at a table with a clock, the seconds as the message leaves
+the hub; `bot_played`: [[seat, action number], ...], the moves a bot played for an absent player, which the
+game's log marks)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"

@@ -528,6 +528,7 @@ class Hub:
             "tags": list(table.tags()),
             "waiting_for": table.waiting_for(),
             "hints": table.hints,
+            "pace": table.pace,
             "spectator_chat": table.spectator_chat,
         }
         if game.is_over:

@@ -70,3 +70,9 @@ async def test_the_network_forms_help_line_describes_the_seats_level() -> None:
         assert "Bot " not in str(screen.focus_help), "an open seat has no level to describe"
         kind.value = "bot:hard"
         await shown(pilot, lambda: "Hints and the review search at this level." in str(screen.focus_help), "hard")
+        kind.value = "bot:expert"
+        await shown(pilot, lambda: "Bot expert:" in str(screen.focus_help), "expert")
+        assert "Hints at a turn-based table come from this level." in str(screen.focus_help)
+        screen.query_one("#hints", Select).focus()
+        await shown(pilot, lambda: "Hints: off by default" in str(screen.focus_help), "the hints field's help")
+        assert "the hard bot's move, or the expert bot's at a turn-based table." in str(screen.focus_help)

@@ -12,6 +12,7 @@ from codex_tui.client.app import RemoteApp
 from codex_tui.client.hub_client import HubClient
 from codex_tui.client.lobby import row_cells
 from codex_tui.client.waiting_room import WaitingScreen
+from codex_tui.core.advice import HINT_LEVEL, SLOW_HINT_LEVEL
 from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.module import CODEX as CODEX_MODULE
 from codex_tui.games.codex.rules import SPECTATOR, result, view
@@ -202,6 +203,28 @@ async def test_the_waiting_room_says_whether_hints_are_allowed(server: GameServe
         await wait_until(lambda: isinstance(app.screen, WaitingScreen), what="the waiting room")
         await pilot.pause()
         assert "Hints allowed" in str(app.screen.query_one("#waiting-text").render())
+
+
+@pytest.mark.parametrize(("pace", "level"), [(p.LIVE, HINT_LEVEL), (p.TURNS, SLOW_HINT_LEVEL)])
+async def test_a_tables_pace_sets_the_level_its_hints_ask(server: GameServer, pace: str, level: str) -> None:
+    """Where the others wait (real time) hints stay quick (hard); at a turn-based table nobody waits,
+    so `!` asks the stronger expert, and the waiting room names the level the play screen asks."""
+    assert (HINT_LEVEL, SLOW_HINT_LEVEL) == ("hard", "expert")
+    app = RemoteApp(server.hub.path, name="ada")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await wait_until(lambda: app.place == "lobby", what="the lobby")
+        app.send(p.create_message(p.CreateRequest(CODEX, ("open",), {"target_score": 20}, None, True, pace=pace)))
+        await wait_until(lambda: isinstance(app.screen, WaitingScreen), what="the waiting room")
+        await pilot.pause()
+        words = " ".join(str(app.screen.query_one("#waiting-text").render()).split())
+        assert f"Hints allowed: ! on your turn shows the {level} bot's move." in words
+        app.send({"t": p.LEAVE})
+        await wait_until(lambda: app.place == "lobby", what="the lobby again")
+        app.send(p.create_message(p.CreateRequest(CODEX, ("bot:random",), {"target_score": 20}, 1, True, pace=pace)))
+        await wait_until(lambda: app.place == "table" and app.game_screen is not None, what="the table")
+        screen = app.game_screen
+        assert isinstance(screen, PlayScreen) and screen.hints_allowed and screen.hint_level == level
+        await pilot.pause()
 
 
 @pytest.mark.parametrize("seat", [1, SPECTATOR])

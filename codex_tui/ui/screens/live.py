@@ -24,7 +24,7 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from codex_tui.core.advice import Hint
+from codex_tui.core.advice import HINT_LEVEL, Hint
 from codex_tui.i18n.text import N_, _
 from codex_tui.ui.messages import GameInView, HintShown
 from codex_tui.ui.widgets.alert_line import AlertLine
@@ -84,6 +84,8 @@ class PlayScreen(LiveScreen[None]):
     """The game this screen plays (each game's screen sets it)."""
     hints_allowed = True
     """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
+    hint_level = HINT_LEVEL
+    """The bot level `!` asks (a turn-based network table asks a slower, stronger one)."""
     hint_notes: tuple[tuple[int, int], ...] = ()
     """(actions played when a hint was shown, seat): the log shows "<name> used a hint" there (local games)."""
     chat_notes: var[tuple[ChatNote, ...]] = var((), init=False)
@@ -138,7 +140,7 @@ class PlayScreen(LiveScreen[None]):
         if view is None:
             self.notify(_("A hint is for your own move; it is not your turn."))
             return
-        module, guide = self.game_module, self.guide
+        module, guide, level = self.game_module, self.guide, self.hint_level
         guided = guide() if guide is not None else ()
         if guided:
             for hint in guided:
@@ -147,7 +149,7 @@ class PlayScreen(LiveScreen[None]):
             return
         self.hint_pending(True)
         self.run_worker(
-            lambda: (view, module.hint(view)), thread=True, group=HINT_GROUP, exclusive=True, exit_on_error=False
+            lambda: (view, module.hint(view, level)), thread=True, group=HINT_GROUP, exclusive=True, exit_on_error=False
         )
 
     def cancel_hint(self) -> None:

@@ -23,7 +23,7 @@ from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.ui.widgets.status_line import StatusLine
 from tests.games.codex.ui.test_layout_game import game_app
-from tests.scenes import settle
+from tests.scenes import settle, shown
 from tests.scenes.games import app_with
 
 REASON = "stand-in reason"
@@ -68,6 +68,26 @@ async def test_a_placement_hint_is_previewed_as_the_move_with_its_reason(tmp_pat
         await pilot.press("enter")  # enter plays it
         await settle(pilot)
         assert app.session is not None and app.session.game.actions[len(view.log)] == expected
+
+
+async def test_the_hint_asks_the_level_the_screen_is_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A network table sets `hint_level` (expert at a turn-based one): `!` asks that level, not hard."""
+    asked: list[str] = []
+
+    def spy(self: CodexNaturalis, view: Any, level: str = HINT_LEVEL) -> Hint:
+        asked.append(level)
+        return Hint(view.legal_actions[0], REASON)
+
+    monkeypatch.setattr(CodexNaturalis, "hint", spy)
+    app = game_app(tmp_path, Phase.DRAW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view is not None
+        screen.hint_level = "expert"
+        await pilot.press("exclamation_mark")
+        await shown(pilot, lambda: bool(asked), "the hint asked")
+        assert asked == ["expert"]
 
 
 async def test_a_draw_hint_highlights_the_card_to_take(tmp_path: Path) -> None:
