@@ -75,7 +75,10 @@ class PlayScreen(LiveScreen[None]):
 
     `!` asks the game's search bot for a hint from the seat's own view, in a
     thread so the screen keeps answering; any other key cancels it (the
-    search may finish in the background, its answer is dropped). Each game
+    search may finish in the background, its answer is dropped). When
+    another seat moves meanwhile and the seat still has its move to make
+    (set-up choices are made together), the hint is searched again for the
+    new state rather than lost. Each game
     says which view a hint is for (`hint_view`) and shows it (`show_hint`).
     """
 
@@ -181,7 +184,10 @@ class PlayScreen(LiveScreen[None]):
         view, hint = answer
         seat: int = view.seat
         if view is not self.hint_view():  # the game moved on while the search ran
-            self.hint_pending(False)
+            if self.hint_view() is not None:  # another seat's move (a set-up choice): the seat still acts
+                self.action_hint()  # so the hint it asked for is searched again, for the game as it is now
+            else:
+                self.hint_pending(False)
             return
         self.show_hint(hint)
         self.post_message(HintShown(seat))

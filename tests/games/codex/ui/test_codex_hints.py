@@ -196,6 +196,37 @@ async def test_a_hint_is_asked_for_one_moment_and_dropped_when_the_game_moved_on
         assert screen.hint_view() is elsewhere
 
 
+async def test_a_hint_overtaken_by_another_seats_move_is_searched_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Set-up choices are made together, so another seat may move while a slow (expert) hint is
+    searched: the answer for the old state is not shown, and not lost either: the new state is asked."""
+    release = threading.Event()
+    asked: list[Any] = []
+
+    def slow_hint(self: CodexNaturalis, view: Any, level: str = HINT_LEVEL) -> Hint:
+        asked.append(view)
+        if len(asked) == 1:
+            release.wait(10)
+        return Hint(view.legal_actions[-1], f"search {len(asked)}")
+
+    monkeypatch.setattr(CodexNaturalis, "hint", slow_hint)
+    app = game_app(tmp_path, Phase.PLACE)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.view is not None
+        await pilot.press("exclamation_mark")
+        await shown(pilot, lambda: len(asked) == 1, "the first search")
+        last = screen.view.log[-1]
+        elsewhere = replace(screen.view, log=(*screen.view.log[:-1], replace(last, points=last.points + 1)))
+        screen.update_game(elsewhere, ("", "greedy"), False, False)  # the seat still places
+        release.set()
+        await shown(pilot, lambda: screen.shown_hint is not None, "the hint for the state as it is now")
+        assert [view is elsewhere for view in asked] == [False, True]
+        assert screen.query_one(StatusLine).text.endswith("Hint: search 2")
+
+
 async def test_a_key_on_the_set_up_screen_cancels_its_hint(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
 
