@@ -50,9 +50,9 @@ class Plan:
 
 PLANS = (
     Plan("codex-naturalis", "greedy", ("hard", "expert"), ("hard", "expert")),
-    Plan("instinkt", "easy", ("hard",), ("hard",)),
+    Plan("instinkt", "easy", ("hard", "expert"), ("hard", "expert")),
 )
-"""Instinkt's strongest bot is hard (it maps expert to hard), so it is timed once."""
+"""Both games have a hard and an expert search (hints ask hard, or expert at a turn-based table)."""
 T = TypeVar("T")
 JOBS = (1, 2)
 SEED = 7100
