@@ -1,6 +1,7 @@
 """Which bot level a network table's hints ask: hard at a real-time table, expert at a turn-based one.
 
-A hint at hard answers in about half a second, at expert in about two. At a
+A Codex hint at hard takes about 0.7 s of CPU, at expert about 2.7 s (p50,
+`python3 benchmarks/advice.py --only hints`). At a
 real-time table the others wait while a player thinks, so hints stay quick;
 at a turn-based table nobody waits, so hints come from the stronger search.
 The table's form, its waiting room and the game screen all ask here, so what
