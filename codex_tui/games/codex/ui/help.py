@@ -35,10 +35,10 @@ CODEX_KEYS: Help = (
             (
                 "!",
                 N_(
-                    "a hint: the hard bot's move from what you can see, chosen for you (the card, its side "
-                    "and spot with the usual preview, the card or deck to draw, or the set-up choice) with "
-                    "why on the line under it; enter plays it, any other key while it thinks cancels it. "
-                    "The log notes each hint used"
+                    "a hint: the hard bot's move (the expert's at a turn-based network table) from what you "
+                    "can see, chosen for you (the card, its side and spot with the usual preview, the card or "
+                    "deck to draw, or the set-up choice) with why on the line under it; enter plays it, any "
+                    "other key while it thinks cancels it. The log notes each hint used"
                 ),
             ),
         ),
