@@ -183,8 +183,9 @@ class PlayScreen(LiveScreen[None]):
             return
         view, hint = answer
         seat: int = view.seat
-        if view is not self.hint_view():  # the game moved on while the search ran
-            if self.hint_view() is not None:  # another seat's move (a set-up choice): the seat still acts
+        current = self.hint_view()
+        if view is not current:  # the game moved on while the search ran
+            if current is not None:  # another seat's move (a set-up choice): the seat still acts
                 self.action_hint()  # so the hint it asked for is searched again, for the game as it is now
             else:
                 self.hint_pending(False)
