@@ -3,6 +3,7 @@
 Run:
     python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --compare   # FAST, CAREFUL, CHASE
     python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune      # search from FAST
+    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune --start balanced --step-scale 0.5
 
 GAMES is a file of `value_data.py`; `results/hard-selfplay-d2.jsonl` holds the
 140 games `policy.BALANCED` (the expert's playouts) was tuned on.
@@ -19,8 +20,9 @@ so that a quieter policy gains nothing by being quiet. Every policy plays
 the same positions with the same seeds.
 
 `--tune` moves one weight of the policy at a time (`STEPS` of
-`policy_tuning.py`, and the noise) and keeps a move that raises the figure,
-as `policy_tuning.py` does for duels. A better figure is a reason to screen
+`policy_tuning.py`, and the noise, each times `--step-scale`) and keeps a move
+that raises the figure, as `policy_tuning.py` does for duels; it starts from
+FAST, or from `--start balanced` to go on from where the last tuning stopped. A better figure is a reason to screen
 the policy in a search (`expert_trials.py`), not a verdict on its own.
 
 Prints numbers; asserts nothing.
@@ -44,7 +46,7 @@ from expert_trials import CHASE  # noqa: E402
 from machine import machine_line  # noqa: E402
 from policy_tuning import STEPS  # noqa: E402
 
-from codex_tui.games.codex.bots.policy import CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
+from codex_tui.games.codex.bots.policy import BALANCED, CAREFUL, FAST, PlayoutPolicy, playout  # noqa: E402
 from codex_tui.games.codex.bots.search import lead  # noqa: E402
 from codex_tui.games.codex.record import import_record  # noqa: E402
 from codex_tui.games.codex.rules import Game, Phase, apply, result, undo  # noqa: E402
@@ -54,6 +56,9 @@ Position = tuple[Game, int, int]
 
 TUNED_STEPS = STEPS | {"noise": 0.2}
 """What `--tune` moves, and how far at a time (the pattern share is left out: only the careful policy reads it)."""
+
+STARTS = {"fast": FAST, "balanced": BALANCED}
+"""The policies `--tune` can start from."""
 
 
 def positions_of(path: Path, every: int) -> list[Position]:
@@ -109,6 +114,8 @@ def main() -> None:
     parser.add_argument("--compare", action="store_true")
     parser.add_argument("--tune", action="store_true")
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--start", choices=sorted(STARTS), default="fast", help="the policy --tune starts from")
+    parser.add_argument("--step-scale", type=float, default=1.0, help="multiply every --tune step by this")
     args = parser.parse_args()
     print(machine_line())
     positions = positions_of(args.games, args.every)
@@ -119,13 +126,13 @@ def main() -> None:
                 observed, corrected = figure(policy, positions, args.playouts, pool, args.jobs)
                 print(f"{name:8s} r {observed:.4f}, corrected for noise {corrected:.4f}", flush=True)
         if args.tune:
-            best = FAST
+            best = STARTS[args.start]
             _, best_figure = figure(best, positions, args.playouts, pool, args.jobs)
             print(f"start: {best_figure:.4f}", flush=True)
             for _ in range(args.rounds):
                 for name, step in TUNED_STEPS.items():
                     for sign in (1, -1):
-                        value = max(0.0, getattr(best, name) + sign * step)
+                        value = max(0.0, getattr(best, name) + sign * step * args.step_scale)
                         trial = replace(best, **{name: value})
                         _, trial_figure = figure(trial, positions, args.playouts, pool, args.jobs)
                         kept = trial_figure > best_figure
