@@ -1,7 +1,7 @@
 """How well a playout policy's verdicts foretell games between searches, and weights that foretell better.
 
 Run:
-    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --compare   # FAST, CAREFUL, CHASE
+    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --compare fast balanced careful chase
     python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune      # search from FAST
     python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune --start balanced --step-scale 0.5
 
@@ -57,8 +57,8 @@ Position = tuple[Game, int, int]
 TUNED_STEPS = STEPS | {"noise": 0.2}
 """What `--tune` moves, and how far at a time (the pattern share is left out: only the careful policy reads it)."""
 
-STARTS = {"fast": FAST, "balanced": BALANCED}
-"""The policies `--tune` can start from."""
+POLICIES = {"fast": FAST, "balanced": BALANCED, "careful": CAREFUL, "chase": CHASE}
+"""The policies `--compare` can name and `--tune` can start from."""
 
 
 def positions_of(path: Path, every: int) -> list[Position]:
@@ -111,22 +111,21 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=16)
     parser.add_argument("--every", type=int, default=2, help="take every n-th position of a game")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--compare", action="store_true")
+    parser.add_argument("--compare", nargs="+", choices=sorted(POLICIES), default=[], help="the policies to measure")
     parser.add_argument("--tune", action="store_true")
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--start", choices=sorted(STARTS), default="fast", help="the policy --tune starts from")
+    parser.add_argument("--start", choices=sorted(POLICIES), default="fast", help="the policy --tune starts from")
     parser.add_argument("--step-scale", type=float, default=1.0, help="multiply every --tune step by this")
     args = parser.parse_args()
     print(machine_line())
     positions = positions_of(args.games, args.every)
     print(f"{len(positions)} positions, {args.playouts} playouts each", flush=True)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        if args.compare:
-            for name, policy in (("FAST", FAST), ("CAREFUL", CAREFUL), ("CHASE", CHASE)):
-                observed, corrected = figure(policy, positions, args.playouts, pool, args.jobs)
-                print(f"{name:8s} r {observed:.4f}, corrected for noise {corrected:.4f}", flush=True)
+        for name in args.compare:
+            observed, corrected = figure(POLICIES[name], positions, args.playouts, pool, args.jobs)
+            print(f"{name:8s} r {observed:.4f}, corrected for noise {corrected:.4f}", flush=True)
         if args.tune:
-            best = STARTS[args.start]
+            best = POLICIES[args.start]
             _, best_figure = figure(best, positions, args.playouts, pool, args.jobs)
             print(f"start: {best_figure:.4f}", flush=True)
             for _ in range(args.rounds):
