@@ -96,7 +96,10 @@ expert's CPU, became the expert: 187.5 of 300 against hard (62.5%, 95% CI 56.9-6
 a move against hard's 607 ms; 30.2 points a game against 29.0; results/balanced-hard-2p.jsonl),
 short of the 65% asked. At 3 players (`--players 3 --games 102`, results/balanced-hard-3p.jsonl) it
 won 42 of 102 against two hards (41.2%, 95% CI 32.1-50.9%; a third is even; 28.5 points a game
-against 27.2 and 27.4; 2,176 ms CPU a move against 595 ms). Next: the tuning again with more games and rounds.
+against 27.2 and 27.4; 2,176 ms CPU a move against 595 ms). At 4 players (`--players 4 --games 100`,
+results/balanced-hard-4p.jsonl) it won 31.5 of 100 against three hards (31.5%, 95% CI 23.2-41.1%; a
+quarter is even; the hard seats 20.0%, 29.0% and 19.5%; 27.1 points a game against 25.9, 26.7 and
+25.9; 2,177 ms CPU a move against 594 ms). Next: the tuning again with more games and rounds.
 
 Open, at hard's own CPU: 'winonly-hardcpu', hard with no reward for the lead (margin weight 0):
 58 of 108 (53.7%, 95% CI 44.3-62.8%; 589 ms CPU a move for both;
