@@ -109,7 +109,7 @@ Tried at hard's own CPU, full budgets, and dropped (files in results/):
   results/winonly-hardcpu-hard-2p.jsonl). It led at 58 of 108 and won 30.5 of the 70 games after,
   so the margin weight is no lever at 0 either. Nor does it change the expert's choices more than
   its seed does: in 60 positions of hard's own games the expert's search chose another placement
-  with margin weight 0 in 17 (28%), and with another seed in 12 of 43 (28%).
+  with margin weight 0 in 17 (28%), and with another seed in 23 (38%).
 - hard with half the playout policy's noise (0.4): 123.5 of 261 (47.3%, 41.3-53.4%).
 - hard choosing among 20 placements, not 10: 111.5 of 250 (44.6%, 38.6-50.8%).
 - 'chase-hardcpu', hard's search with 1,300 CHASE playouts (a CAREFUL playout costs about 1.4 FAST
