@@ -67,8 +67,18 @@ from codex_tui.games.codex.rules import Game, Phase, apply, result, undo  # noqa
 Position = tuple[Game, int, int]
 """A game, the seat that has just played, and the lead that seat finished the real game with."""
 
-TUNED_STEPS = STEPS | {"noise": 0.2}
-"""What `--tune` moves, and how far at a time (the pattern share is left out: only the careful policy reads it)."""
+TUNED_STEPS = STEPS | {
+    "noise": 0.2,
+    "gold_bonus": 0.5,
+    "gold_back": 0.5,
+    "resource_back": 0.3,
+    "resource_deck": 0.2,
+    "unready_gold": 0.3,
+    "unready_gold_missing": 0.2,
+    "final_weights": 0.5,
+}
+"""What `--tune` moves, and how far at a time (the pattern share is left out: only the careful policy
+reads it). A weight that starts at or above 0 stays there; the backs' worths are below 0."""
 
 POLICIES = {"fast": FAST, "balanced": BALANCED, "careful": CAREFUL, "chase": CHASE}
 """The policies `--compare` can name and `--tune` can start from."""
@@ -129,6 +139,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--start", choices=sorted(POLICIES), default="fast", help="the policy --tune starts from")
     parser.add_argument("--step-scale", type=float, default=1.0, help="multiply every --tune step by this")
+    parser.add_argument("--weights", nargs="+", choices=sorted(TUNED_STEPS), help="move only these (default: all)")
     args = parser.parse_args()
     print(machine_line())
     positions = positions_of(args.games, args.every)
@@ -142,9 +153,12 @@ def main() -> None:
             _, best_figure = figure(best, positions, args.playouts, pool, args.jobs)
             print(f"start: {best_figure:.4f}", flush=True)
             for _ in range(args.rounds):
-                for name, step in TUNED_STEPS.items():
+                for name in args.weights or TUNED_STEPS:
                     for sign in (1, -1):
-                        value = max(0.0, getattr(best, name) + sign * step * args.step_scale)
+                        start = getattr(best, name)
+                        value = start + sign * TUNED_STEPS[name] * args.step_scale
+                        if start >= 0:
+                            value = max(0.0, value)
                         trial = replace(best, **{name: value})
                         _, trial_figure = figure(trial, positions, args.playouts, pool, args.jobs)
                         kept = trial_figure > best_figure

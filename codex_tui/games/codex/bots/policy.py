@@ -94,6 +94,21 @@ class PlayoutPolicy:
     """Worth of a blind gold draw while a gold is already in hand."""
     gold_deck_without: float = 0.5
     """Worth of a blind gold draw with no gold in hand."""
+    gold_bonus: float = 1.0
+    """Worth of playing a ready gold beyond its points (it frees the hand for the next one)."""
+    gold_back: float = -1.5
+    """Worth of a gold played on its back, before its kingdom symbol's weight."""
+    resource_back: float = -0.6
+    """Worth of a resource card played on its back, before its kingdom symbol's weight."""
+    resource_deck: float = 0.35
+    """Worth of a blind resource draw."""
+    unready_gold: float = 0.6
+    """Worth of a market gold the seat cannot play yet, before `unready_gold_missing`."""
+    unready_gold_missing: float = 0.4
+    """What each symbol still missing takes off an unready market gold's worth."""
+    final_weights: float = 1.0
+    """Multiplies the symbol weights and `gold_bonus` at a seat's last placement, when no card
+    will follow the one played (1.0: that turn is played like any other)."""
     pattern_share: float = 0.5
     """Share of a spot's pattern gain added to its card's value by the careful policy (0.25 to 1.0
     played alike against greedy; `symbols_lost` counts in full)."""
@@ -152,6 +167,8 @@ class TableState(Protocol):
     def gold_drawn(self) -> int: ...
     @property
     def current(self) -> int: ...
+    @property
+    def turns_left(self) -> int | None: ...
 
 
 def requirement_met(info: CardInfo, counts: Sequence[int]) -> bool:
@@ -575,6 +592,13 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
     counts = area.counts
     objectives = seat_objectives(game, player)
     weights = symbol_weights(hand, counts, objectives, policy)
+    gold_bonus, gold_back, resource_back = policy.gold_bonus, policy.gold_back, policy.resource_back
+    final = policy.final_weights
+    if final != 1.0:
+        turns_left = game.turns_left
+        if turns_left is not None and turns_left < len(game.seats):
+            weights = [weight * final for weight in weights]
+            gold_bonus *= final
     patterns = _seat_patterns(objectives)
     careful = _CarefulSpots(area, spots, weights, objectives) if policy.careful else None
     noise = policy.noise
@@ -588,17 +612,17 @@ def placement(game: TableState, rng: random.Random, policy: PlayoutPolicy = FAST
             if requirement_met(info, counts):
                 if info.scoring == CORNERS and cover < 0:
                     cover = max_cover(area, spots)
-                value = gold_points(info, counts, cover) + 1.0
+                value = gold_points(info, counts, cover) + gold_bonus
                 side = _FRONT
             else:
-                value = -1.5 + weights[info.kingdom]
+                value = gold_back + weights[info.kingdom]
                 side = _BACK
         else:
             value = info.points
             for symbol, n in info.front_symbols:
                 value += weights[symbol] * n
             side = _FRONT
-            back_value = -0.6 + weights[info.kingdom]
+            back_value = resource_back + weights[info.kingdom]
             if back_value > value:
                 value, side = back_value, _BACK
         spot = -1
@@ -648,7 +672,7 @@ def draw_choice(game: TableState, rng: random.Random, policy: PlayoutPolicy = FA
                 for symbol, need in info.requirement:
                     if counts[symbol] < need:
                         missing += need - counts[symbol]
-                value = 0.6 - 0.4 * missing
+                value = policy.unready_gold - policy.unready_gold_missing * missing
         else:
             value = points_weight * info.points
             for symbol, n in info.front_symbols:
@@ -657,7 +681,7 @@ def draw_choice(game: TableState, rng: random.Random, policy: PlayoutPolicy = FA
         if value > best_value:
             best_value, best = value, (_MARKET, card)
     if game.resource_drawn < len(game.setup.resource_deck):
-        value = 0.35 + noise * rng.random()
+        value = policy.resource_deck + noise * rng.random()
         if value > best_value:
             best_value, best = value, (_RESOURCE_DECK, None)
     if game.gold_drawn < len(game.setup.gold_deck):
