@@ -58,6 +58,7 @@ CANDIDATES: dict[str, SearchConfig] = {
     "winonly-hardcpu": replace(HARD, margin_weight=0.0),
     "balanced-hardcpu": replace(HARD, policy=BALANCED),
     "balanced": EXPERT,  # the name its match file was begun under
+    "wide16": replace(EXPERT, candidates=16),
 }
 """Searches tried as the expert, each at about the expert's CPU, or at hard's for those named
 `-hardcpu` (a screen: an idea that cannot beat hard at hard's own CPU is dropped). `careful` is
