@@ -16,6 +16,13 @@ REWEIGHTED = PlayoutPolicy(
     market_gold=1.0,
     gold_deck_holding=0.9,
     gold_deck_without=0.2,
+    gold_bonus=0.5,
+    gold_back=-1.0,
+    resource_back=-0.3,
+    resource_deck=0.5,
+    unready_gold=0.4,
+    unready_gold_missing=0.5,
+    final_weights=0.0,
 )
 """CAREFUL with every weight moved, so that the tests cover the weights as well as the defaults."""
 

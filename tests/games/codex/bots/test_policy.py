@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -17,6 +18,7 @@ from codex_tui.games.codex.bots.policy import (
     choose_place,
     choose_spot,
     patterns_of,
+    placement,
     playout,
     seat_objectives,
     seat_playout,
@@ -111,3 +113,24 @@ def test_a_duel_gives_each_seat_its_own_policy() -> None:
     game = new_game(["A", "B"], 3)
     assert seat_playout(game, random.Random(1), (CAREFUL, CAREFUL)) == playout(game, random.Random(1), CAREFUL)
     assert seat_playout(game, random.Random(1), (CAREFUL, REWEIGHTED)) != playout(game, random.Random(1), CAREFUL)
+
+
+def test_final_weights_change_only_a_seats_last_placement() -> None:
+    """`final_weights` scales what symbols are worth when no card will follow; before the last
+    round the same generator gives the same placement with or without it."""
+    plain, pointed = FAST, replace(FAST, final_weights=0.0)
+    earlier, last = 0, []
+    for seed in range(4):
+        game, rng = greedy_midgame(seed, 12), random.Random(seed)
+        while not game.is_over:
+            if game.phase is Phase.PLACE:
+                mine = [placement(game, random.Random(i), plain) for i in range(20)]
+                theirs = [placement(game, random.Random(i), pointed) for i in range(20)]
+                if game.turns_left is not None and game.turns_left < len(game.seats):
+                    last.append(mine != theirs)
+                else:
+                    earlier += 1
+                    assert mine == theirs
+            game = step(game, rng)
+    assert earlier > 40 and len(last) >= 8
+    assert any(last), "pricing symbols at nothing changes some last placement"
