@@ -39,6 +39,7 @@ from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
 from codex_tui.games.codex.bots.policy import BALANCED, CAREFUL, FAST  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
+from codex_tui.games.codex.rules import Action, Phase, SeatView  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
 
 CHASE = replace(CAREFUL, pattern_share=4.0, objective_symbol=3.0)
@@ -162,6 +163,25 @@ match can go on on another machine (name its file with --results); the files of 
 candidates are the record of their games (their settings are in the commits that tried them)."""
 
 
+class SplitBudget:
+    """A search that spends one budget on placements and set-up choices and another on draws:
+    two searches under one seed, so each decision is the one a single search of that budget makes."""
+
+    def __init__(self, seed: int, placing: SearchConfig, drawing: SearchConfig, name: str) -> None:
+        self.name = name
+        self.placing = SearchBot(seed, placing, name=name)
+        self.drawing = SearchBot(seed, drawing, name=name)
+
+    def choose(self, view: SeatView) -> Action:
+        return (self.drawing if view.phase is Phase.DRAW else self.placing).choose(view)
+
+
+SPLITS: dict[str, tuple[SearchConfig, SearchConfig]] = {
+    "placeheavy": (replace(EXPERT, playouts=9900), replace(EXPERT, playouts=3300)),
+}
+"""Candidates whose placements and draws get budgets of their own (placements, draws)."""
+
+
 def divided(config: SearchConfig, divisor: int) -> SearchConfig:
     """The same search with its playout budget divided (at least one playout)."""
     return replace(config, playouts=max(1, config.playouts // divisor))
@@ -169,6 +189,9 @@ def divided(config: SearchConfig, divisor: int) -> SearchConfig:
 
 def make_entry(entry: str, seed: int, divisor: int) -> Bot:
     """The bot a line-up entry names, with its budgets divided."""
+    if entry in SPLITS:
+        placing, drawing = SPLITS[entry]
+        return SplitBudget(seed, divided(placing, divisor), divided(drawing, divisor), entry)
     return SearchBot(seed, divided(CANDIDATES[entry], divisor), name=entry)
 
 
@@ -218,7 +241,7 @@ def report(entries: tuple[str, ...], outcomes: list[GameOutcome], prefix: str) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--candidate", choices=sorted(CANDIDATES), default="fast")
+    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS), default="fast")
     parser.add_argument("--against", choices=sorted(CANDIDATES), default="hard")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300, help="games (a multiple of --players keeps seats balanced)")
@@ -231,6 +254,8 @@ def main() -> None:
     if args.list:
         for name, config in CANDIDATES.items():
             print(f"{name}: {config}")
+        for name, (placing, drawing) in SPLITS.items():
+            print(f"{name}: placements {placing}; draws {drawing}")
         return
     print(machine_line())
     entries = lineup([args.candidate, args.against], args.players)
