@@ -105,6 +105,14 @@ quarter is even; the hard seats 20.0%, 29.0% and 19.5%; 27.1 points a game again
 nothing beyond the figure's noise (`policy_balance.py`): next is a judge that reads more than the
 fast policy does, not the same features weighed otherwise.
 
+Tried at the expert's CPU, full budgets, and dropped:
+- 'wide16', the expert choosing among 16 placements, not 12. In 80 positions of hard's own games
+  the expert's pick was not its card and side's best-ranked spot in 37, and was the only spot of
+  its card and side on the list in 18, so a longer list looked worth its playouts; with 16 the
+  halving still has four rounds (103 playouts a candidate in the first, not 137). It won 33 of 56
+  (58.9%, 95% CI 45.9-70.8%; results/wide16-hard-2p.jsonl), where the expert won 35 of the same
+  56 deals and seats (39 games ended alike), and was stopped there.
+
 Tried at hard's own CPU, full budgets, and dropped (files in results/):
 - 'winonly-hardcpu', hard with no reward for the lead (margin weight 0): 88.5 of 178 (49.7%, 95% CI
   42.5-57.0%; 622 ms CPU a move against 621 ms; 28.3 points a game against 29.4;
