@@ -105,6 +105,15 @@ quarter is even; the hard seats 20.0%, 29.0% and 19.5%; 27.1 points a game again
 nothing beyond the figure's noise (`policy_balance.py`): next is a judge that reads more than the
 fast policy does, not the same features weighed otherwise.
 
+Placements first ('placeheavy', 'placefirst'): 'drawheavy' (below) lost with three times as many
+playouts for a draw as for a placement, so the expert might win with the budget the other way
+round. 'placeheavy', 9,900 playouts for a placement and 3,300 for a draw, won 23 of the first 34
+games against hard (67.6%, 95% CI 50.8-80.9%; the expert won 19.5 of the same 34), but a
+placement's playouts cost about 1.4 times a draw's (they start a turn earlier, and twelve
+candidates share them), so it spent 3.9 times hard's CPU a move where the expert spends 3.6
+(2,881 ms against 737 on a loaded machine; results/placeheavy-hard-2p.jsonl). It was stopped there
+for 'placefirst', 9,100 and 3,050, which keeps the expert's CPU.
+
 Tried at the expert's CPU, full budgets, and dropped:
 - 'wide16', the expert choosing among 16 placements, not 12. In 80 positions of hard's own games
   the expert's pick was not its card and side's best-ranked spot in 37, and was the only spot of
@@ -186,6 +195,7 @@ class SplitBudget:
 
 SPLITS: dict[str, tuple[SearchConfig, SearchConfig]] = {
     "placeheavy": (replace(EXPERT, playouts=9900), replace(EXPERT, playouts=3300)),
+    "placefirst": (replace(EXPERT, playouts=9100), replace(EXPERT, playouts=3050)),
 }
 """Candidates whose placements and draws get budgets of their own (placements, draws)."""
 
