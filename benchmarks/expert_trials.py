@@ -112,11 +112,11 @@ games against hard (67.6%, 95% CI 50.8-80.9%; the expert won 19.5 of the same 34
 placement's playouts cost about 1.4 times a draw's (they start a turn earlier, and twelve
 candidates share them), so it spent 3.9 times hard's CPU a move where the expert spends 3.6
 (2,881 ms against 737 on a loaded machine; results/placeheavy-hard-2p.jsonl). It was stopped there
-for 'placefirst', 9,100 and 3,050, which keeps the expert's CPU: after 46 games it had won 30.5
-(66.3%, 95% CI 51.9-78.2%; 3.58 times hard's CPU a move, 2,563 ms against 715 on the loaded
-machine, where the expert's match measured 3.62; results/placefirst-hard-2p.jsonl), the expert
-28.5 of the same 46. Its match is under way: `--candidate placefirst --games 300` goes on from the
-file, and the issue's 65% needs all 300 games.
+for 'placefirst', 9,100 and 3,050, which keeps the expert's CPU: after 64 games it had won 39.5
+(61.7%, 95% CI 49.5-72.6%; 3.58 times hard's CPU a move, 2,567 ms against 717 on the loaded
+machine, where the expert's match measured 3.61; results/placefirst-hard-2p.jsonl), the expert
+39.0 of the same 64 (30.5 of 46 against 28.5 earlier, a lead that faded). Its match can go on
+from the file (`--candidate placefirst --games 300`); so far it plays like the expert.
 
 Tried at the expert's CPU, full budgets, and dropped:
 - 'wide16', the expert choosing among 16 placements, not 12. In 80 positions of hard's own games
