@@ -1,0 +1,209 @@
+"""A search that also chooses the seat's own next placement: the issue's "deeper search of the
+seat's own next turns", set up for `expert_trials.py` without touching the shipped search.
+
+The shipped search (`search.SearchBot`) compares its candidates by playouts in
+which the policy plays the seat's next turn, noisily. A candidate that sets up
+a gold or a pattern for the next turn is worth only what the noisy policy
+makes of it. Here that next turn is a third tree level. The seat's area after
+a candidate is the same in every determinisation, and so is its hand after a
+market draw (after a blind draw it differs by the card drawn), so the next
+placement is an information set keyed by (candidate, draw, hand). Its options
+are the cards of that hand (face up; on their backs if none fits face up), each
+at the spot the careful policy would pick for it, chosen by UCB1 like the draw
+level. The opponents' moves between the
+two turns, and everything after, stay the policy's.
+
+The playout budget is the same number of playouts as the search it is set
+against; what it costs beyond that (the options, a walk on the mutable table)
+shows in the CPU a move that `expert_trials.py` records.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from codex_tui.games.codex.bots.candidates import Macro
+from codex_tui.games.codex.bots.cardinfo import CARDS
+from codex_tui.games.codex.bots.determinize import read_knowledge, sample_game
+from codex_tui.games.codex.bots.policy import (
+    choose_spot,
+    draw_choice,
+    patterns_of,
+    placement,
+    playout,
+    requirement_met,
+    seat_objectives,
+    symbol_weights,
+)
+from codex_tui.games.codex.bots.search import (
+    DrawNode,
+    SearchBot,
+    playout_budget,
+    reward,
+    secret_weights,
+)
+from codex_tui.games.codex.bots.simulate import Table, draw, end_turn, game_of, place, table_of
+from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, Side, apply, legal_actions
+
+Option = tuple[int, Side, int, int]
+"""A placement on the mutable table: card, side, x, y."""
+
+
+def next_options(table: Table, seat: int) -> list[Option]:
+    """Each card the seat can play face up now (each on its back if none can), at the spot the
+    careful policy picks for it. Backs are left out while a front can be played: UCB1 tries every
+    option once before it prefers any, and in the few visits an information set gets, trying
+    three backs would drown its value in moves the policy itself rarely plays.
+
+    The spot rule's ties are broken by a fixed generator, so the same hand on the
+    same area gives the same options in every determinisation."""
+    state = table.seats[seat]
+    area = state.area
+    spots = tuple(area.open_spots)
+    if not spots or not state.hand:
+        return []
+    objectives = seat_objectives(table, seat)
+    weights = symbol_weights(state.hand, area.counts, objectives)
+    patterns = patterns_of(objectives)
+    ties = random.Random(0)
+    cards = dict.fromkeys(state.hand)
+    fronts = [card for card in cards if not CARDS[card].gold or requirement_met(CARDS[card], area.counts)]
+    side = Side.FRONT if fronts else Side.BACK
+    options: list[Option] = []
+    for card in fronts or cards:
+        x, y = choose_spot(area, CARDS[card], side, spots, weights, patterns, ties, every_spot=True)
+        options.append((card, side, x, y))
+    return options
+
+
+@dataclass(slots=True)
+class NextNode:
+    """The seat's next placement in one information set: UCB1 over its options."""
+
+    options: list[Option]
+    totals: list[float] = field(default_factory=list)
+    visits: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.totals = [0.0] * len(self.options)
+        self.visits = [0] * len(self.options)
+
+    def select(self, exploration: float) -> int:
+        for index, visits in enumerate(self.visits):
+            if not visits:
+                return index
+        log_total = math.log(sum(self.visits))
+        return max(
+            range(len(self.options)),
+            key=lambda i: self.totals[i] / self.visits[i] + exploration * math.sqrt(log_total / self.visits[i]),
+        )
+
+    def update(self, index: int, value: float) -> None:
+        self.totals[index] += value
+        self.visits[index] += 1
+
+
+def play_on(
+    table: Table,
+    seat: int,
+    rng: random.Random,
+    search: SearchBot,
+    nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode],
+    candidate: int,
+    drawn: Action | None,
+) -> tuple[NextNode | None, int]:
+    """Play the table to the end: the policy everywhere but the seat's next placement, which its
+    node chooses. Returns that node and the option played (None, -1 if the seat never placed)."""
+    policy = search.config.policy
+    chosen: tuple[NextNode | None, int] = (None, -1)
+    decided = False
+    while True:
+        phase = table.phase
+        if phase is Phase.PLACE:
+            if not decided and table.current == seat:
+                decided = True
+                key = (candidate, drawn, tuple(table.seats[seat].hand))
+                node = nodes.get(key)
+                if node is None:
+                    node = nodes[key] = NextNode(next_options(table, seat))
+                if node.options:
+                    index = node.select(search.config.exploration)
+                    place(table, *node.options[index])
+                    chosen = (node, index)
+                    continue
+            picked = placement(table, rng, policy)
+            if picked is None:
+                end_turn(table)
+            else:
+                place(table, *picked)
+        elif phase is Phase.DRAW:
+            source, card = draw_choice(table, rng, policy)
+            draw(table, source, card)
+        else:
+            return chosen
+
+
+class OwnNextSearch(SearchBot):
+    """`SearchBot` with the seat's next placement searched too (see the module's docstring)."""
+
+    def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
+        config = self.config
+        knowledge = read_knowledge(view)
+        weights = secret_weights(view, knowledge, config.secret_inference)
+        count = len(candidates)
+        totals = [0.0] * count
+        visits = [0] * count
+        draw_nodes = [DrawNode() for _ in range(count)]
+        next_nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode] = {}
+        alive = list(range(count))
+        rounds = max(1, math.ceil(math.log2(count)))
+        remaining = playout_budget(config, len(view.seats))
+        for round_index in range(rounds):
+            if len(alive) == 1:
+                break
+            per_candidate = max(1, remaining // (rounds - round_index) // len(alive))
+            for _ in range(per_candidate):
+                sample = sample_game(view, knowledge, rng, weights)
+                playout_seed = rng.getrandbits(64)
+                for index in alive:
+                    game = sample
+                    for action in candidates[index]:
+                        game = apply(game, action)
+                    drawn: Action | None = None
+                    if config.draw_tree and game.phase is Phase.DRAW and game.current == view.seat:
+                        drawn = draw_nodes[index].select(legal_actions(game), config.exploration)
+                        game = apply(game, drawn)
+                    value = self._value(game, view.seat, random.Random(playout_seed), next_nodes, index, drawn)
+                    if drawn is not None:
+                        draw_nodes[index].update(drawn, value)
+                    totals[index] += value
+                    visits[index] += 1
+            remaining -= per_candidate * len(alive)
+            alive.sort(key=lambda i: (-totals[i] / max(1, visits[i]), i))
+            alive = alive[: max(1, (len(alive) + 1) // 2)]
+        self.stats.playouts = sum(visits)
+        self.stats.values = {candidates[i][0]: totals[i] / visits[i] for i in range(count) if visits[i]}
+        self.stats.seconds = time.perf_counter() - started
+        return candidates[alive[0]]
+
+    def _value(
+        self,
+        game: Game,
+        seat: int,
+        rng: random.Random,
+        nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode],
+        candidate: int,
+        drawn: Action | None,
+    ) -> float:
+        if game.phase is Phase.SETUP or game.phase is Phase.OVER:
+            return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
+        table = table_of(game)
+        node, option = play_on(table, seat, rng, self, nodes, candidate, drawn)
+        value = reward(game_of(table), seat, self.config.margin_weight)
+        if node is not None:
+            node.update(option, value)
+        return value
