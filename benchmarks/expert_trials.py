@@ -32,13 +32,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from machine import machine_line  # noqa: E402
 from match_lines import entry_line  # noqa: E402
-from own_next import OwnNextSearch  # noqa: E402
 from policy_tuning import TUNED  # noqa: E402
+from trial_search import ModelledOpponents, OwnNextSearch  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
 from codex_tui.games.codex.bots.match import GameOutcome, lineup, play_match_game, schedule, summarize  # noqa: E402
-from codex_tui.games.codex.bots.policy import BALANCED, CAREFUL, FAST  # noqa: E402
+from codex_tui.games.codex.bots.policy import BALANCED, CAREFUL, FAST, PlayoutPolicy  # noqa: E402
 from codex_tui.games.codex.bots.search import SearchBot, SearchConfig  # noqa: E402
 from codex_tui.games.codex.rules import Action, Phase, SeatView  # noqa: E402
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE  # noqa: E402
@@ -128,6 +128,13 @@ Tried at the expert's CPU, full budgets, and dropped:
   56 deals and seats (39 games ended alike), and was stopped there.
 
 Tried at hard's own CPU, full budgets, and dropped (files in results/):
+- 'ownnext-hardcpu', 'balanced-hardcpu' searching its own next placement too
+  (`trial_search.OwnNextSearch`; 1,740 playouts for what the next level costs): 34.5 of 71 (48.6%,
+  95% CI 37.3-60.0%; 620 ms CPU a move against hard's 649 ms;
+  results/ownnext-hardcpu-hard-2p.jsonl), where 'balanced-hardcpu' won 39.5 of the same 71 deals
+  and seats; stopped there. Its first try at this CPU ('ownturn', last below) came out even with
+  hard too. With a few visits to each (candidate, draw, hand), UCB1's tries of each card add more
+  noise to a candidate's value than the better next move takes out.
 - 'winonly-hardcpu', hard with no reward for the lead (margin weight 0): 88.5 of 178 (49.7%, 95% CI
   42.5-57.0%; 622 ms CPU a move against 621 ms; 28.3 points a game against 29.4;
   results/winonly-hardcpu-hard-2p.jsonl). It led at 58 of 108 and won 30.5 of the 70 games after,
@@ -208,9 +215,15 @@ OWN_NEXT: dict[str, SearchConfig] = {
     "ownnext-hardcpu": replace(HARD, playouts=1740, policy=BALANCED),
     "ownnext": replace(EXPERT, playouts=6380),
 }
-"""Candidates that search the seat's own next placement too (`own_next.OwnNextSearch`): 'balanced-hardcpu'
+"""Candidates that search the seat's own next placement too (`trial_search.OwnNextSearch`): 'balanced-hardcpu'
 and the expert, each with 3.3% fewer playouts for what the next level costs (665 ms a move against
 643 at hard's budget, 16 positions of `bots.positions`)."""
+
+MODELLED: dict[str, tuple[SearchConfig, PlayoutPolicy]] = {
+    "oppcareful-hardcpu": (replace(HARD, playouts=1400, policy=BALANCED), CAREFUL),
+}
+"""Candidates whose playouts play the other seats by a policy of their own (`trial_search.ModelledOpponents`):
+'balanced-hardcpu' with CAREFUL opponents, its budget cut for what CAREFUL's moves cost."""
 
 
 def divided(config: SearchConfig, divisor: int) -> SearchConfig:
@@ -225,6 +238,9 @@ def make_entry(entry: str, seed: int, divisor: int) -> Bot:
         return SplitBudget(seed, divided(placing, divisor), divided(drawing, divisor), entry)
     if entry in OWN_NEXT:
         return OwnNextSearch(seed, divided(OWN_NEXT[entry], divisor), name=entry)
+    if entry in MODELLED:
+        config, opponents = MODELLED[entry]
+        return ModelledOpponents(seed, divided(config, divisor), opponents, name=entry)
     return SearchBot(seed, divided(CANDIDATES[entry], divisor), name=entry)
 
 
@@ -274,7 +290,7 @@ def report(entries: tuple[str, ...], outcomes: list[GameOutcome], prefix: str) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS | OWN_NEXT), default="fast")
+    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS | OWN_NEXT | MODELLED), default="fast")
     parser.add_argument("--against", choices=sorted(CANDIDATES), default="hard")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300, help="games (a multiple of --players keeps seats balanced)")
@@ -291,6 +307,8 @@ def main() -> None:
             print(f"{name}: placements {placing}; draws {drawing}")
         for name, config in OWN_NEXT.items():
             print(f"{name}: own next placement searched too; {config}")
+        for name, (config, opponents) in MODELLED.items():
+            print(f"{name}: the others played out by {opponents}; {config}")
         return
     print(machine_line())
     entries = lineup([args.candidate, args.against], args.players)

@@ -1,28 +1,34 @@
-"""A search that also chooses the seat's own next placement: the issue's "deeper search of the
-seat's own next turns", set up for `expert_trials.py` without touching the shipped search.
+"""Searches tried as the expert that change what a playout is, set up for `expert_trials.py`
+without touching the shipped search.
 
-The shipped search (`search.SearchBot`) compares its candidates by playouts in
-which the policy plays the seat's next turn, noisily. A candidate that sets up
-a gold or a pattern for the next turn is worth only what the noisy policy
-makes of it. Here that next turn is a third tree level. The seat's area after
-a candidate is the same in every determinisation, and so is its hand after a
-market draw (after a blind draw it differs by the card drawn), so the next
-placement is an information set keyed by (candidate, draw, hand). Its options
-are the cards of that hand (face up; on their backs if none fits face up), each
-at the spot the careful policy would pick for it, chosen by UCB1 like the draw
-level. The opponents' moves between the
-two turns, and everything after, stay the policy's.
+`TrialSearch` is `search.SearchBot`'s sequential halving with the verdict on a
+position left to a method, and decides as the shipped search does. Two trials
+override that verdict:
 
-The playout budget is the same number of playouts as the search it is set
-against; what it costs beyond that (the options, a walk on the mutable table)
-shows in the CPU a move that `expert_trials.py` records.
+`OwnNextSearch`, the issue's "deeper search of the seat's own next turns". The
+shipped search compares its candidates by playouts in which the policy plays
+the seat's next turn, noisily, so a candidate that sets up a gold or a pattern
+is worth only what the noisy policy makes of it. Here that next turn is a third
+tree level. The seat's area after a candidate is the same in every
+determinisation, and so is its hand after a market draw (after a blind draw it
+differs by the card drawn), so the next placement is an information set keyed
+by (candidate, draw, hand). Its options are the cards of that hand (face up; on
+their backs if none fits face up), each at the spot the careful policy would
+pick for it, chosen by UCB1 like the draw level. The opponents' moves between
+the two turns, and everything after, stay the policy's.
+
+`ModelledOpponents`, the issue's "opponent moves chosen by the careful policy":
+the other seats play out by a policy of their own, the seat by its config's.
+
+Each plays as many playouts as its config says; what a trial costs beyond the
+shipped search shows in the CPU a move that `expert_trials.py` records, and
+the candidates' budgets there are cut to match.
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -30,6 +36,7 @@ from codex_tui.games.codex.bots.candidates import Macro
 from codex_tui.games.codex.bots.cardinfo import CARDS
 from codex_tui.games.codex.bots.determinize import read_knowledge, sample_game
 from codex_tui.games.codex.bots.policy import (
+    PlayoutPolicy,
     choose_spot,
     draw_choice,
     patterns_of,
@@ -37,11 +44,13 @@ from codex_tui.games.codex.bots.policy import (
     playout,
     requirement_met,
     seat_objectives,
+    seat_playout,
     symbol_weights,
 )
 from codex_tui.games.codex.bots.search import (
     DrawNode,
     SearchBot,
+    SearchConfig,
     playout_budget,
     reward,
     secret_weights,
@@ -147,18 +156,27 @@ def play_on(
             return chosen
 
 
-class OwnNextSearch(SearchBot):
-    """`SearchBot` with the seat's next placement searched too (see the module's docstring)."""
+class TrialSearch(SearchBot):
+    """`SearchBot`'s sequential halving with the verdict on a position after a candidate (and its
+    draw) left to `judge`, so that a trial changes what a playout is without copying the search.
+    As it stands it decides as `SearchBot` does, playout for playout."""
+
+    def begin(self) -> None:
+        """Called as each decision's search starts (a trial's per-decision state is reset here)."""
+
+    def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
+        """The reward of one playout from `game`, where `candidate` and the seat's `drawn` were played."""
+        return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
 
     def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
         config = self.config
+        self.begin()
         knowledge = read_knowledge(view)
         weights = secret_weights(view, knowledge, config.secret_inference)
         count = len(candidates)
         totals = [0.0] * count
         visits = [0] * count
         draw_nodes = [DrawNode() for _ in range(count)]
-        next_nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode] = {}
         alive = list(range(count))
         rounds = max(1, math.ceil(math.log2(count)))
         remaining = playout_budget(config, len(view.seats))
@@ -177,7 +195,7 @@ class OwnNextSearch(SearchBot):
                     if config.draw_tree and game.phase is Phase.DRAW and game.current == view.seat:
                         drawn = draw_nodes[index].select(legal_actions(game), config.exploration)
                         game = apply(game, drawn)
-                    value = self._value(game, view.seat, random.Random(playout_seed), next_nodes, index, drawn)
+                    value = self.judge(game, view.seat, random.Random(playout_seed), index, drawn)
                     if drawn is not None:
                         draw_nodes[index].update(drawn, value)
                     totals[index] += value
@@ -187,23 +205,35 @@ class OwnNextSearch(SearchBot):
             alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.stats.playouts = sum(visits)
         self.stats.values = {candidates[i][0]: totals[i] / visits[i] for i in range(count) if visits[i]}
-        self.stats.seconds = time.perf_counter() - started
         return candidates[alive[0]]
 
-    def _value(
-        self,
-        game: Game,
-        seat: int,
-        rng: random.Random,
-        nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode],
-        candidate: int,
-        drawn: Action | None,
-    ) -> float:
+
+class OwnNextSearch(TrialSearch):
+    """The search with the seat's next placement searched too (see the module's docstring)."""
+
+    def begin(self) -> None:
+        self.next_nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode] = {}
+
+    def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
         if game.phase is Phase.SETUP or game.phase is Phase.OVER:
-            return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
+            return super().judge(game, seat, rng, candidate, drawn)
         table = table_of(game)
-        node, option = play_on(table, seat, rng, self, nodes, candidate, drawn)
+        node, option = play_on(table, seat, rng, self, self.next_nodes, candidate, drawn)
         value = reward(game_of(table), seat, self.config.margin_weight)
         if node is not None:
             node.update(option, value)
         return value
+
+
+class ModelledOpponents(TrialSearch):
+    """The search with the other seats played out by a policy of their own (the issue's "opponent
+    moves chosen by the careful policy"): the seat's own moves stay its config's policy."""
+
+    def __init__(self, seed: int, config: SearchConfig, opponents: PlayoutPolicy, name: str) -> None:
+        super().__init__(seed, config, name=name)
+        self.opponents = opponents
+
+    def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
+        policies = [self.opponents] * len(game.seats)
+        policies[seat] = self.config.policy
+        return reward(seat_playout(game, rng, policies), seat, self.config.margin_weight)
