@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from machine import machine_line  # noqa: E402
 from match_lines import entry_line  # noqa: E402
 from policy_tuning import TUNED  # noqa: E402
-from trial_search import ModelledOpponents, OwnNextSearch  # noqa: E402
+from trial_search import KomiSearch, ModelledOpponents, OwnNextSearch, TrialSearch  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
@@ -135,6 +135,12 @@ Tried at hard's own CPU, full budgets, and dropped (files in results/):
   and seats; stopped there. Its first try at this CPU ('ownturn', last below) came out even with
   hard too. With a few visits to each (candidate, draw, hand), UCB1's tries of each card add more
   noise to a candidate's value than the better next move takes out.
+- 'oppcareful-hardcpu', 'balanced-hardcpu' whose playouts play the other seat by CAREFUL
+  (`trial_search.ModelledOpponents`; 1,400 playouts, for CAREFUL's cost): 29 of 66 (43.9%, 95% CI
+  32.6-55.9%; 646 ms CPU a move against hard's 658 ms; results/oppcareful-hardcpu-hard-2p.jsonl),
+  where 'balanced-hardcpu' won 36.5 of the same 66; stopped there. A stronger opponent in the
+  playouts did not make a truer verdict: with the seat's own policy weaker than the other's, it
+  loses most playouts, and wins tell the candidates apart less.
 - 'winonly-hardcpu', hard with no reward for the lead (margin weight 0): 88.5 of 178 (49.7%, 95% CI
   42.5-57.0%; 622 ms CPU a move against 621 ms; 28.3 points a game against 29.4;
   results/winonly-hardcpu-hard-2p.jsonl). It led at 58 of 108 and won 30.5 of the 70 games after,
@@ -211,13 +217,16 @@ SPLITS: dict[str, tuple[SearchConfig, SearchConfig]] = {
 }
 """Candidates whose placements and draws get budgets of their own (placements, draws)."""
 
-OWN_NEXT: dict[str, SearchConfig] = {
-    "ownnext-hardcpu": replace(HARD, playouts=1740, policy=BALANCED),
-    "ownnext": replace(EXPERT, playouts=6380),
+TRIALS: dict[str, tuple[type[TrialSearch], SearchConfig]] = {
+    "ownnext-hardcpu": (OwnNextSearch, replace(HARD, playouts=1740, policy=BALANCED)),
+    "ownnext": (OwnNextSearch, replace(EXPERT, playouts=6380)),
+    "komi-hardcpu": (KomiSearch, replace(HARD, policy=BALANCED)),
 }
-"""Candidates that search the seat's own next placement too (`trial_search.OwnNextSearch`): 'balanced-hardcpu'
-and the expert, each with 3.3% fewer playouts for what the next level costs (665 ms a move against
-643 at hard's budget, 16 positions of `bots.positions`)."""
+"""Candidates that change what a playout tells the search (`trial_search`). 'ownnext' searches the
+seat's own next placement too: 'balanced-hardcpu' and the expert, each with 3.3% fewer playouts for
+what the next level costs (665 ms a move against 643 at hard's budget, 16 positions of
+`bots.positions`). 'komi-hardcpu' is 'balanced-hardcpu' ranking by wins against a shifted line
+where its playouts are lopsided."""
 
 MODELLED: dict[str, tuple[SearchConfig, PlayoutPolicy]] = {
     "oppcareful-hardcpu": (replace(HARD, playouts=1400, policy=BALANCED), CAREFUL),
@@ -236,8 +245,9 @@ def make_entry(entry: str, seed: int, divisor: int) -> Bot:
     if entry in SPLITS:
         placing, drawing = SPLITS[entry]
         return SplitBudget(seed, divided(placing, divisor), divided(drawing, divisor), entry)
-    if entry in OWN_NEXT:
-        return OwnNextSearch(seed, divided(OWN_NEXT[entry], divisor), name=entry)
+    if entry in TRIALS:
+        kind, config = TRIALS[entry]
+        return kind(seed, divided(config, divisor), name=entry)
     if entry in MODELLED:
         config, opponents = MODELLED[entry]
         return ModelledOpponents(seed, divided(config, divisor), opponents, name=entry)
@@ -290,7 +300,7 @@ def report(entries: tuple[str, ...], outcomes: list[GameOutcome], prefix: str) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS | OWN_NEXT | MODELLED), default="fast")
+    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS | TRIALS | MODELLED), default="fast")
     parser.add_argument("--against", choices=sorted(CANDIDATES), default="hard")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300, help="games (a multiple of --players keeps seats balanced)")
@@ -305,8 +315,8 @@ def main() -> None:
             print(f"{name}: {config}")
         for name, (placing, drawing) in SPLITS.items():
             print(f"{name}: placements {placing}; draws {drawing}")
-        for name, config in OWN_NEXT.items():
-            print(f"{name}: own next placement searched too; {config}")
+        for name, (kind, config) in TRIALS.items():
+            print(f"{name}: {kind.__name__}, {config}")
         for name, (config, opponents) in MODELLED.items():
             print(f"{name}: the others played out by {opponents}; {config}")
         return
