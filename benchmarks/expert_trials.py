@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from machine import machine_line  # noqa: E402
 from match_lines import entry_line  # noqa: E402
 from policy_tuning import TUNED  # noqa: E402
-from trial_search import KomiSearch, ModelledOpponents, OwnNextSearch, TrialSearch  # noqa: E402
+from trial_search import ModelledOpponents, OwnNextSearch, TrialSearch  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
@@ -141,6 +141,12 @@ Tried at hard's own CPU, full budgets, and dropped (files in results/):
   where 'balanced-hardcpu' won 36.5 of the same 66; stopped there. A stronger opponent in the
   playouts did not make a truer verdict: with the seat's own policy weaker than the other's, it
   loses most playouts, and wins tell the candidates apart less.
+- 'komi-hardcpu', not played: Go programs' "dynamic komi", a win counted as beating the seat's
+  playout lead by a shifted line where the playouts are lopsided (a win share outside 0.2-0.8, the
+  line moved to bring it to the band's edge; `trial_search.KomiSearch` in eda35e3). In 24 positions
+  from the last third of hard's held-out games it chose another move than 'balanced-hardcpu' in 2,
+  at 9% more CPU (406 ms a move against 373): too few changed moves to show in a match, so it was
+  taken out again unplayed.
 - 'winonly-hardcpu', hard with no reward for the lead (margin weight 0): 88.5 of 178 (49.7%, 95% CI
   42.5-57.0%; 622 ms CPU a move against 621 ms; 28.3 points a game against 29.4;
   results/winonly-hardcpu-hard-2p.jsonl). It led at 58 of 108 and won 30.5 of the 70 games after,
@@ -220,13 +226,11 @@ SPLITS: dict[str, tuple[SearchConfig, SearchConfig]] = {
 TRIALS: dict[str, tuple[type[TrialSearch], SearchConfig]] = {
     "ownnext-hardcpu": (OwnNextSearch, replace(HARD, playouts=1740, policy=BALANCED)),
     "ownnext": (OwnNextSearch, replace(EXPERT, playouts=6380)),
-    "komi-hardcpu": (KomiSearch, replace(HARD, policy=BALANCED)),
 }
 """Candidates that change what a playout tells the search (`trial_search`). 'ownnext' searches the
 seat's own next placement too: 'balanced-hardcpu' and the expert, each with 3.3% fewer playouts for
 what the next level costs (665 ms a move against 643 at hard's budget, 16 positions of
-`bots.positions`). 'komi-hardcpu' is 'balanced-hardcpu' ranking by wins against a shifted line
-where its playouts are lopsided."""
+`bots.positions`)."""
 
 MODELLED: dict[str, tuple[SearchConfig, PlayoutPolicy]] = {
     "oppcareful-hardcpu": (replace(HARD, playouts=1400, policy=BALANCED), CAREFUL),

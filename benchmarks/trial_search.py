@@ -51,13 +51,12 @@ from codex_tui.games.codex.bots.search import (
     DrawNode,
     SearchBot,
     SearchConfig,
-    lead,
     playout_budget,
     reward,
     secret_weights,
 )
 from codex_tui.games.codex.bots.simulate import Table, draw, end_turn, game_of, place, table_of
-from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, Side, apply, legal_actions, result
+from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, Side, apply, legal_actions
 
 Option = tuple[int, Side, int, int]
 """A placement on the mutable table: card, side, x, y."""
@@ -169,10 +168,6 @@ class TrialSearch(SearchBot):
         """The reward of one playout from `game`, where `candidate` and the seat's `drawn` were played."""
         return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
 
-    def rank(self, alive: list[int], totals: Sequence[float], visits: Sequence[int]) -> list[int]:
-        """The surviving candidates, best first (the shipped search: by mean reward)."""
-        return sorted(alive, key=lambda i: (-totals[i] / max(1, visits[i]), i))
-
     def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
         config = self.config
         self.begin()
@@ -206,7 +201,7 @@ class TrialSearch(SearchBot):
                     totals[index] += value
                     visits[index] += 1
             remaining -= per_candidate * len(alive)
-            alive = self.rank(alive, totals, visits)
+            alive.sort(key=lambda i: (-totals[i] / max(1, visits[i]), i))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
         self.stats.playouts = sum(visits)
         self.stats.values = {candidates[i][0]: totals[i] / visits[i] for i in range(count) if visits[i]}
@@ -242,41 +237,3 @@ class ModelledOpponents(TrialSearch):
         policies = [self.opponents] * len(game.seats)
         policies[seat] = self.config.policy
         return reward(seat_playout(game, rng, policies), seat, self.config.margin_weight)
-
-
-KOMI_BAND = 0.2
-"""How far from even the playouts' win share must be before `KomiSearch` shifts the line."""
-
-
-class KomiSearch(TrialSearch):
-    """The search ranking by wins against a shifted line when the playouts' verdict is lopsided.
-
-    Go programs' "dynamic komi": when the seat wins nearly every playout (or nearly none), a
-    win says little about which candidate is better, and only the small margin term tells them
-    apart. Then a win is counted as beating the seat's lead by a komi, set so that the share of
-    playouts won comes back to the band's edge (`KOMI_BAND` from 0 or 1). The draw level keeps
-    the plain reward; in an even position nothing changes."""
-
-    def begin(self) -> None:
-        self.outcomes: dict[int, list[int]] = {}
-
-    def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
-        final = playout(game, rng, self.config.policy)
-        self.outcomes.setdefault(candidate, []).append(lead(result(final).totals, seat))
-        return reward(final, seat, self.config.margin_weight)
-
-    def rank(self, alive: list[int], totals: Sequence[float], visits: Sequence[int]) -> list[int]:
-        leads = sorted(value for values in self.outcomes.values() for value in values)
-        share = sum(1 for value in leads if value > 0) / len(leads)
-        if KOMI_BAND <= share <= 1 - KOMI_BAND:
-            return super().rank(alive, totals, visits)
-        target = 1 - KOMI_BAND if share > 1 - KOMI_BAND else KOMI_BAND
-        komi = -leads[min(len(leads) - 1, int((1 - target) * len(leads)))]
-        margin = self.config.margin_weight
-
-        def value(candidate: int) -> float:
-            values = self.outcomes[candidate]
-            wins = sum(1.0 if v + komi > 0 else 0.5 if v + komi == 0 else 0.0 for v in values)
-            return (wins + margin * sum(values)) / len(values)
-
-        return sorted(alive, key=lambda i: (-value(i), i))
