@@ -106,6 +106,11 @@ quarter is even; the hard seats 20.0%, 29.0% and 19.5%; 27.1 points a game again
 nothing beyond the figure's noise (`policy_balance.py`): next is a judge that reads more than the
 fast policy does, not the same features weighed otherwise.
 
+Built on 'balanced-hardcpu' and measured against its games on the same deals (`trial_search.py`):
+the seat's own next placement searched as a third level ('ownnext-hardcpu') and the other seat
+played out by CAREFUL ('oppcareful-hardcpu', the issue's two remaining search ideas) both won less
+than it did (details below), so neither went on to the expert's budget.
+
 Placements first ('placeheavy', 'placefirst'): 'drawheavy' (below) lost with three times as many
 playouts for a draw as for a placement, so the expert might win with the budget the other way
 round. 'placeheavy', 9,900 playouts for a placement and 3,300 for a draw, won 23 of the first 34
