@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from machine import machine_line  # noqa: E402
 from match_lines import entry_line  # noqa: E402
 from policy_tuning import TUNED  # noqa: E402
-from trial_search import ModelledOpponents, OwnNextSearch, TrialSearch  # noqa: E402
+from trial_search import ModelledOpponents, OwnNextSearch  # noqa: E402
 
 from codex_tui.games.codex.bots import Bot  # noqa: E402
 from codex_tui.games.codex.bots.levels import EXPERT, HARD  # noqa: E402
@@ -228,14 +228,13 @@ SPLITS: dict[str, tuple[SearchConfig, SearchConfig]] = {
 }
 """Candidates whose placements and draws get budgets of their own (placements, draws)."""
 
-TRIALS: dict[str, tuple[type[TrialSearch], SearchConfig]] = {
-    "ownnext-hardcpu": (OwnNextSearch, replace(HARD, playouts=1740, policy=BALANCED)),
-    "ownnext": (OwnNextSearch, replace(EXPERT, playouts=6380)),
+OWN_NEXT: dict[str, SearchConfig] = {
+    "ownnext-hardcpu": replace(HARD, playouts=1740, policy=BALANCED),
+    "ownnext": replace(EXPERT, playouts=6380),
 }
-"""Candidates that change what a playout tells the search (`trial_search`). 'ownnext' searches the
-seat's own next placement too: 'balanced-hardcpu' and the expert, each with 3.3% fewer playouts for
-what the next level costs (665 ms a move against 643 at hard's budget, 16 positions of
-`bots.positions`)."""
+"""Candidates that search the seat's own next placement too (`trial_search.OwnNextSearch`):
+'balanced-hardcpu' and the expert, each with 3.3% fewer playouts for what the next level costs
+(665 ms a move against 643 at hard's budget, 16 positions of `bots.positions`)."""
 
 MODELLED: dict[str, tuple[SearchConfig, PlayoutPolicy]] = {
     "oppcareful-hardcpu": (replace(HARD, playouts=1400, policy=BALANCED), CAREFUL),
@@ -254,9 +253,8 @@ def make_entry(entry: str, seed: int, divisor: int) -> Bot:
     if entry in SPLITS:
         placing, drawing = SPLITS[entry]
         return SplitBudget(seed, divided(placing, divisor), divided(drawing, divisor), entry)
-    if entry in TRIALS:
-        kind, config = TRIALS[entry]
-        return kind(seed, divided(config, divisor), name=entry)
+    if entry in OWN_NEXT:
+        return OwnNextSearch(seed, divided(OWN_NEXT[entry], divisor), name=entry)
     if entry in MODELLED:
         config, opponents = MODELLED[entry]
         return ModelledOpponents(seed, divided(config, divisor), opponents, name=entry)
@@ -309,7 +307,7 @@ def report(entries: tuple[str, ...], outcomes: list[GameOutcome], prefix: str) -
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS | TRIALS | MODELLED), default="fast")
+    parser.add_argument("--candidate", choices=sorted(CANDIDATES | SPLITS | OWN_NEXT | MODELLED), default="fast")
     parser.add_argument("--against", choices=sorted(CANDIDATES), default="hard")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=300, help="games (a multiple of --players keeps seats balanced)")
@@ -324,8 +322,8 @@ def main() -> None:
             print(f"{name}: {config}")
         for name, (placing, drawing) in SPLITS.items():
             print(f"{name}: placements {placing}; draws {drawing}")
-        for name, (kind, config) in TRIALS.items():
-            print(f"{name}: {kind.__name__}, {config}")
+        for name, config in OWN_NEXT.items():
+            print(f"{name}: own next placement searched too; {config}")
         for name, (config, opponents) in MODELLED.items():
             print(f"{name}: the others played out by {opponents}; {config}")
         return

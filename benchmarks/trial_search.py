@@ -1,9 +1,9 @@
-"""Searches tried as the expert that change what a playout is, set up for `expert_trials.py`
-without touching the shipped search.
+"""Searches tried as the expert that change what a playout is, set up for `expert_trials.py`;
+nothing the shipped bots play changes.
 
-`TrialSearch` is `search.SearchBot`'s sequential halving with the verdict on a
-position left to a method, and decides as the shipped search does. Two trials
-override that verdict:
+Each is `search.SearchBot` with another verdict on a position after a
+candidate (`SearchBot.judge`); the sequential halving around it is the shipped
+one.
 
 `OwnNextSearch`, the issue's "deeper search of the seat's own next turns". The
 shipped search compares its candidates by playouts in which the policy plays
@@ -34,29 +34,24 @@ from dataclasses import dataclass, field
 
 from codex_tui.games.codex.bots.candidates import Macro
 from codex_tui.games.codex.bots.cardinfo import CARDS
-from codex_tui.games.codex.bots.determinize import read_knowledge, sample_game
 from codex_tui.games.codex.bots.policy import (
     PlayoutPolicy,
     choose_spot,
     draw_choice,
     patterns_of,
     placement,
-    playout,
     requirement_met,
     seat_objectives,
     seat_playout,
     symbol_weights,
 )
 from codex_tui.games.codex.bots.search import (
-    DrawNode,
     SearchBot,
     SearchConfig,
-    playout_budget,
     reward,
-    secret_weights,
 )
 from codex_tui.games.codex.bots.simulate import Table, draw, end_turn, game_of, place, table_of
-from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, Side, apply, legal_actions
+from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, Side
 
 Option = tuple[int, Side, int, int]
 """A placement on the mutable table: card, side, x, y."""
@@ -156,63 +151,16 @@ def play_on(
             return chosen
 
 
-class TrialSearch(SearchBot):
-    """`SearchBot`'s sequential halving with the verdict on a position after a candidate (and its
-    draw) left to `judge`, so that a trial changes what a playout is without copying the search.
-    As it stands it decides as `SearchBot` does, playout for playout."""
-
-    def begin(self) -> None:
-        """Called as each decision's search starts (a trial's per-decision state is reset here)."""
-
-    def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
-        """The reward of one playout from `game`, where `candidate` and the seat's `drawn` were played."""
-        return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
-
-    def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
-        config = self.config
-        self.begin()
-        knowledge = read_knowledge(view)
-        weights = secret_weights(view, knowledge, config.secret_inference)
-        count = len(candidates)
-        totals = [0.0] * count
-        visits = [0] * count
-        draw_nodes = [DrawNode() for _ in range(count)]
-        alive = list(range(count))
-        rounds = max(1, math.ceil(math.log2(count)))
-        remaining = playout_budget(config, len(view.seats))
-        for round_index in range(rounds):
-            if len(alive) == 1:
-                break
-            per_candidate = max(1, remaining // (rounds - round_index) // len(alive))
-            for _ in range(per_candidate):
-                sample = sample_game(view, knowledge, rng, weights)
-                playout_seed = rng.getrandbits(64)
-                for index in alive:
-                    game = sample
-                    for action in candidates[index]:
-                        game = apply(game, action)
-                    drawn: Action | None = None
-                    if config.draw_tree and game.phase is Phase.DRAW and game.current == view.seat:
-                        drawn = draw_nodes[index].select(legal_actions(game), config.exploration)
-                        game = apply(game, drawn)
-                    value = self.judge(game, view.seat, random.Random(playout_seed), index, drawn)
-                    if drawn is not None:
-                        draw_nodes[index].update(drawn, value)
-                    totals[index] += value
-                    visits[index] += 1
-            remaining -= per_candidate * len(alive)
-            alive.sort(key=lambda i: (-totals[i] / max(1, visits[i]), i))
-            alive = alive[: max(1, (len(alive) + 1) // 2)]
-        self.stats.playouts = sum(visits)
-        self.stats.values = {candidates[i][0]: totals[i] / visits[i] for i in range(count) if visits[i]}
-        return candidates[alive[0]]
-
-
-class OwnNextSearch(TrialSearch):
+class OwnNextSearch(SearchBot):
     """The search with the seat's next placement searched too (see the module's docstring)."""
 
-    def begin(self) -> None:
+    def __init__(self, seed: int, config: SearchConfig, name: str = "ownnext") -> None:
+        super().__init__(seed, config, name=name)
         self.next_nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode] = {}
+
+    def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
+        self.next_nodes = {}
+        return super()._halving(view, candidates, rng, started)
 
     def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
         if game.phase is Phase.SETUP or game.phase is Phase.OVER:
@@ -225,7 +173,7 @@ class OwnNextSearch(TrialSearch):
         return value
 
 
-class ModelledOpponents(TrialSearch):
+class ModelledOpponents(SearchBot):
     """The search with the other seats played out by a policy of their own (the issue's "opponent
     moves chosen by the careful policy"): the seat's own moves stay its config's policy."""
 

@@ -167,6 +167,14 @@ class SearchBot:
         self.stats.seconds = time.perf_counter() - started
         return best[0]
 
+    def judge(self, game: Game, seat: int, rng: random.Random, candidate: int, drawn: Action | None) -> float:
+        """One playout's reward from `game`, where candidate number `candidate` and then the seat's
+        draw `drawn` (None if the search left it to the playout) were played.
+
+        A method, and told which candidate and draw it judges, so that a trial of another
+        verdict (`benchmarks/trial_search.py`) changes only this, not the search around it."""
+        return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
+
     def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
         config = self.config
         knowledge = read_knowledge(view)
@@ -196,8 +204,7 @@ class SearchBot:
                     if config.draw_tree and game.phase is Phase.DRAW and game.current == view.seat:
                         draw = nodes[index].select(legal_actions(game), config.exploration)
                         game = apply(game, draw)
-                    final = playout(game, random.Random(playout_seed), config.policy)
-                    value = reward(final, view.seat, config.margin_weight)
+                    value = self.judge(game, view.seat, random.Random(playout_seed), index, draw)
                     if draw is not None:
                         nodes[index].update(draw, value)
                     totals[index] += value
