@@ -230,11 +230,10 @@ SPLITS: dict[str, tuple[SearchConfig, SearchConfig]] = {
 
 OWN_NEXT: dict[str, SearchConfig] = {
     "ownnext-hardcpu": replace(HARD, playouts=1740, policy=BALANCED),
-    "ownnext": replace(EXPERT, playouts=6380),
 }
 """Candidates that search the seat's own next placement too (`trial_search.OwnNextSearch`):
-'balanced-hardcpu' and the expert, each with 3.3% fewer playouts for what the next level costs
-(665 ms a move against 643 at hard's budget, 16 positions of `bots.positions`)."""
+'balanced-hardcpu' with 3.3% fewer playouts for what the next level costs (668 ms a move against
+655 at hard's budget, 16 positions of `bots.positions`)."""
 
 MODELLED: dict[str, tuple[SearchConfig, PlayoutPolicy]] = {
     "oppcareful-hardcpu": (replace(HARD, playouts=1400, policy=BALANCED), CAREFUL),
