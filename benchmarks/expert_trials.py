@@ -92,19 +92,20 @@ same playouts. A judge fitted to the outcomes of hard's own games, added to the 
 verdicts foretell those outcomes better did ('balanced-hardcpu', next).
 
 The first to beat hard at hard's own CPU: 'balanced-hardcpu', hard whose FAST playouts take the
-weights that foretell hard's own games best (`policy.BALANCED`, found by `policy_balance.py`): 174.5 of 300
-(58.2%, 95% CI 52.5-63.6%; 604 ms CPU a move against hard's 608 ms; 29.6 points a game against
-29.0; results/balanced-hardcpu-hard-2p.jsonl). 'balanced', the same playouts at the old
-expert's CPU, became the expert: 187.5 of 300 against hard (62.5%, 95% CI 56.9-67.8%; 2,202 ms CPU
-a move against hard's 607 ms; 30.2 points a game against 29.0; results/balanced-hard-2p.jsonl),
-short of the 65% asked. At 3 players (`--players 3 --games 102`, results/balanced-hard-3p.jsonl) it
-won 42 of 102 against two hards (41.2%, 95% CI 32.1-50.9%; a third is even; 28.5 points a game
-against 27.2 and 27.4; 2,176 ms CPU a move against 595 ms). At 4 players (`--players 4 --games 100`,
-results/balanced-hard-4p.jsonl) it won 31.5 of 100 against three hards (31.5%, 95% CI 23.2-41.1%; a
-quarter is even; the hard seats 20.0%, 29.0% and 19.5%; 27.1 points a game against 25.9, 26.7 and
-25.9; 2,177 ms CPU a move against 594 ms). Tuning BALANCED's weights on over 300 games found
-nothing beyond the figure's noise (`policy_balance.py`): next is a judge that reads more than the
-fast policy does, not the same features weighed otherwise.
+weights that foretell hard's own games best (`policy.BALANCED`, found by `policy_balance.py`): 174.5
+of 300 (58.2%, 95% CI 52.5-63.6%; 604 ms CPU a move against hard's 608 ms; 29.6 points a game
+against 29.0; results/balanced-hardcpu-hard-2p.jsonl). 'balanced', the same playouts at the old
+expert's CPU, became the expert: 187.5 of 300 against hard (62.5%, 95% CI 56.9-67.8%; 2,202 ms CPU a
+move against hard's 607 ms; 30.2 points a game against 29.0; results/balanced-hard-2p.jsonl), short
+of the 65% asked. At 3 players (`--players 3 --games 171`, results/balanced-hard-3p.jsonl) it won
+67.5 of 171 against two hards (39.5%, 95% CI 32.5-47.0%; a third is even; the hard seats 28.4% and
+32.2%; 28.5 points a game against 27.2 and 27.8; 2,297 ms CPU a move against 629 and 630 ms, the
+last 69 games played on a busier machine; after the first 102 it stood at 42, 41.2%). At 4 players
+(`--players 4 --games 100`, results/balanced-hard-4p.jsonl) it won 31.5 of 100 against three hards
+(31.5%, 95% CI 23.2-41.1%; a quarter is even; the hard seats 20.0%, 29.0% and 19.5%; 27.1 points a
+game against 25.9, 26.7 and 25.9; 2,177 ms CPU a move against 594 ms). Tuning BALANCED's weights on
+over 300 games found nothing beyond the figure's noise (`policy_balance.py`): next is a judge that
+reads more than the fast policy does, not the same features weighed otherwise.
 
 Built on 'balanced-hardcpu' and measured against its games on the same deals (`trial_search.py`):
 the seat's own next placement searched as a third level ('ownnext-hardcpu') and the other seat

@@ -30,8 +30,8 @@ EXPERT = SearchConfig(playouts=6600, candidates=12, draw_tree=True, policy=BALAN
 (`policy.BALANCED`). At these budgets expert wins 187.5 / 300 against hard (62.5%,
 95% CI 56.9-67.8%; 2.20 s CPU a move against hard's 0.61 s; `python3 benchmarks/expert_trials.py
 --candidate balanced --games 300 --jobs 2`, the games of `codex-tui tournament --bots expert,hard`).
-That is short of the 65% issue 33 asks for. At 3 players, against two hard bots, it won 42 / 102
-(41.2%, 95% CI 32.1-50.9%, where a third is even; each hard seat 31.4% and 27.5%; `--players 3`);
+That is short of the 65% issue 33 asks for. At 3 players, against two hard bots, it won 67.5 / 171
+(39.5%, 95% CI 32.5-47.0%, where a third is even; each hard seat 28.4% and 32.2%; `--players 3`);
 at 4 players, against three, 31.5 / 100 (31.5%, 95% CI 23.2-41.1%, where a quarter is even; the
 hard seats 20.0%, 29.0% and 19.5%; `--players 4`).
 The same playouts at hard's own budget already won
