@@ -27,7 +27,6 @@ the candidates' budgets there are cut to match.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -46,18 +45,16 @@ from codex_tui.games.codex.bots.policy import (
     symbol_weights,
 )
 from codex_tui.games.codex.bots.search import (
+    DrawNode,
     SearchBot,
     SearchConfig,
     reward,
 )
 from codex_tui.games.codex.bots.simulate import Table, draw, end_turn, game_of, place, table_of
-from codex_tui.games.codex.rules import Action, Game, Phase, SeatView, Side
-
-Option = tuple[int, Side, int, int]
-"""A placement on the mutable table: card, side, x, y."""
+from codex_tui.games.codex.rules import Action, Game, Phase, Place, SeatView, Side
 
 
-def next_options(table: Table, seat: int) -> list[Option]:
+def next_options(table: Table, seat: int) -> list[Place]:
     """Each card the seat can play face up now (each on its back if none can), at the spot the
     careful policy picks for it. Backs are left out while a front can be played: UCB1 tries every
     option once before it prefers any, and in the few visits an information set gets, trying
@@ -77,38 +74,20 @@ def next_options(table: Table, seat: int) -> list[Option]:
     cards = dict.fromkeys(state.hand)
     fronts = [card for card in cards if not CARDS[card].gold or requirement_met(CARDS[card], area.counts)]
     side = Side.FRONT if fronts else Side.BACK
-    options: list[Option] = []
+    options: list[Place] = []
     for card in fronts or cards:
         x, y = choose_spot(area, CARDS[card], side, spots, weights, patterns, ties, every_spot=True)
-        options.append((card, side, x, y))
+        options.append(Place(seat, card, side, x, y))
     return options
 
 
 @dataclass(slots=True)
 class NextNode:
-    """The seat's next placement in one information set: UCB1 over its options."""
+    """The seat's next placement in one information set: its options, and UCB1 over them (the
+    draw level's `DrawNode`, which takes any actions)."""
 
-    options: list[Option]
-    totals: list[float] = field(default_factory=list)
-    visits: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.totals = [0.0] * len(self.options)
-        self.visits = [0] * len(self.options)
-
-    def select(self, exploration: float) -> int:
-        for index, visits in enumerate(self.visits):
-            if not visits:
-                return index
-        log_total = math.log(sum(self.visits))
-        return max(
-            range(len(self.options)),
-            key=lambda i: self.totals[i] / self.visits[i] + exploration * math.sqrt(log_total / self.visits[i]),
-        )
-
-    def update(self, index: int, value: float) -> None:
-        self.totals[index] += value
-        self.visits[index] += 1
+    options: list[Place]
+    choice: DrawNode = field(default_factory=DrawNode)
 
 
 def play_on(
@@ -119,11 +98,11 @@ def play_on(
     nodes: dict[tuple[int, Action | None, tuple[int, ...]], NextNode],
     candidate: int,
     drawn: Action | None,
-) -> tuple[NextNode | None, int]:
+) -> tuple[NextNode, Place] | None:
     """Play the table to the end: the policy everywhere but the seat's next placement, which its
-    node chooses. Returns that node and the option played (None, -1 if the seat never placed)."""
+    node chooses. Returns that node and the option played (None if the seat never placed)."""
     policy = search.config.policy
-    chosen: tuple[NextNode | None, int] = (None, -1)
+    chosen: tuple[NextNode, Place] | None = None
     decided = False
     while True:
         phase = table.phase
@@ -135,9 +114,10 @@ def play_on(
                 if node is None:
                     node = nodes[key] = NextNode(next_options(table, seat))
                 if node.options:
-                    index = node.select(search.config.exploration)
-                    place(table, *node.options[index])
-                    chosen = (node, index)
+                    option = node.choice.select(node.options, search.config.exploration)
+                    assert isinstance(option, Place)
+                    place(table, option.card, option.side, option.x, option.y)
+                    chosen = (node, option)
                     continue
             picked = placement(table, rng, policy)
             if picked is None:
@@ -166,10 +146,11 @@ class OwnNextSearch(SearchBot):
         if game.phase is Phase.SETUP or game.phase is Phase.OVER:
             return super().judge(game, seat, rng, candidate, drawn)
         table = table_of(game)
-        node, option = play_on(table, seat, rng, self, self.next_nodes, candidate, drawn)
+        chosen = play_on(table, seat, rng, self, self.next_nodes, candidate, drawn)
         value = reward(game_of(table), seat, self.config.margin_weight)
-        if node is not None:
-            node.update(option, value)
+        if chosen is not None:
+            node, option = chosen
+            node.choice.update(option, value)
         return value
 
 
