@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 MAX_KEYS = 10_000
@@ -43,10 +44,12 @@ class Attempt:
 
 
 class AttemptLimiter:
-    """Counted attempts and attempts under way, per key, within a sliding window of `window` seconds."""
+    """Counted attempts and attempts under way, per key, within a sliding window of `window` seconds
+    (on `clock`: `time.monotonic`, or a test's)."""
 
-    def __init__(self, window: float) -> None:
+    def __init__(self, window: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.window = float(window)
+        self.clock = clock
         self._counted: dict[str, deque[float]] = {}
         self._under_way: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -64,7 +67,7 @@ class AttemptLimiter:
     def load(self, key: str) -> int:
         """Attempts counted in the window or under way for `key`."""
         with self._lock:
-            return len(self._recent(key, time.monotonic())) + self._under_way.get(key, 0)
+            return len(self._recent(key, self.clock())) + self._under_way.get(key, 0)
 
     def begin(self, *limits: tuple[str, int]) -> Attempt | float:
         """Start an attempt under each `(key, limit)`: an `Attempt` holding a slot in every key,
@@ -72,7 +75,7 @@ class AttemptLimiter:
 
         A key full only of attempts under way answers with the whole window: how long those
         take is not known, and the answer only says when to try again."""
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             if len(self._counted) > MAX_KEYS:
                 self._forget_old(now)
@@ -96,7 +99,7 @@ class AttemptLimiter:
             self._recent(key, now)
 
     def _finish(self, attempt: Attempt, counted: bool) -> None:
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             if attempt.done:
                 return
