@@ -10,7 +10,8 @@ the sign-in (`web_signin`) and the checks are its own.
 Routes (the browser tests rely on these names):
 - `GET /`: the sign-in page, or the app page once signed in;
 - `POST /sign-in` (form `name`, `passphrase`, and `again` when claiming a free name):
-  a session cookie and a redirect to `/`, or the sign-in page saying what went wrong;
+  a session cookie and a known-browser cookie (`KNOWN_COOKIE`) and a redirect to `/`,
+  or the sign-in page saying what went wrong;
 - `POST /sign-out`;
 - `GET /session`: JSON `{"signed_in": bool}`, asked by the app page once its terminal has closed;
 - `GET /page.js`: the app page's own script (the pages hold no inline script);
@@ -18,6 +19,11 @@ Routes (the browser tests rely on these names):
   an invite link from `codex-tui invite NAME`; choosing a passphrase signs in;
 - `GET /ws`: the app's websocket, only with the session cookie and an `Origin`
   of this site (another site's page cannot drive a player's app).
+
+The known-browser cookie outlives the session (a sign-out keeps it): sent back with a
+sign-in form for its name, it puts that guess under its own limit instead of the name's
+and the address's (`web_signin.KnownBrowsers`), so guessers elsewhere do not lock the
+owner out of a browser they have used.
 
 A session's terminals end with it: signed out (from any tab), its passphrase changed
 (lobby `p`, an invite), expired, or pushed out by newer sign-ins. The door keeps each
@@ -62,6 +68,8 @@ from codex_tui.server.web_signin import Ending, Sessions, SignInGate
 log = logging.getLogger("codex_tui.server.web")
 
 COOKIE = "codex_tui_session"
+KNOWN_COOKIE = "codex_tui_known"
+"""A browser that has signed in as a name: its token in `SignInGate.known` (30 days)."""
 MAX_FORM = 8 * 1024
 """Bytes of a posted form (a name and two passphrases)."""
 WS_HEARTBEAT = 15.0
@@ -269,16 +277,25 @@ class WebDoor:
         return web.Response(text=text, content_type="text/html", status=status)
 
     def _sign_in_response(self, request: web.Request, name: str) -> web.Response:
+        """A browser has signed in as `name`: a new session, and a new known-browser token for
+        the name (the one it sent, whatever its name, is replaced)."""
+        proof = self.passphrases.proof(name)
+        session = self.sessions.open(name, proof, address_of(request, self.proxied))
+        known = self.gate.known.remember(name, proof, replacing=request.cookies.get(KNOWN_COOKIE))
         response = _see_home()
-        response.set_cookie(
-            COOKIE,
-            self.sessions.open(name, self.passphrases.proof(name)),
-            max_age=int(self.sessions.lifetime),
-            path="/",
-            httponly=True,
-            samesite="Strict",
-            secure=self.secure,
-        )
+        for cookie, value, lifetime in (
+            (COOKIE, session, self.sessions.lifetime),
+            (KNOWN_COOKIE, known, self.gate.known.lifetime),
+        ):
+            response.set_cookie(
+                cookie,
+                value,
+                max_age=int(lifetime),
+                path="/",
+                httponly=True,
+                samesite="Strict",
+                secure=self.secure,
+            )
         return response
 
     # -------------------------------------------------------------- routes
@@ -305,7 +322,8 @@ class WebDoor:
         name, passphrase = str(form.get("name", "")), str(form.get("passphrase", ""))
         again = form.get("again")
         address = address_of(request, self.proxied)
-        outcome = await self.gate.sign_in(name, passphrase, None if again is None else str(again), address)
+        known = request.cookies.get(KNOWN_COOKIE)
+        outcome = await self.gate.sign_in(name, passphrase, None if again is None else str(again), address, known)
         if outcome.name is not None:
             return self._sign_in_response(request, outcome.name)
         problem = _in_language(code, outcome.problem)

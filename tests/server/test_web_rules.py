@@ -79,13 +79,14 @@ def test_every_end_of_a_browser_session_is_told_with_why(monkeypatch: pytest.Mon
     told: list[tuple[str, Ending]] = []
     sessions = Sessions(ended=lambda token, why: told.append((token, why)))
     proofs = {"ada": b"first", "bo": b"bo's"}
-    ada, other_ada, bo = sessions.open("ada", b"first"), sessions.open("Ada", b"first"), sessions.open("bo", b"bo's")
+    ada, other_ada = sessions.open("ada", b"first", "1.2.3.4"), sessions.open("Ada", b"first", "1.2.3.4")
+    bo = sessions.open("bo", b"bo's", "1.2.3.5")
     sessions.close(ada)
     sessions.close(ada)
     assert told == [(ada, Ending.SIGNED_OUT)], "told once"
 
     proofs["ada"] = b"second"
-    newer = sessions.open("ada", b"second")
+    newer = sessions.open("ada", b"second", "1.2.3.4")
     sessions.end("ADA", Ending.PASSPHRASE_CHANGED, keep=b"second")  # look-alikes are one name
     assert told[1:] == [(other_ada, Ending.PASSPHRASE_CHANGED)]
     assert sessions.name_of(newer, proofs.get) == "ada" and sessions.name_of(bo, proofs.get) == "bo"
@@ -95,12 +96,12 @@ def test_every_end_of_a_browser_session_is_told_with_why(monkeypatch: pytest.Mon
     assert told[-1] == (bo, Ending.PASSPHRASE_CHANGED)
 
     sessions.lifetime = -1.0
-    old = sessions.open("cy", None)
+    old = sessions.open("cy", None, "1.2.3.6")
     assert sessions.expires(old) is not None and sessions.name_of(old, proofs.get) is None
     assert told[-1] == (old, Ending.EXPIRED) and sessions.expires(old) is None
 
     monkeypatch.setattr(web_signin, "MAX_SESSIONS", 1)
-    sessions.open("dee", None)
+    sessions.open("dee", None, "1.2.3.7")
     assert told[-1] == (newer, Ending.PUSHED_OUT)
 
 
