@@ -40,22 +40,27 @@ class AbsentOffer(ModalScreen[str | None]):
     ]
     CSS_PATH = Path(__file__).with_name("absent_offer.tcss")
 
-    def __init__(self, module: GameModule, name: str, waited: float, levels: list[str], reason: str = "away") -> None:
-        """`reason`: 'away' (gone past the table's wait) or 'clock' (their time ran out)."""
+    def __init__(
+        self, module: GameModule, name: str, waited: float, levels: list[str], reason: str = "away", rated: bool = False
+    ) -> None:
+        """`reason`: 'away' (gone past the table's wait) or 'clock' (their time ran out); `rated`: the table
+        is rated now (a bot in the seat ends that: docs/ratings.md)."""
         super().__init__()
         self.module = module
         self.absent_name = name
         self.waited = waited
         self.levels = levels
         self.reason = reason
+        self.rated = rated
 
     def compose(self) -> ComposeResult:
         middle = "normal" if "normal" in self.levels else self.levels[len(self.levels) // 2] if self.levels else ""
         with Vertical(id="offer-box"):
             if self.reason == "clock":
                 words = _(
-                    "{name}'s time has run out. A bot can play their seat for the rest of the game "
-                    "(they take it back by leaving the table and coming back), or you can wait."
+                    "{name}'s time has run out; until you choose, their moves still count. A bot can play their "
+                    "seat for the rest of the game (they take it back by leaving the table and coming back), "
+                    "or you can wait: they play on, and you are asked again at their next move."
                 )
             else:
                 words = _(
@@ -64,6 +69,10 @@ class AbsentOffer(ModalScreen[str | None]):
                     "or you can wait, or end the table where it stands (it is then not rated)."
                 )
             yield Prose(words.format(name=self.absent_name, waited=elapsed_text(self.waited)))
+            if self.rated:
+                yield Prose(
+                    _("If a bot plays {name}'s seat, this table is no longer rated.").format(name=self.absent_name)
+                )
             with Horizontal(id="offer-level"):
                 yield Label(_("Bot level"))
                 choices = [(self.module.translate(level), level) for level in self.levels]

@@ -145,6 +145,10 @@ class RemoteApp(NamedKeys, CalmCrashes):
         """Set-up actions already sent: a view may arrive before the server has them."""
         self.end_shown = False
         self.my_turn = False
+        self.paused_shown = False
+        """The server's paused line is over the game."""
+        self.time_out_told = False
+        """This seat has been told its time is out (told again if it runs out again, at a later move)."""
         self.seat = SPECTATOR
         """This app's seat at its table (SPECTATOR when watching)."""
         self.after_review: Callable[[], None] | None = None
@@ -360,6 +364,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
             self.lobby = self.game_screen = None
             self.ui = None
             self.waiting = WaitingScreen(info, seat)
+            self.bot_notes = ()  # another table's
             await self._go("waiting", self.waiting)
             self._show_chat()
         else:
@@ -382,10 +387,13 @@ class RemoteApp(NamedKeys, CalmCrashes):
             self.setup_open = self.end_shown = self.my_turn = False
             self.setup_sent = []
             self.sent_for = None
+            self.bot_notes = ()  # another table's: this one's come with its state
+            self.paused_shown = self.time_out_told = False
             self.after_review = None
             self.ui = ui
             self.game_screen = ui.play_screen()
             self.game_screen.hints_allowed = message.get("hints", False) is True  # off from an older server
+            self.game_screen.undo_allowed = False
             self.game_screen.hint_level = table_hint_level(str(message.get("pace", p.LIVE)))
             await self._go("table", self.game_screen)
             self._show_chat()
@@ -396,7 +404,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
         self.shown = (view, tags, str(waiting_for) if waiting_for else None)
         self.clocks = ClockReading.of(message.get("clocks"), time.monotonic())
         self.game_screen.update_game(view, self.clocks.tags(tags, time.monotonic()), False, False, self.shown[2])
-        self._show_paused(message.get("paused"))
+        self._show_alert(message.get("paused"), message.get("time_out"))
         self._offer_absent(game, message)
         self._mark_bot_moves(view, message.get("bot_played"))
         self._turn_notice(ui, view)
@@ -453,17 +461,25 @@ class RemoteApp(NamedKeys, CalmCrashes):
             elif choice is not None:
                 self.send({"t": p.STAND_IN, "seat": int(seat), "level": None if choice == WAIT else choice})
 
-        self.push_screen(AbsentOffer(game, str(name), float(waited), levels, reason), answered)
+        rated = message.get("rated") is True
+        self.push_screen(AbsentOffer(game, str(name), float(waited), levels, reason, rated), answered)
 
-    def _show_paused(self, paused: object) -> None:
-        """The server's line over the game while it cannot save the table (worded by the server, in our
-        language); once it can again, the line goes and a notice says play goes on."""
+    def _show_alert(self, paused: object, time_out: object) -> None:
+        """The server's line over the game (worded by the server, in our language): while it cannot save
+        the table, and once it can again a notice says play goes on; else while this seat's time is out,
+        which a notice and the bell say the moment it comes."""
         screen = self.game_screen
         assert screen is not None
         line = str(paused)[:300] if paused else None
-        if line is None and screen.alert is not None:
+        if line is None and self.paused_shown:
             self.notify(_("The server can save again: play goes on."), timeout=6)
-        screen.alert = line
+        self.paused_shown = line is not None
+        out = str(time_out)[:300] if time_out else None
+        if out is not None and not self.time_out_told:
+            self.notify(out, severity="warning", timeout=8)
+            self.bell()
+        self.time_out_told = out is not None
+        screen.alert = line or out
 
     def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
         """The final board under a game-over bar; enter shows the summary, esc there comes back,

@@ -48,6 +48,15 @@ from codex_tui.server.tables import MOVE_WAITS, PAUSED, Table, TableError, Table
 log = logging.getLogger(__name__)
 
 SOCKET_NAME = "hub.sock"
+STAND_IN = N_("{chooser} let a bot ({level}) play for {name} until they are back")
+STAND_IN_UNRATED = N_(
+    "{chooser} let a bot ({level}) play for {name} until they are back; this table is no longer rated"
+)
+TIME_OUT = N_(
+    "Your time has run out. Your moves still count until another player chooses: "
+    "a bot may play your seat, or they wait and you play on."
+)
+"""The line over the game of a player whose clock ran out (docs/ratings.md, "Clocks")."""
 TOKEN_LIFETIME = 60.0
 """Seconds an app process has to present its token after being spawned."""
 HELLO_TIMEOUT = 30.0
@@ -359,17 +368,16 @@ class Hub:
             if peer.table is None or peer.seat is None:
                 raise TableError(N_("you are not at a table"))
             seat, level = p.parse_stand_in(message, peer.table.module.bot_levels())
+            was_rated = peer.table.rated
             self.room.stand_in(peer.table, name, seat, level)
             if level is not None:
                 table = peer.table
+                told = STAND_IN_UNRATED if was_rated else STAND_IN
                 for other in list(table.watchers):
                     if isinstance(other, Peer):
                         with speaking(other.language):  # the level in each reader's words
                             shown = table.module.translate(level)
-                        other.say(
-                            N_("{chooser} let a bot ({level}) play for {name} until they are back"),
-                            {"chooser": name, "level": shown, "name": table.names[seat]},
-                        )
+                        other.say(told, {"chooser": name, "level": shown, "name": table.names[seat]})
         elif kind == p.END_TABLE:
             ended = peer.table
             if ended is None or peer.seat is None:
@@ -530,14 +538,18 @@ class Hub:
             "hints": table.hints,
             "pace": table.pace,
             "spectator_chat": table.spectator_chat,
+            "rated": table.rated,
         }
         if game.is_over:
             message["result"] = module.result_to_wire(game)
         if table.paused:
             message["paused"] = _(PAUSED)
+        out = self.room.clock_out(table)
+        if seat in out and seat in table.offered:
+            message["time_out"] = _(TIME_OUT)
         offered = [other for other in table.offered if other != seat]
         if offered and seat != SPECTATOR and not table.is_bot(seat):
-            now, out = self.room.wall(), self.room.clock_out(table)
+            now = self.room.wall()
             message["absent"] = [
                 [
                     other,

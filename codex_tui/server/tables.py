@@ -32,7 +32,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +84,8 @@ NOT_SAID = N_("Not sent: the server cannot save this table's chat just now. Try 
 MOVE_WAITS = N_("Your move waits: it is played as soon as the server can save it.")
 ABSENCE_TICK = 5.0
 """Seconds between two looks for absent players."""
+CLOCK_MARGIN = 0.05
+"""Seconds after a clock's end at which the room looks, so that the end has come by then."""
 NOT_KEPT_TABLE = N_("The server cannot write down tables just now; try again in a while.")
 
 
@@ -264,6 +266,11 @@ class Table:
 ChangeListener = Callable[[Table], None]
 
 
+def table_options(table: Table) -> TableOptions:
+    """What is kept beside `table`'s save of its creator's options (`table_options.py`)."""
+    return TableOptions(table.hints, table.spectator_chat, table.rated, table.pace, table.move_limit)
+
+
 def ended_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str]) -> FinishedTable:
     """What the store records of a game its players ended before its end: unrated, nobody winning, the
     points as they stood."""
@@ -313,6 +320,8 @@ class TableRoom:
         self._closing = False
         self._stopping = asyncio.Event()
         """Set by `close`: a paused table makes its last try at once."""
+        self._look_again = asyncio.Event()
+        """Set when the clocks that run change, or the room closes: the watch of absences looks at once."""
         self.wall: Callable[[], float] = time.time
         """The clock of absences and waits (Unix time; tests give their own)."""
         self.mono: Callable[[], float] = time.monotonic
@@ -341,8 +350,11 @@ class TableRoom:
                 continue
             game = saved.game
             options = read_options(self.store, path)
+            absence = read_absence(self.store, path)
+            # A table written before stand-ins ended a rating (docs/ratings.md) may hold both: not rated.
+            rated = options.rated and not absence.bot_played
             if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
-                self._file_away(path, registry.game_of(game), game, saved.kinds, options.rated)
+                self._file_away(path, registry.game_of(game), game, saved.kinds, rated)
                 continue
             table = Table(
                 id=self._new_id(),
@@ -353,7 +365,7 @@ class TableRoom:
                 seed=game.seed,
                 hints=options.hints,
                 spectator_chat=options.spectator_chat,
-                rated=options.rated,
+                rated=rated,
                 pace=options.pace,
                 move_limit=options.move_limit,
                 turn_since=path.stat().st_mtime,
@@ -361,7 +373,7 @@ class TableRoom:
                 game=game,
                 save_path=path,
                 title=saved.title,
-                absence=read_absence(self.store, path),
+                absence=absence,
             )
             self._resume_clock(table)
             table.absence.left_at = {
@@ -377,11 +389,26 @@ class TableRoom:
     # --------------------------------------------------------------- absences
 
     async def _watch_absences(self) -> None:
-        """Look for absent players every ABSENCE_TICK seconds until the room closes."""
+        """Look for absent players every ABSENCE_TICK seconds, and as a clock runs out (its player is told
+        at once), until the room closes."""
         while not self._closing:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._stopping.wait(), ABSENCE_TICK)
+                await asyncio.wait_for(self._look_again.wait(), min(ABSENCE_TICK, self._next_clock_out()))
+            self._look_again.clear()
             self.check_absences()
+
+    def _next_clock_out(self) -> float:
+        """Seconds until the next running clock of a game under way runs out (a little after, so that it
+        has; infinity when none is about to: a clock already out was seen by the last look)."""
+        now = self.mono()
+        lefts = [
+            left
+            for table in self.tables.values()
+            if table.clock is not None and table.state == "playing"
+            for seat in table.clock.running
+            if (left := table.clock.left(seat, now)) > 0
+        ]
+        return min(lefts, default=float("inf")) + CLOCK_MARGIN
 
     def check_absences(self) -> None:
         """Offer the absent seats of every game under way to its other players (`absence.py`)."""
@@ -411,6 +438,7 @@ class TableRoom:
         if table.clock is not None and table.game is not None:
             table.clock.settle(self.mono())
             table.clock.running = self._clock_seats(table, table.game)
+            self._look_again.set()
 
     def _resume_clock(self, table: Table) -> None:
         """A resumed table's clock, where it stood (the time the server was down is nobody's)."""
@@ -453,6 +481,7 @@ class TableRoom:
         if level is None:
             table.absence.waited_at[seat] = self.wall()
         elif level in table.module.bot_levels():
+            self._unrate(table)
             table.absence.stand_ins[seat] = level
             table.absence.stand_in_moves[seat] = []
         else:
@@ -462,6 +491,20 @@ class TableRoom:
         self.check_absences()
         self._changed(table)
         self._schedule_bots(table)
+
+    def _unrate(self, table: Table) -> None:
+        """A bot is to play an absent player's seat: the table is no longer rated (docs/ratings.md: a rating
+        only ever comes from its owner's own moves). Written down before the stand-in is, so no restart
+        can find a stand-in at a rated table; TableError (nothing changed) when it cannot be."""
+        if not table.rated:
+            return
+        if table.save_path is not None:
+            try:
+                write_options(self.store, table.save_path, replace(table_options(table), rated=False))
+            except OSError as error:
+                log.error("table %s cannot be made unrated for a stand-in: %s", table.id, error)
+                raise TableError(NOT_KEPT_TABLE) from None
+        table.rated = False
 
     async def end_table(self, table: Table, by: str, seat: int) -> None:
         """`by` ends the table for good rather than wait for absent `seat`: the game stops where it stands,
@@ -564,6 +607,7 @@ class TableRoom:
         """Stop the bots; a paused table tries its save once more; every write under way ends."""
         self._closing = True
         self._stopping.set()
+        self._look_again.set()
         if self._watch_task is not None:
             await asyncio.gather(self._watch_task, return_exceptions=True)
         bots = [t.bot_task for t in self.tables.values() if t.bot_task is not None]
@@ -795,6 +839,7 @@ class TableRoom:
         before = table.game
         if table.clock is not None and before is not None and len(game.actions) > len(before.actions):
             table.clock.moved(game.actions[-1].player, self.mono(), self._clock_seats(table, game))
+            self._look_again.set()
         try:
             await self._write(table, game, beside)
         except (SaveError, OSError) as error:
@@ -810,8 +855,7 @@ class TableRoom:
         path = table.save_path
         assert path is not None
         if beside and not game.is_over:
-            options = TableOptions(table.hints, table.spectator_chat, table.rated, table.pace, table.move_limit)
-            await asyncio.to_thread(write_options, self.store, path, options)
+            await asyncio.to_thread(write_options, self.store, path, table_options(table))
             await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
         if beside and table.waiting_key is not None:  # the save's name first: a restart then knows it started
             await asyncio.to_thread(self._keep_waiting, table)

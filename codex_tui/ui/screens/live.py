@@ -87,6 +87,8 @@ class PlayScreen(LiveScreen[None]):
     """The game this screen plays (each game's screen sets it)."""
     hints_allowed = True
     """Whether `!` may ask for a hint: always in a local game, at a network table if its creator allowed it."""
+    undo_allowed = True
+    """Whether `u` and `ctrl+r` may take back and replay moves: in a local game, never at a network table."""
     hint_level = HINT_LEVEL
     """The bot level `!` asks (a turn-based network table asks a slower, stronger one)."""
     hint_notes: tuple[tuple[int, int], ...] = ()
@@ -123,6 +125,13 @@ class PlayScreen(LiveScreen[None]):
             shown.first().update(self.alert)
         else:
             self.mount(AlertLine(self.alert))
+
+    def offers_key(self, action: str) -> bool:
+        """False for the keys this table does not offer at all (hints where they are off, undo at a network
+        table): the key bar leaves them out (`KeyBar`), and pressed anyway they say why they do nothing."""
+        if action == "hint":
+            return self.hints_allowed
+        return self.undo_allowed or action not in ("undo", "redo")
 
     def hint_view(self) -> Any | None:
         """The view a hint is for: the seat's own view while it is to act, else None (each game)."""

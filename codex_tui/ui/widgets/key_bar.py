@@ -9,6 +9,8 @@ then in the shell's (the app's own keys: help, palette).
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.widget import Widget
@@ -26,6 +28,14 @@ KEPT_ACTIONS = frozenset({"app.help", "app.quit", "help", "quit"})
 """Keys a bar too narrow for all its keys keeps to the last: help lists every other key."""
 PALETTE = N_("palette")
 """Textual's own description of the command palette key, drawn at the right of the bar."""
+
+
+@runtime_checkable
+class KeyOffers(Protocol):
+    """A screen some of whose keys may not be offered at all where it is shown (a play screen at a table
+    without hints or undo): the bar leaves those out rather than show them greyed."""
+
+    def offers_key(self, action: str) -> bool: ...
 
 
 class KeyBar(Footer):
@@ -61,7 +71,14 @@ class KeyBar(Footer):
         return sum(cls.cells(widget) for widget in widgets) - len(widgets) * (LOOSE_KEY_CHROME - COMPACT_KEY_CHROME)
 
     def translated(self) -> list[Widget]:
-        widgets = list(super().compose())
+        """Textual's keys with our words, less those the screen does not offer at all (`KeyOffers`)."""
+        screen = self.screen
+        offered = screen.offers_key if isinstance(screen, KeyOffers) else None
+        widgets = [
+            widget
+            for widget in super().compose()
+            if offered is None or not isinstance(widget, FooterKey) or offered(widget.action)
+        ]
         for widget in widgets:
             if isinstance(widget, FooterKey):
                 widget.description = self.translate(widget.description)
