@@ -12,7 +12,7 @@ import os
 import stat
 from pathlib import Path
 
-import asyncssh
+from codex_tui.server.sshlib import asyncssh
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 

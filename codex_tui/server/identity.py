@@ -26,10 +26,9 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-import asyncssh
-
 from codex_tui.i18n.text import N_, Later
 from codex_tui.protocol.names import name_problem
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import Claim, Store
 
 log = logging.getLogger(__name__)

@@ -24,12 +24,11 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
-import asyncssh
-
 from codex_tui.i18n.text import N_, Later
 from codex_tui.server.attempts import Attempt, AttemptLimiter
 from codex_tui.server.identity import KeyBook, Refusal
 from codex_tui.server.passphrases import PassphraseBook, new_entry
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import Claim, Store
 from codex_tui.server.web_options import is_loopback
 

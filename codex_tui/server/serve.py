@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import asyncssh
-
 from codex_tui.server.botpool import BotPool
 from codex_tui.server.hostkey import HostKeyError, fingerprint, load_or_create_host_key
 from codex_tui.server.hub import SOCKET_NAME, Hub
@@ -31,6 +29,7 @@ from codex_tui.server.name_book import NameBook
 from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT
 from codex_tui.server.privacy import PrivacyError, make_private, private_umask
 from codex_tui.server.ssh_server import Limits, SessionCounter, start_ssh_server
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import Store, StoreError
 from codex_tui.server.tables import TableRoom
 from codex_tui.server.web_options import DEFAULT_WEB_HOST, RemoteRefused, add_serve_and_web_arguments, check_listen

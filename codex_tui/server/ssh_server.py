@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import asyncssh
-
 from codex_tui import __file__ as package_file
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.i18n.text import N_, Later, _
@@ -38,6 +36,7 @@ from codex_tui.server.languages import client_language, speaking
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.options import MAX_SESSIONS
 from codex_tui.server.pty_bridge import Exec, Launcher, PtyApp, clamp_size
+from codex_tui.server.sshlib import asyncssh
 
 log = logging.getLogger(__name__)
 

@@ -60,7 +60,44 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 30.0
 """Seconds a writer waits for another process's transaction (an invite written while the server claims a name)."""
 
+OPEN_TIMEOUT = 10.0
+"""Seconds the start waits for another process's lock on the database before it says who holds it."""
+NOT_OPENED = "check the file and its folder, or restore the database from a backup"
+
 T = TypeVar("T")
+
+
+def locked_message(path: Path) -> str:
+    """Why the database at `path` could not be opened when another process holds it locked: which
+    processes have it open (those this user may see), and what to do."""
+    holders = processes_with_open(path)
+    who = (
+        "another program has it open and locked: " + "; ".join(holders)
+        if holders
+        else "another program has it open and locked (another codex-tui server or command, or a sqlite3 shell)"
+    )
+    return (
+        f"{path}: the server's database is locked, waited {OPEN_TIMEOUT:g} s: {who}. "
+        "Stop that program, or wait for it to finish, then start again"
+    )
+
+
+def processes_with_open(path: Path) -> list[str]:
+    """'pid 123 (python3 -m codex_tui serve)' for each other process with `path` open, as far as /proc
+    shows them (none where there is no /proc, or for processes of other users)."""
+    target = str(path.resolve())
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        if entry.name == str(os.getpid()):
+            continue
+        try:
+            opened = any(os.readlink(fd) == target for fd in (entry / "fd").iterdir())
+            if opened:
+                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+                found.append(f"pid {entry.name} ({command[:80]})")
+        except OSError:
+            continue
+    return found
 
 
 class StoreError(Exception):
@@ -399,6 +436,17 @@ class Store:
     def _open(self) -> None:
         self._thread = threading.current_thread()
         check_file(self.path)
+        try:
+            self._connect()
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise StoreError(locked_message(self.path)) from None
+            raise StoreError(f"{self.path}: the server's database cannot be opened ({error}); {NOT_OPENED}") from None
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: the server's database cannot be opened ({error}); {NOT_OPENED}") from None
+
+    def _connect(self) -> None:
+        """Open, check and migrate the database (sqlite3.Error past what it words itself as StoreError)."""
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -406,7 +454,7 @@ class Store:
             pass
         else:  # created here, owner-only: SQLite gives its -wal and -shm files the same mode
             os.close(fd)
-        connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+        connection = sqlite3.connect(self.path, timeout=OPEN_TIMEOUT, isolation_level=None)
         try:
             try:
                 problems = integrity_problems(connection)
@@ -431,6 +479,7 @@ class Store:
             connection.execute("PRAGMA synchronous = FULL")  # a claimed name survives a power cut
             connection.execute("PRAGMA foreign_keys = ON")
             self._migrate(connection)
+            connection.execute(f"PRAGMA busy_timeout = {round(BUSY_TIMEOUT * 1000)}")
         except BaseException:
             connection.close()
             raise

@@ -15,11 +15,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import asyncssh
-
 from codex_tui.client.new_table import CHOOSING
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import DB_FILE, Store
 from codex_tui.server.tables import Table
 from tests.server.keyboard import KEYS, WAIT

@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from codex_tui.client.hub_client import HubClient
@@ -18,6 +17,7 @@ from codex_tui.protocol.framing import FrameError, pack_frame
 from codex_tui.protocol.messages import CREATE, CreateRequest, ProtocolError, create_message, parse_create
 from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.serve import GameServer
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import DB_FILE, Store, StoreError
 from codex_tui.storage.saves import load_save
 from tests.server.harness import wait_until

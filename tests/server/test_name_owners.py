@@ -13,13 +13,13 @@ import threading
 from pathlib import Path
 
 import aiohttp
-import asyncssh
 import pytest
 
 from codex_tui.server import name_book
 from codex_tui.server.name_book import BROWSER_NAME, MAX_NAMES_PER_KEY, NameBook
 from codex_tui.server.passphrases import PassphraseBook
 from codex_tui.server.serve import GameServer
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import Store
 from codex_tui.server.web_signin import MAX_GUESSES, MAX_NAME_GUESSES, SignInGate
 from tests.server.harness import WAIT, Terminal, open_terminal, stored_keys, wait_until

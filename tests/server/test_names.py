@@ -8,7 +8,6 @@ import logging
 import subprocess
 from pathlib import Path
 
-import asyncssh
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,6 +18,7 @@ from codex_tui.protocol.names import MAX_NAME_LENGTH, NAME_RULES, name_key, name
 from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.languages import speaking
 from codex_tui.server.serve import GameServer
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import Store
 from tests.server.harness import WAIT, Terminal, connect, key_for, open_terminal, start_server, stored_keys, wait_until
 

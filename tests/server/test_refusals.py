@@ -5,11 +5,11 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import asyncssh
 import pytest
 
 from codex_tui.server.serve import GameServer
 from codex_tui.server.ssh_server import Limits
+from codex_tui.server.sshlib import asyncssh
 from tests.server.harness import Terminal, connect, key_for, open_terminal, start_server
 
 

@@ -7,7 +7,6 @@ import os
 import random
 import struct
 
-import asyncssh
 import pytest
 
 import codex_tui.server.ssh_server as ssh_server
@@ -15,6 +14,7 @@ from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol.framing import MAX_UP_FRAME
 from codex_tui.server.pty_bridge import READ_CHUNK
 from codex_tui.server.serve import GameServer
+from codex_tui.server.sshlib import asyncssh
 from tests.server.harness import Terminal, key_for, open_terminal, wait_until
 
 

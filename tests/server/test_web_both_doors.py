@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import asyncssh
 import pytest
 
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
+from codex_tui.server.sshlib import asyncssh
 from tests.server.harness import (
     Terminal,
     choose_setup_by_keys,
