@@ -434,9 +434,13 @@ class GameSSHServer(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         username = self.conn.get_extra_info("username") if self.conn is not None else None
         offered = self.offered
-        if offered is None or offered[0] != username or not self.names.allows(*offered, self.address, self.address):
+        if offered is None or offered[0] != username:
+            why: object = "not the name its key was offered for"
+        else:
+            why = self.names.refusal(*offered, self.address, self.address)  # taken meanwhile, by a key or a browser
+        if why is not None:
             fingerprint = offered[1].get_fingerprint() if offered is not None else "?"
-            log.warning("login as %r refused: key %s, name just bound to another key", username, fingerprint)
+            log.warning("login as %r refused: key %s, %s (since its key was checked)", username, fingerprint, why)
             self.login_name = None  # logged here, not again when the connection closes
             if self.conn is not None:
                 self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "name already taken")

@@ -126,15 +126,16 @@ body.-first-byte .textual-terminal { opacity: 1; }
 body.-closed .ended { display: flex; }
 .ended p { margin: 0; }
 .ended a { padding: .5em 1.4em; background: #5e0ba7; color: #fff; text-decoration: none; }
-.signed-out, body.-signed-out .signed-in { display: none; }
-body.-signed-out .signed-out { display: block; }
+.signed-out, .server-gone, body.-signed-out .signed-in, body.-server-gone .signed-in { display: none; }
+body.-signed-out .signed-out, body.-server-gone .server-gone { display: block; }
 body.-signed-out #bar { visibility: hidden; }
 """
 
 PAGE_SCRIPT = """\
 // The app page's script: once the terminal's websocket has closed (textual.js marks the
 // body `-closed`), ask whether this browser is still signed in; if not (signed out, a new
-// passphrase, expired), the bar at the bottom offers to sign in rather than to start again.
+// passphrase, expired), the bar at the bottom offers to sign in rather than to start again;
+// if the server does not answer (stopped, killed, restarting), the bar says it has gone.
 new MutationObserver((changes, observer) => {
   if (!document.body.classList.contains("-closed")) return;
   observer.disconnect();
@@ -143,7 +144,7 @@ new MutationObserver((changes, observer) => {
     .then((session) => {
       if (!session.signed_in) document.body.classList.add("-signed-out");
     })
-    .catch(() => {});  // the server has gone: "Start again" it is
+    .catch(() => document.body.classList.add("-server-gone"));
 }).observe(document.body, {attributes: true, attributeFilter: ["class"]});
 """
 """Loaded with `defer`: it runs once the body is there, before textual.js connects (on `load`)."""
@@ -157,6 +158,10 @@ def app_page(code: str, name: str, static_url: str, script_url: str, websocket_u
         who = _("Signed in as {name}").format(name=name)
         ended, again, sign_out = _("The session has ended."), _("Start again"), _("Sign out")
         signed_out, sign_in = _("You are signed out."), _("Sign in")
+        gone = _(
+            "The server has gone away (stopped or restarting). Your games are kept: connect again once it is back."
+        )
+        connect = _("Connect again")
         return (
             f'<!DOCTYPE html>\n<html lang="{escape(code)}"><head><meta charset="utf-8">'
             f"<title>codex-tui · {escape(name)}</title>"
@@ -167,7 +172,8 @@ def app_page(code: str, name: str, static_url: str, script_url: str, websocket_u
             f'<button type="submit">{escape(sign_out)}</button></form></div>'
             f'<div class="ended"><p class="signed-in">{escape(ended)}</p>'
             f'<p class="signed-out">{escape(signed_out)}</p><a class="signed-in" href="/">{escape(again)}</a>'
-            f'<a class="signed-out" href="/">{escape(sign_in)}</a></div>'
+            f'<a class="signed-out" href="/">{escape(sign_in)}</a>'
+            f'<p class="server-gone">{escape(gone)}</p><a class="server-gone" href="/">{escape(connect)}</a></div>'
             f'<div id="terminal" class="textual-terminal" data-session-websocket-url="{escape(websocket_url)}"'
             f' data-font-size="{int(font_size)}"></div></body></html>\n'
         )

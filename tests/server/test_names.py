@@ -295,3 +295,34 @@ async def test_the_openssh_client_prints_the_banner(server: GameServer, tmp_path
     assert "codex-tui: 'é' cannot be part of a name.\n" in done.stderr
     assert "Case, look-alikes and . _ - do not count" in done.stderr
     assert done.stderr.index("cannot be part of a name") < done.stderr.index("Permission denied (publickey)")
+
+
+def test_a_name_claimed_in_a_browser_during_a_key_login_is_logged_as_such(
+    server: GameServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The SSH check and the end of its authentication are two steps: a browser that claims the name between
+    them wins, and the log says it was claimed with a passphrase, not "bound to another key"."""
+    from codex_tui.server.ssh_server import GameSSHServer
+
+    caplog.set_level(logging.INFO, logger="codex_tui.server")
+    key = key_for("ada")
+
+    class Connection:
+        """The few calls `auth_completed` makes of its connection."""
+
+        closed: list[str] = []
+
+        def get_extra_info(self, name: str) -> str:
+            return "ada"
+
+        def disconnect(self, code: int, reason: str) -> None:
+            self.closed.append(reason)
+
+    login = GameSSHServer(server.names, server.hub, server.sessions)
+    login.conn = Connection()  # type: ignore[assignment]
+    assert login.validate_public_key("ada", key)  # free when its key is checked
+    assert server.names.claim_passphrase("ada", "a passphrase of hers", "127.0.0.9") is None
+    login.auth_completed()
+    assert login.username == "" and login.login_name is None and Connection.closed == ["name already taken"]
+    assert "name claimed in a browser (with a passphrase)" in caplog.text
+    assert "bound to another key" not in caplog.text

@@ -89,3 +89,17 @@ async def test_signing_out_in_one_tab_ends_the_other_tab_s_game_and_offers_a_sig
     async with bea.page.expect_navigation(timeout=WAIT * 1000):
         await offer.click()
     assert await bea.page.locator("input[name=passphrase]").count() == 1
+
+
+async def test_a_server_that_goes_away_is_said_on_the_page_with_a_way_back(
+    server: GameServer, playwright_browser: Browser, pages: list[BrowserTerminal]
+) -> None:
+    bea = await open_page(playwright_browser, pages, "bea")
+    await sign_in(bea, web_url(server), "bea")
+    await server.close()  # as a kill -9 would: the terminal's socket closes and nothing answers
+    gone = bea.page.locator(".ended p.server-gone")
+    await gone.wait_for(state="visible", timeout=WAIT * 1000)
+    told = "The server has gone away (stopped or restarting). Your games are kept: connect again once it is back."
+    assert await gone.inner_text() == english(told)
+    assert await bea.page.locator(".ended a.server-gone").inner_text() == english("Connect again")
+    assert not await bea.page.locator(".ended p.signed-in").is_visible()  # not "The session has ended."
