@@ -438,7 +438,7 @@ class GameSSHServer(asyncssh.SSHServer):
             why: object = "not the name its key was offered for"
         else:
             why = self.names.refusal(*offered, self.address, self.address)  # taken meanwhile, by a key or a browser
-        if why is not None:
+        if why is not None or offered is None:
             fingerprint = offered[1].get_fingerprint() if offered is not None else "?"
             log.warning("login as %r refused: key %s, %s (since its key was checked)", username, fingerprint, why)
             self.login_name = None  # logged here, not again when the connection closes
