@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import aiohttp
-import asyncssh
 import pytest
 
 from codex_tui.client.hub_client import HubClient
@@ -18,6 +17,7 @@ from codex_tui.server.invites import InviteBook
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.serve import GameServer
 from codex_tui.server.ssh_server import Limits
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import Store
 from codex_tui.server.web import WebDoor
 from codex_tui.server.web_options import RemoteRefused

@@ -7,7 +7,6 @@ import stat
 import time
 from pathlib import Path
 
-import asyncssh
 import pytest
 
 from codex_tui.server import name_book, web_signin
@@ -15,6 +14,7 @@ from codex_tui.server.attempts import Attempt, AttemptLimiter
 from codex_tui.server.invites import InviteBook
 from codex_tui.server.name_book import BROWSER_NAME, NameBook
 from codex_tui.server.passphrases import PassphraseBook
+from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import DB_FILE, Store, StoreError
 from codex_tui.server.web_options import RemoteRefused, check_listen, is_loopback
 from codex_tui.server.web_pages import accepted_language
