@@ -15,7 +15,7 @@ from codex_tui.core import registry
 from codex_tui.protocol.messages import RECORD
 from codex_tui.protocol.ratings import BOARD_ROWS, LAST_TABLES, BoardRow, PastSeat, PastTable, PlayerPage
 from codex_tui.server.store import Store
-from codex_tui.storage.saves import SaveError, load_save
+from codex_tui.storage.saves import SavedGame, SaveError, load_save
 
 
 class NotInHistory(Exception):
@@ -56,13 +56,19 @@ def finished_record(store: Store, data: Path, table_id: int) -> dict[str, Any]:
     path_text = store.finished_path(table_id)
     if path_text is None:
         raise NotInHistory(f"no finished table {table_id}")
-    path = (data / path_text).resolve()
-    if not path.is_relative_to(data.resolve()):
-        raise NotInHistory(f"finished table {table_id}: its save is outside the data folder")
-    try:
-        saved = load_save(path)
-    except SaveError as error:
-        raise NotInHistory(f"finished table {table_id}: {error}") from None
+    saved = filed_save(data, path_text, f"finished table {table_id}")
     module = registry.game_of(saved.game)
     record = module.export_record(saved.game)
     return {"t": RECORD, "game": module.name, "title": saved.title, "record": record}
+
+
+def filed_save(data: Path, path_text: str, what: str) -> SavedGame:
+    """The save a history row says is at `path_text` (relative to the data folder `data`); NotInHistory,
+    naming `what`, if it would leave the data folder, is gone or cannot be read."""
+    path = (data / path_text).resolve()
+    if not path.is_relative_to(data.resolve()):
+        raise NotInHistory(f"{what}: its save is outside the data folder")
+    try:
+        return load_save(path)
+    except SaveError as error:
+        raise NotInHistory(f"{what}: {error}") from None

@@ -65,6 +65,13 @@ OPEN_TIMEOUT = 10.0
 NOT_OPENED = "check the file and its folder, or restore the database from a backup"
 
 T = TypeVar("T")
+KeptOptions = tuple[bool, bool, bool, str, int | None, int | None]
+"""A table's options as the store keeps them: hints, spectator_chat, rated, pace, move_limit, number."""
+
+
+def optional_int(value: object) -> int | None:
+    """A nullable INTEGER column's value."""
+    return None if value is None else int(value)  # type: ignore[call-overload]
 
 
 def locked_message(path: Path) -> str:
@@ -77,7 +84,7 @@ def locked_message(path: Path) -> str:
         else "another program has it open and locked (another codex-tui server or command, or a sqlite3 shell)"
     )
     return (
-        f"{path}: the server's database is locked, waited {OPEN_TIMEOUT:g} s: {who}. "
+        f"{path}: the server's database is locked, waited {round(OPEN_TIMEOUT)} s: {who}. "
         "Stop that program, or wait for it to finish, then start again"
     )
 
@@ -166,6 +173,8 @@ class FinishedTable:
     ended: str
     """When it ended (UTC, ISO 8601)."""
     seats: tuple[FinishedSeat, ...]
+    number: int | None = None
+    """Its number in the lobby while it was played (it keeps it there once finished)."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +198,8 @@ class WaitingTable:
     move_limit: int | None = None
     clock: tuple[int, ...] | None = None
     """(minutes, increment) of its clock, if any."""
+    number: int | None = None
+    """Its number in the lobby (None: kept before numbers were)."""
 
 
 @dataclass(frozen=True)
@@ -360,12 +371,28 @@ def add_pace(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     return []
 
 
+NUMBER_SCHEMA = (
+    "ALTER TABLE table_options ADD COLUMN number INTEGER",
+    "ALTER TABLE waiting_tables ADD COLUMN number INTEGER",
+    "ALTER TABLE finished_tables ADD COLUMN number INTEGER",
+)
+"""Migration 6: a table's number in the lobby, kept for its whole life (waiting, playing, finished)."""
+
+
+def add_numbers(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 6: the number columns (a table kept before them gets a new number at the next start)."""
+    for statement in NUMBER_SCHEMA:
+        connection.execute(statement)
+    return []
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (
     create_tables,
     import_json,
     create_history,
     create_waiting,
     add_pace,
+    add_numbers,
 )
 """Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
 and returns the files to rename `<file>.imported` once that transaction is committed."""
@@ -772,27 +799,27 @@ class Store:
 
     # -------------------------------------------------------- tables' options
 
-    def table_options(self, save: str) -> tuple[bool, bool, bool, str, int | None] | None:
-        """(hints, spectator_chat, rated, pace, move_limit) kept for the table whose save is named `save`, or
-        None (the defaults)."""
+    def table_options(self, save: str) -> KeptOptions | None:
+        """(hints, spectator_chat, rated, pace, move_limit, number) kept for the table whose save is named
+        `save`, or None (the defaults)."""
         rows = self._read(
-            "SELECT hints, spectator_chat, rated, pace, move_limit FROM table_options WHERE save = ?", (save,)
+            "SELECT hints, spectator_chat, rated, pace, move_limit, number FROM table_options WHERE save = ?", (save,)
         )
         if not rows:
             return None
-        hints, chat, rated, pace, limit = rows[0]
-        return (bool(hints), bool(chat), bool(rated), str(pace), None if limit is None else int(limit))  # type: ignore[call-overload]
+        hints, chat, rated, pace, limit, number = rows[0]
+        return (bool(hints), bool(chat), bool(rated), str(pace), optional_int(limit), optional_int(number))
 
-    def set_table_options(self, save: str, options: tuple[bool, bool, bool, str, int | None] | None) -> None:
-        """Keep a table's options (hints, spectator_chat, rated, pace, move_limit); None forgets them (the
-        defaults need no row)."""
+    def set_table_options(self, save: str, options: KeptOptions | None) -> None:
+        """Keep a table's options (hints, spectator_chat, rated, pace, move_limit, number); None forgets them
+        (the defaults need no row)."""
 
         def put(connection: sqlite3.Connection) -> None:
             connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
             if options is not None:
                 connection.execute(
-                    "INSERT INTO table_options (save, hints, spectator_chat, rated, pace, move_limit)"
-                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO table_options (save, hints, spectator_chat, rated, pace, move_limit, number)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (save, *options),
                 )
 
@@ -832,7 +859,7 @@ class Store:
         """Keep (or replace) the row of a table that waits for players."""
         self._write(
             lambda connection: connection.execute(
-                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO waiting_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET"
                 " names = excluded.names, save = excluded.save",
                 (
@@ -849,6 +876,7 @@ class Store:
                     table.pace,
                     table.move_limit,
                     None if table.clock is None else json.dumps(list(table.clock)),
+                    table.number,
                 ),
             )
         )
@@ -860,8 +888,8 @@ class Store:
     def waiting_tables(self) -> list[WaitingTable]:
         """The tables that waited for players when the server stopped, in the order they were created."""
         rows = self._read(
-            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit, clock"
-            " FROM waiting_tables ORDER BY rowid"
+            "SELECT key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit,"
+            " clock, number FROM waiting_tables ORDER BY rowid"
         )
         return [
             WaitingTable(
@@ -870,18 +898,17 @@ class Store:
                 str(variant),
                 tuple(json.loads(str(names))),
                 tuple(json.loads(str(kinds))),
-                None if seed is None else int(seed),  # type: ignore[call-overload]
+                optional_int(seed),
                 bool(hints),
-                bool(spectator_chat),
+                bool(chat),
                 bool(rated),
                 None if save is None else str(save),
                 str(pace),
-                None if move_limit is None else int(move_limit),  # type: ignore[call-overload]
+                optional_int(limit),
                 None if clock is None else tuple(json.loads(str(clock))),
+                optional_int(number),
             )
-            for key, game, variant, names, kinds, seed, hints, spectator_chat, rated, save, pace, move_limit, clock in (
-                rows
-            )
+            for key, game, variant, names, kinds, seed, hints, chat, rated, save, pace, limit, clock, number in rows
         ]
 
     # ------------------------------------------------------- finished tables
@@ -902,9 +929,9 @@ class Store:
             if not any(seat.human for seat in table.seats):
                 return None
             inserted = connection.execute(
-                "INSERT INTO finished_tables (save, path, game, variant, rated, ended) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (save) DO NOTHING RETURNING id",
-                (table.save, table.path, table.game, table.variant, int(table.rated), table.ended),
+                "INSERT INTO finished_tables (save, path, game, variant, rated, ended, number)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (save) DO NOTHING RETURNING id",
+                (table.save, table.path, table.game, table.variant, int(table.rated), table.ended, table.number),
             ).fetchone()
             if inserted is None:
                 return None
@@ -965,6 +992,19 @@ class Store:
             (game,),
         )
         return [LeaderRow(str(n), float(r), int(t), int(w)) for n, r, t, w in rows]  # type: ignore[arg-type, call-overload]
+
+    def last_table_number(self) -> int:
+        """The highest number a table kept here has (waiting, playing or finished); 0 when none has one."""
+        rows = self._read(
+            "SELECT max(number) FROM (SELECT number FROM table_options UNION ALL SELECT number FROM waiting_tables"
+            " UNION ALL SELECT number FROM finished_tables)"
+        )
+        return optional_int(rows[0][0]) or 0
+
+    def recent_finished(self, most: int) -> list[tuple[int | None, str, bool]]:
+        """The `most` tables that ended last, oldest first: (number, where its save is filed, rated)."""
+        rows = self._read("SELECT number, path, rated FROM finished_tables ORDER BY id DESC LIMIT ?", (most,))
+        return [(optional_int(number), str(path), bool(rated)) for number, path, rated in reversed(rows)]
 
     def finished_path(self, table_id: int) -> str | None:
         """Where the save of the finished table `table_id` is filed (relative to the data folder), or None."""

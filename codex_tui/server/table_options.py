@@ -30,6 +30,8 @@ class TableOptions:
     """LIVE, or TURNS: turn-based."""
     move_limit: int | None = None
     """Seconds an absent player's move waits before the others are offered a bot; None: the pace's own."""
+    number: int | None = None
+    """The table's number in the lobby, kept for its whole life (None: kept before numbers were)."""
 
 
 def write_options(store: Store, save_path: Path, options: TableOptions) -> None:
@@ -38,7 +40,7 @@ def write_options(store: Store, save_path: Path, options: TableOptions) -> None:
     kept = (
         None
         if options == TableOptions()
-        else (options.hints, options.spectator_chat, options.rated, options.pace, options.move_limit)
+        else (options.hints, options.spectator_chat, options.rated, options.pace, options.move_limit, options.number)
     )
     store.set_table_options(save_path.name, kept)
 

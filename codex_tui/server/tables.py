@@ -48,6 +48,7 @@ from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence, read_absenc
 from codex_tui.server.botpool import BotPool, move_seed
 from codex_tui.server.chat import ChatLog, write_chat
 from codex_tui.server.clocks import Clock, read_clock, write_clock
+from codex_tui.server.history import NotInHistory, filed_save
 from codex_tui.server.ratings import START
 from codex_tui.server.store import FinishedSeat, FinishedTable, Store, WaitingTable, now_text
 from codex_tui.server.table_options import TableOptions, read_options, write_options
@@ -268,19 +269,22 @@ ChangeListener = Callable[[Table], None]
 
 def table_options(table: Table) -> TableOptions:
     """What is kept beside `table`'s save of its creator's options (`table_options.py`)."""
-    return TableOptions(table.hints, table.spectator_chat, table.rated, table.pace, table.move_limit)
+    return TableOptions(table.hints, table.spectator_chat, table.rated, table.pace, table.move_limit, table.id)
 
 
-def ended_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str]) -> FinishedTable:
-    """What the store records of a game its players ended before its end: unrated, nobody winning, the
-    points as they stood."""
+def ended_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str], number: int) -> FinishedTable:
+    """What the store records of table `number`'s game, which its players ended before its end: unrated,
+    nobody winning, the points as they stood."""
     scores = module.game_summary(game).scores
     seats = [FinishedSeat(name, kind, points, False) for name, kind, points in zip(game.players, kinds, scores)]
-    return filed_table(path, module, game, False, seats)
+    return filed_table(path, module, game, False, seats, number)
 
 
-def finished_table(path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool) -> FinishedTable:
-    """What the store records of a game that ended, saved at `path` (to be filed in `finished/`)."""
+def finished_table(
+    path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool, number: int | None
+) -> FinishedTable:
+    """What the store records of table `number`'s game that ended, saved at `path` (to be filed in
+    `finished/`)."""
     summary = module.game_summary(game)
     points = summary.totals if summary.totals is not None else summary.scores
     winners = set(module.winners(game))
@@ -288,11 +292,14 @@ def finished_table(path: Path, module: GameModule, game: Any, kinds: Sequence[st
     for seat, (name, kind) in enumerate(zip(game.players, kinds)):
         fixed = None if kind == HUMAN else float(module.bot_rating(kind[len(BOT_PREFIX) :]))
         seats.append(FinishedSeat(name, kind, points[seat], seat in winners, fixed))
-    return filed_table(path, module, game, rated, seats)
+    return filed_table(path, module, game, rated, seats, number)
 
 
-def filed_table(path: Path, module: GameModule, game: Any, rated: bool, seats: Sequence[FinishedSeat]) -> FinishedTable:
-    """The record of the game saved at `path`, filed in `finished/` under the same name, ending now."""
+def filed_table(
+    path: Path, module: GameModule, game: Any, rated: bool, seats: Sequence[FinishedSeat], number: int | None
+) -> FinishedTable:
+    """The record of table `number`'s game saved at `path`, filed in `finished/` under the same name,
+    ending now."""
     return FinishedTable(
         save=path.name,
         path=f"{TABLES_DIR}/{FINISHED_DIR}/{path.name}",
@@ -301,6 +308,7 @@ def filed_table(path: Path, module: GameModule, game: Any, rated: bool, seats: S
         rated=rated,
         ended=now_text(),
         seats=tuple(seats),
+        number=number,
     )
 
 
@@ -336,8 +344,10 @@ class TableRoom:
     # ------------------------------------------------------------ start, stop
 
     def resume_saved(self) -> int:
-        """Read the ratings, and reload every unfinished game saved here; returns how many."""
+        """Read the ratings, and reload every unfinished game saved here, every table that waited for players
+        and the finished ones the lobby listed, each under its own number; returns how many games."""
         self.ratings = self.store.ratings()
+        self._next_id = self.store.last_table_number() + 1  # a table kept before numbers were gets a new one
         self.started_at = self.wall()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
@@ -354,10 +364,10 @@ class TableRoom:
             # A table written before stand-ins ended a rating (docs/ratings.md) may hold both: not rated.
             rated = options.rated and not absence.bot_played
             if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
-                self._file_away(path, registry.game_of(game), game, saved.kinds, rated)
+                self._file_away(path, registry.game_of(game), game, saved.kinds, rated, options.number)
                 continue
             table = Table(
-                id=self._new_id(),
+                id=self._new_id() if options.number is None else options.number,
                 module=registry.game_of(game),
                 variant=game.variant,
                 names=list(game.players),
@@ -383,6 +393,7 @@ class TableRoom:
             self._schedule_bots(table)
             count += 1
         self._resume_waiting()
+        self._resume_finished()
         self._watch_task = asyncio.get_running_loop().create_task(self._watch_absences())
         return count
 
@@ -518,7 +529,7 @@ class TableRoom:
         async with table.lock:
             path, game = table.save_path, table.game
             assert path is not None and game is not None
-            record = ended_table(path, table.module, game, tuple(table.kinds))
+            record = ended_table(path, table.module, game, tuple(table.kinds), table.id)
             try:
                 await asyncio.to_thread(self.store.finish_table, record)
                 await asyncio.to_thread(move_save, path, self.folder / FINISHED_DIR)
@@ -558,7 +569,7 @@ class TableRoom:
                 log.warning("not bringing back a waiting table (%s): %s", row.key, error)
                 continue
             table = Table(
-                id=self._new_id(),
+                id=self._new_id() if row.number is None else row.number,
                 module=module,
                 variant=variant,
                 names=list(row.names),
@@ -575,6 +586,30 @@ class TableRoom:
             self.tables[table.id] = table
             if not table.open_seats():
                 asyncio.get_running_loop().create_task(self._start(table))
+
+    def _resume_finished(self) -> None:
+        """The tables that ended last stay listed in the lobby, under their numbers, as before the restart
+        (a row whose save cannot be read is left out, logged)."""
+        for number, filed, rated in self.store.recent_finished(KEEP_FINISHED):
+            try:
+                saved = filed_save(self.folder.parent, filed, f"finished table {number}")
+            except NotInHistory as error:
+                log.warning("not listing a finished table: %s", error)
+                continue
+            game = saved.game
+            table = Table(
+                id=self._new_id() if number is None or number in self.tables else number,
+                module=registry.game_of(game),
+                variant=game.variant,
+                names=list(game.players),
+                kinds=list(saved.kinds),
+                seed=game.seed,
+                rated=rated,
+                game=game,
+                save_path=self.folder.parent / filed,
+                title=saved.title,
+            )
+            self.tables[table.id] = table
 
     def _keep_waiting(self, table: Table) -> None:
         """Write the row of a table that waits (OSError when it cannot be written)."""
@@ -594,6 +629,7 @@ class TableRoom:
             table.pace,
             table.move_limit,
             table.clock_option,
+            table.id,
         )
         self.store.keep_waiting(row)
 
@@ -867,7 +903,7 @@ class TableRoom:
             table.waiting_key = None
         if game.is_over:
             table.save_path = await asyncio.to_thread(
-                self._file_away, path, table.module, game, tuple(table.kinds), table.rated
+                self._file_away, path, table.module, game, tuple(table.kinds), table.rated, table.id
             )
 
     def _pause(self, table: Table, game: Any, error: Exception) -> None:
@@ -902,13 +938,15 @@ class TableRoom:
             self._schedule_bots(table)
             return
 
-    def _file_away(self, path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool) -> Path:
+    def _file_away(
+        self, path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool, number: int | None
+    ) -> Path:
         """A finished game is recorded in the store (its ratings moved if `rated`; its options and chat
         gone), then its save moves to `finished/`, so a restart need not read it again; returns where the
         save is. If either step fails it stays whole where it is (logged), and the next start files it away:
         the store records a save once, so a second try moves nobody's rating twice."""
         try:
-            after = self.store.finish_table(finished_table(path, module, game, kinds, rated))
+            after = self.store.finish_table(finished_table(path, module, game, kinds, rated, number))
             target = move_save(path, self.folder / FINISHED_DIR)
         except OSError as error:
             log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)

@@ -322,7 +322,7 @@ async def test_chat_survives_a_restart_and_leaves_with_the_finished_save(tmp_pat
         assert table.save_path is not None
         save_name = table.save_path.name
         # what a finished game's save goes through
-        server.room._file_away(table.save_path, table.module, table.game, tuple(table.kinds), table.rated)
+        server.room._file_away(table.save_path, table.module, table.game, tuple(table.kinds), table.rated, table.id)
         assert server.store.chat(save_name) == []
         await ada.close()
     finally:

@@ -86,8 +86,8 @@ async def test_a_table_keeps_its_hints_option_across_a_restart(tmp_path: Path) -
         rows = {row["id"]: row for row in (await cy.receive_type(p.LOBBY))["tables"]}
         by_name = {t.names[0]: t for t in server.room.tables.values()}
         assert rows[by_name["ada"].id]["hints"] is True and rows[by_name["bo"].id]["hints"] is False
-        options = stored_rows(data, "SELECT save FROM table_options")
-        assert options == [(by_name["ada"].save_path.name,)]  # off needs no row
+        options = set(stored_rows(data, "SELECT save, hints, number FROM table_options"))
+        assert options == {(t.save_path.name, int(t.hints), t.id) for t in by_name.values()}  # each with its number
         for client in (ada, bo, cy):
             await client.close()
     finally:
@@ -111,7 +111,7 @@ async def test_a_finished_table_leaves_no_options_file(server: GameServer) -> No
     message = await ada.receive_type(p.TABLE)
     table = server.room.get(message["table"])
     assert table.hints and table.save_path is not None
-    assert server.store.table_options(table.save_path.name) == (True, False, False, "live", None)
+    assert server.store.table_options(table.save_path.name) == (True, False, False, "live", None, table.id)
     while "result" not in message:
         seat_view = decode_instinkt_view(message["view"])
         if seat_view.legal_actions and len(table.game.log) == len(seat_view.log):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from codex_tui.client.hub_client import HubClient
 from codex_tui.games.instinkt import record as instinkt_record
 from codex_tui.games.instinkt import rules as instinkt
@@ -9,7 +12,7 @@ from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
 from codex_tui.server.tables import Table
-from tests.server.harness import FORM_TITLE, Terminal, open_terminal, wait_until
+from tests.server.harness import FORM_TITLE, Terminal, open_terminal, start_server, stored_rows, wait_until
 
 
 async def hello(server: GameServer, name: str) -> HubClient:
@@ -82,3 +85,67 @@ async def test_the_new_table_form_starts_on_the_game_not_on_create(
     await ada.press("escape")  # leaves the form
     await ada.wait_for("No tables yet")
     assert not server.room.tables
+
+
+async def test_a_table_keeps_its_number_and_the_finished_ones_stay_listed_across_a_restart(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    server = await start_server(data)
+    try:
+        ada = await hello(server, "ada")
+        finished = await finish_an_instinkt_game(server, ada)  # table 1, over
+        bo = await hello(server, "bo")
+        bo.create(["open"], "codex-naturalis", {"target_score": 20})
+        waiting = (await bo.receive_type(p.WAITING))["table"]["id"]  # table 2, waiting for a player
+        cy = await hello(server, "cy")
+        cy.create(["bot:easy"], "instinkt", {"draft": False})
+        playing = (await cy.receive_type(p.TABLE))["table"]  # table 3, under way
+        assert (finished.id, waiting, playing) == (1, 2, 3)
+        for client in (ada, bo, cy):
+            await client.close()
+    finally:
+        await server.close()
+
+    server = await start_server(data)
+    try:
+        listed = {info.id: info.state for info in server.room.infos("dan")}
+        assert listed == {1: "over", 2: "waiting", 3: "playing"}
+        over = server.room.get(1)
+        assert over.game is not None and over.game.is_over and over.save_path is not None
+        assert over.record_message()["record"] == finished.module.export_record(finished.game)
+        dan = await hello(server, "dan")
+        dan.create(["bot:easy"], "instinkt", {"draft": False})
+        assert (await dan.receive_type(p.TABLE))["table"] == 4  # a new number, after every kept one
+        await dan.close()
+    finally:
+        await server.close()
+
+
+async def test_a_data_folder_from_before_table_numbers_opens_and_numbers_its_tables(tmp_path: Path) -> None:
+    """A folder as the version before migration 6 left it (no number columns): its tables get numbers at the
+    first start and keep them from then on."""
+    data = tmp_path / "data"
+    server = await start_server(data)
+    try:
+        cy = await hello(server, "cy")
+        for _table in range(2):
+            cy.create(["bot:easy"], "instinkt", {"draft": False})
+            await cy.receive_type(p.TABLE)
+            cy.leave()
+        await cy.close()
+    finally:
+        await server.close()
+    with sqlite3.connect(data / "server.sqlite3") as connection:  # back to schema version 5
+        for table in ("table_options", "waiting_tables", "finished_tables"):
+            connection.execute(f"ALTER TABLE {table} DROP COLUMN number")
+        connection.execute("DELETE FROM schema_migrations WHERE version = 6")
+    connection.close()
+
+    numbers = []
+    for _start in range(2):
+        server = await start_server(data)
+        try:
+            numbers.append(sorted(info.id for info in server.room.infos("dan")))
+            assert stored_rows(data, "SELECT max(version) FROM schema_migrations") == [(6,)]
+        finally:
+            await server.close()
+    assert numbers[0] == numbers[1] and len(numbers[0]) == 2

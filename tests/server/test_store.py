@@ -81,7 +81,7 @@ async def test_a_folder_of_json_files_is_imported_once_and_nothing_is_lost(
             ("ada", "hello 中文", 0),
             ("Bo", "hi ada", 2),
         ]
-        assert server.store.table_options(SAVE) == (True, True, False, "live", None)
+        assert server.store.table_options(SAVE) == (True, True, False, "live", None, None)  # numbered at the start
     finally:
         await server.close()
     for name in JSON_FILES:
