@@ -1,8 +1,8 @@
 """Where a player's points come from: the board, the common objectives, the secret one.
 
 Run:
-    python benchmarks/objective_share.py                      # the playout policies' own games
-    python benchmarks/objective_share.py --hard 10 --divide 4  # and hard against itself
+    python benchmarks/expert/objective_share.py                      # the playout policies' own games
+    python benchmarks/expert/objective_share.py --hard 10 --divide 4  # and hard against itself
 
 A search judges a move by the games its playout policy plays on from it; a
 move that builds towards an objective looks only as good as the policy is at
@@ -24,7 +24,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: machine.py
 
 from machine import machine_line  # noqa: E402
 from policy_tuning import TUNED  # noqa: E402

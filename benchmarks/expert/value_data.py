@@ -1,7 +1,7 @@
 """Games of search-strength play, kept whole, to check the playouts' verdicts against their outcomes.
 
 Run:
-    python benchmarks/value_data.py --games 400 --divide 2 --jobs 2 --out value-games.jsonl
+    python benchmarks/expert/value_data.py --games 400 --divide 2 --jobs 2 --out value-games.jsonl
 
 The playouts of the search play the fast policy for everyone, so what they say a
 position is worth is what it is worth between two fast policies. The outcomes of
@@ -27,7 +27,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: machine.py
 
 from machine import machine_line  # noqa: E402
 

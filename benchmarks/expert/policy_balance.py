@@ -1,10 +1,10 @@
 """How well a playout policy's verdicts foretell games between searches, and weights that foretell better.
 
 Run:
-    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --compare fast balanced careful chase
-    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune      # search from FAST
-    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --tune --start balanced --step-scale 0.5
-    python benchmarks/policy_balance.py GAMES --playouts 32 --every 1 --compare balanced --horizon 16
+    python benchmarks/expert/policy_balance.py GAMES --playouts 32 --every 1 --compare fast balanced careful chase
+    python benchmarks/expert/policy_balance.py GAMES --playouts 32 --every 1 --tune      # search from FAST
+    python benchmarks/expert/policy_balance.py GAMES --playouts 32 --every 1 --tune --start balanced --step-scale 0.5
+    python benchmarks/expert/policy_balance.py GAMES --playouts 32 --every 1 --compare balanced --horizon 16
 
 GAMES is a file of `value_data.py`; `results/hard-selfplay-d2.jsonl` holds the
 140 games `policy.BALANCED` (the expert's playouts) was tuned on, and
@@ -70,7 +70,8 @@ from dataclasses import replace
 from pathlib import Path
 from statistics import correlation
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: machine.py
 
 from expert_trials import CHASE  # noqa: E402
 from machine import machine_line  # noqa: E402

@@ -1,9 +1,9 @@
 """A candidate search for the expert level against today's hard: a long match that can stop and go on.
 
 Run:
-    python benchmarks/expert_trials.py --candidate fast --games 300 --jobs 2 --results trials.jsonl
-    python benchmarks/expert_trials.py --candidate fast --players 3 --games 102 --results t3.jsonl
-    python benchmarks/expert_trials.py --list                     # the candidates and their budgets
+    python benchmarks/expert/expert_trials.py --candidate fast --games 300 --jobs 2 --results trials.jsonl
+    python benchmarks/expert/expert_trials.py --candidate fast --players 3 --games 102 --results t3.jsonl
+    python benchmarks/expert/expert_trials.py --list  # the candidates and their budgets
 
 A Codex game between two searches takes minutes of CPU, so the 300 games that
 can show a level 65% strong take hours. This plays the very games of
@@ -28,7 +28,8 @@ from dataclasses import asdict, replace
 from functools import partial
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: machine.py, match_lines.py
 
 from machine import machine_line  # noqa: E402
 from match_lines import entry_line  # noqa: E402
@@ -74,7 +75,7 @@ expert. `tuned`: the old expert with `policy_tuning.TUNED` playouts, a policy th
 results/tuned-hard-2p.jsonl), stopped there: a stronger playout player did not make a stronger
 search, as less noise did not.
 
-What the playouts miss (`python3 benchmarks/objective_share.py --hard 30 --divide 1`): in hard's
+What the playouts miss (`python3 benchmarks/expert/objective_share.py --hard 30 --divide 1`): in hard's
 games against itself (30 deals from 3000, full budget) a player ends with 22.9 board points and
 6.4 objective points (common 4.0, secret 2.4) in 13.5 cards; in CAREFUL's own games (400 deals)
 with 21.2 board points and 4.2 objective points (common 2.6, secret 1.6; FAST 3.8, TUNED 4.0) in
@@ -205,7 +206,7 @@ dddaf86 and again in 4b92d5b, taken out after each), 2-player games against hard
   rank candidates as a full-budget match does (likely: hard's draws at 450 playouts were its weak
   spot there, and at 1,800 they are not).
 
-The results files of full-budget matches are kept in `benchmarks/results/`: a candidate's
+The results files of full-budget matches are kept in `benchmarks/expert/results/`: a candidate's
 match can go on on another machine (name its file with --results); the files of dropped
 candidates are the record of their games (their settings are in the commits that tried them)."""
 

@@ -1,8 +1,8 @@
 """The playout policy's weights, tuned by duels of the policy against itself.
 
 Run:
-    python benchmarks/policy_tuning.py --check              # TUNED against CAREFUL and FAST on fresh deals
-    python benchmarks/policy_tuning.py --tune --games 8000  # the coordinate search that found TUNED
+    python benchmarks/expert/policy_tuning.py --check              # TUNED against CAREFUL and FAST on fresh deals
+    python benchmarks/expert/policy_tuning.py --tune --games 8000  # the coordinate search that found TUNED
 
 A playout policy plays a whole 2-player Codex game in a fraction of a millisecond,
 so thousands of seat-balanced games (every deal played from both seats, the
@@ -34,7 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import fields, replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/: machine.py
 
 from machine import machine_line  # noqa: E402
 
