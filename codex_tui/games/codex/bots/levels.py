@@ -28,7 +28,7 @@ HARD = SearchConfig(playouts=1800, candidates=10, draw_tree=True)
 EXPERT = SearchConfig(playouts=6600, candidates=12, draw_tree=True, policy=BALANCED)
 """Hard's search with almost four times its playouts, and playouts that judge better
 (`policy.BALANCED`). At these budgets expert wins 187.5 / 300 against hard (62.5%,
-95% CI 56.9-67.8%; 2.20 s CPU a move against hard's 0.61 s; `python3 benchmarks/expert_trials.py
+95% CI 56.9-67.8%; 2.20 s CPU a move against hard's 0.61 s; `python3 benchmarks/expert/expert_trials.py
 --candidate balanced --games 300 --jobs 2`, the games of `codex-tui tournament --bots expert,hard`).
 That is short of the 65% issue 33 asks for. At 3 players, against two hard bots, it won 67.5 / 171
 (39.5%, 95% CI 32.5-47.0%, where a third is even; each hard seat 28.4% and 32.2%; `--players 3`);
@@ -37,7 +37,7 @@ hard seats 20.0%, 29.0% and 19.5%; `--players 4`).
 The same playouts at hard's own budget already won
 174.5 / 300 (58.2%, 95% CI 52.5-63.6%). What did not win: 4,800 CAREFUL playouts (the old expert:
 111.5 / 200, 55.8%, 95% CI 48.8-62.5%), more FAST playouts alone (37 / 66), and playouts by a
-policy tuned to beat CAREFUL as a player (18 / 40); `benchmarks/expert_trials.py` has every screen."""
+policy tuned to beat CAREFUL as a player (18 / 40); `benchmarks/expert/expert_trials.py` has every screen."""
 
 EASY_GREEDY_SHARE = 0.5
 """How often the easy bot plays the greedy move instead of a random one."""

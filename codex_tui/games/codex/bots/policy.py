@@ -125,7 +125,7 @@ BALANCED = PlayoutPolicy(symbol_base=0.0, objective_symbol=0.15, gold_need=0.2, 
 """FAST re-weighted so that how its playouts end foretells how real games end: over 3,850
 positions of 140 games of hard against itself, the correlation of 32 playouts' mean lead with
 the lead the seat really finished with (corrected for the playouts' noise) is 0.6187 against
-FAST's 0.5957 (`benchmarks/policy_balance.py --tune`, then noise kept at FAST's). It is no
+FAST's 0.5957 (`benchmarks/expert/policy_balance.py --tune`, then noise kept at FAST's). It is no
 better a player; it is a better judge, and the search only needs the judge. The largest step
 was drawing blind golds while holding one, as searching players do."""
 
@@ -744,7 +744,7 @@ def playout(game: Game, rng: random.Random, policy: PlayoutPolicy = FAST) -> Gam
 def seat_playout(game: Game, rng: random.Random, policies: Sequence[PlayoutPolicy]) -> Game:
     """`playout` with a policy for each seat (set-up choices do not depend on the policy): a duel
     between two settings of the weights plays thousands of games a second, which is how
-    `benchmarks/policy_tuning.py` tunes them."""
+    `benchmarks/expert/policy_tuning.py` tunes them."""
     while game.phase is Phase.SETUP:
         game = step(game, rng, policies[0])
     table = table_of(game)

@@ -172,7 +172,7 @@ class SearchBot:
         draw `drawn` (None if the search left it to the playout) were played.
 
         A method, and told which candidate and draw it judges, so that a trial of another
-        verdict (`benchmarks/trial_search.py`) changes only this, not the search around it."""
+        verdict (`benchmarks/expert/trial_search.py`) changes only this, not the search around it."""
         return reward(playout(game, rng, self.config.policy), seat, self.config.margin_weight)
 
     def _halving(self, view: SeatView, candidates: Sequence[Macro], rng: random.Random, started: float) -> Macro:
