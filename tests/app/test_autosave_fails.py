@@ -3,7 +3,6 @@ in memory and saved again by itself, and no quitting without the save or the pla
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,15 +20,11 @@ from codex_tui.storage.saves import load_save
 from codex_tui.ui.widgets.alert_line import AlertLine
 from tests.driving import app_for, saved_game, session, settle
 from tests.unwritable import Unwritable
-
-WAIT = 20.0
+from tests.waiting import until_shown
 
 
 async def until(pilot: Pilot[None], test: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not test():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        await pilot.pause(0.05)
+    await until_shown(pilot, test, what=what)
 
 
 async def to_the_first_move(pilot: Pilot[None]) -> None:

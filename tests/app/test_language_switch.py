@@ -19,7 +19,6 @@ from codex_tui.cli.language import start_language
 from codex_tui.games.codex.rules import Phase, new_game
 from codex_tui.i18n import language, set_language
 from codex_tui.storage.settings import load_settings, settings_path
-from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.review import ReviewScreen
@@ -29,6 +28,7 @@ from tests.scenes.games import app_with, mid_game, played
 from tests.scenes.instinkt import placing
 from tests.scenes.instinkt import played as instinkt_played
 from tests.scenes.shell import review_screen, saves_browser
+from tests.waiting import until_shown
 
 
 def screen_text(app: CodexApp) -> str:
@@ -146,9 +146,8 @@ async def test_textual_s_own_words_in_the_palette_follow_the_language(tmp_path: 
         await settle(pilot)
         text = screen_text(app)
         assert "Chercher une commande…" in text and "Thème" in text and "Theme" not in text
-        await pilot.press(*"zzzq")
-        await pilot.pause(PageSafeCommandPalette._NO_MATCHES_COUNTDOWN + 0.3)
-        assert "Aucun résultat" in screen_text(app)
+        await pilot.press(*"zzzq")  # "no matches" is shown once the palette's countdown has run
+        await until_shown(pilot, lambda: "Aucun résultat" in screen_text(app), what="the palette's no matches")
 
 
 async def test_the_saves_browser_and_its_rename_box_keep_their_state(

@@ -45,6 +45,7 @@ from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.terminal_input import GuardedParser
 from codex_tui.ui.widgets.status_line import StatusLine
 from tests.driving import saved_game, session, settle
+from tests.waiting import until_shown
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,13 +62,13 @@ async def test_a_bot_move_due_after_the_player_left_the_game_changes_nothing(sav
     path = saves / "game.msgpack"
     write_save(path, SavedGame(game, ("bot:random", "human")))
     before = load_save(path).game
-    delay = 3.0  # long enough that a loaded machine (parallel tests) is still waiting on the bot when we leave
-    app = CodexApp(saves_dir=saves, save=path, bot_delay=delay, offer_resume=False)
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=3600, offer_resume=False)  # due only when we say
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.bot_timer is not None  # the bot is about to move
+        timer = app.bot_timer
+        assert timer is not None  # the bot is about to move
         app.ask_new_game()  # the palette's "New game"
-        await pilot.pause(delay + 0.5)  # past the moment the bot's move was due
+        timer._callback()  # the bot's move comes due all the same (as a timer that fires late)
         await settle(pilot)
         assert isinstance(app.screen, NewGameScreen) and app.session is None
     assert app.return_code in (None, 0)
@@ -113,16 +114,13 @@ async def test_help_open_over_the_game_holds_the_next_privacy_screen_until_it_cl
         await pilot.pause()
         assert app.bot_timer is not None  # the bot is about to move
         await pilot.press("question_mark")
-        await pilot.pause(0.6)
+        played = len(game.actions)
+        await until_shown(pilot, lambda: len(session(app).game.actions) > played, what="the bot's move")
+        await until_shown(pilot, lambda: app.advance_held, what="the next step held under the help")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)  # nothing was stacked on the help
         await pilot.press("escape")
-        for _ in range(20):
-            await pilot.pause(0.1)
-            await settle(pilot)
-            if isinstance(app.screen, PassDeviceScreen):
-                break
-        assert isinstance(app.screen, PassDeviceScreen)  # the game went on once the help closed
+        await until_shown(pilot, lambda: isinstance(app.screen, PassDeviceScreen), what="the privacy screen")
         assert session(app).game.current != game.current
     assert app.return_code in (None, 0)
 

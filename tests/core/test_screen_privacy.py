@@ -22,6 +22,8 @@ from codex_tui.app.app import CodexApp
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.storage.saves import SavedGame, write_save
+from tests.scenes import offered_keys
+from tests.waiting import until_shown
 
 SEED = 41
 SCREENS = 3
@@ -65,13 +67,14 @@ async def shown(state: Any, folder: Path) -> str:
 
 
 async def settled_text(pilot: Any, app: CodexApp) -> str:
-    """The screen once it has not changed for 0.3 s: the key bar is redrawn after the rest,
-    later still on a loaded machine, and a half-drawn bar is not a difference between twins."""
+    """The screen once its key bar is placed and three looks at the idle app read the same: the key bar
+    is drawn after the rest, later still on a loaded machine, and a half-drawn bar is not a difference
+    between twins."""
+    await until_shown(pilot, lambda: bool(offered_keys(pilot)), what="the key bar")
     texts = [screen_text(app)]
-    for _ in range(100):
-        if len(texts) >= 4 and len(set(texts[-4:])) == 1:
-            break
-        await pilot.pause(0.1)
+    while len(texts) < 3 or len(set(texts[-3:])) > 1:
+        assert len(texts) < 100, "the screen never settled"
+        await pilot.pause()
         texts.append(screen_text(app))
     return texts[-1]
 

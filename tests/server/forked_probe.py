@@ -14,7 +14,7 @@ import json
 import os
 import signal
 import sys
-import time
+import threading
 
 
 def is_open(fd: int) -> bool:
@@ -43,8 +43,8 @@ def main() -> int:
     print("PROBE " + json.dumps(report()), flush=True)
     if then == "raise":
         raise RuntimeError("the probe failed on purpose")
-    while then == "sleep":
-        time.sleep(0.1)
+    if then == "sleep":
+        threading.Event().wait()  # until it is killed
     return 3
 
 

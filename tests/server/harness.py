@@ -23,6 +23,9 @@ from codex_tui.server.store import DB_FILE, Store
 from codex_tui.server.tables import Table
 from tests.server.keyboard import KEYS, WAIT
 from tests.server.vt import Screen, plain_text
+from tests.waiting import key_gap, wait_until
+
+__all__ = ["wait_until"]  # the tests of tests/server import it from here
 
 _KEYS: dict[str, asyncssh.SSHKey] = {}
 
@@ -124,7 +127,7 @@ class Terminal:
     async def press(self, *keys: str) -> None:
         for key in keys:
             self.process.stdin.write(KEYS.get(key, key.encode()))
-            await asyncio.sleep(0.05)
+            await key_gap()
 
     async def wait_for(self, predicate: str | Callable[[str], bool], timeout: float = WAIT) -> str:
         """Wait until the screen shows `predicate` (a text, or a test of the screen's text)."""
@@ -201,14 +204,6 @@ async def open_terminal(opened: list[Terminal], port: int, name: str, **options:
     opened.append(terminal)
     await terminal.wait_for(f"you are {name}")
     return terminal
-
-
-async def wait_until(test: Callable[[], bool], timeout: float = WAIT, what: str = "the server") -> None:
-    deadline = time.monotonic() + timeout
-    while not test():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.05)
 
 
 def only_table(server: GameServer) -> Table:

@@ -5,15 +5,16 @@ without importing the fixtures that use it."""
 
 from __future__ import annotations
 
+from tests.waiting import WAIT
+
 KEYS = {
     "enter": b"\r",
     "tab": b"\t",
-    "escape": b"\x1b",
+    "escape": b"\x1b[27u",  # as the kitty keyboard protocol sends it: never read with the next key as alt+key
     "left": b"\x1b[D",
     "right": b"\x1b[C",
     "up": b"\x1b[A",
     "down": b"\x1b[B",
     "backspace": b"\x7f",
 }
-WAIT = 20.0
-"""Seconds a test waits for a screen before failing (a loaded 2-core machine is slow)."""
+__all__ = ["KEYS", "WAIT"]

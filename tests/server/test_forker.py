@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -18,6 +19,7 @@ from codex_tui.server.pty_bridge import ERROR_FD_ENV, PtyApp
 from codex_tui.server.serve import GameServer
 from tests.server.harness import WAIT, Terminal, open_terminal
 from tests.server.vt import plain_text
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.skipif(not app_forker.supported(), reason="no fork() with descriptor passing here")
 
@@ -57,11 +59,12 @@ class Run:
         return parsed
 
     async def until_reported(self) -> dict[str, object]:
-        for _ in range(int(WAIT / 0.05)):
-            if b"PROBE {" in self.output and b"}" in self.output.split(b"PROBE {", 1)[1]:
-                return self.report()
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"the probe never reported; it wrote {bytes(self.output)!r}")
+        def reported() -> bool:
+            return b"PROBE {" in self.output and b"}" in self.output.split(b"PROBE {", 1)[1]
+
+        with contextlib.suppress(AssertionError):  # report() says what it wrote instead
+            await wait_until(reported, what="the probe's report")
+        return self.report()
 
 
 @pytest.fixture
@@ -133,12 +136,11 @@ async def test_stopping_an_app_and_closing_the_forker_leave_no_process(forker: A
     pid = left.app.process.pid
     await forker.close()  # the server stops: what is still running goes with it
     assert left.app.returncode is not None
-    for _ in range(int(WAIT / 0.05)):
-        if not Path(f"/proc/{pid}").exists() or " Z " in Path(f"/proc/{pid}/stat").read_text():
-            break
-        await asyncio.sleep(0.05)
-    else:
-        raise AssertionError(f"app {pid} outlived its forker")
+
+    def gone() -> bool:
+        return not Path(f"/proc/{pid}").exists() or " Z " in Path(f"/proc/{pid}/stat").read_text()
+
+    await wait_until(gone, what=f"app {pid} to go with its forker")
 
 
 async def test_the_ssh_server_forks_its_apps(server: GameServer, terminals: list[Terminal]) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import time
 from pathlib import Path
 
 from codex_tui.server.pty_bridge import Exec, PtyApp
 from tests.server.harness import WAIT, start_server
 from tests.server.vt import Screen
+from tests.waiting import wait_until
 
 
 async def test_join_opens_the_lobby_for_the_given_name(tmp_path: Path) -> None:
@@ -26,10 +26,7 @@ async def test_join_opens_the_lobby_for_the_given_name(tmp_path: Path) -> None:
     )
     try:
         await app.start()
-        deadline = time.monotonic() + WAIT
-        while "you are ada" not in screen.text() and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert "you are ada" in screen.text(), screen.text()
+        await wait_until(lambda: "you are ada" in screen.text(), what="ada's lobby")
         assert server.acceptor is None  # no SSH port at all in this mode
         app.write_input(b"q")
         await asyncio.wait_for(ended.wait(), WAIT)

@@ -6,7 +6,6 @@ import asyncio
 import logging
 import os
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -162,9 +161,7 @@ async def test_join_behind_openssh_takes_the_player_locale_not_the_game_account_
     )
     try:
         await app.start()
-        deadline = time.monotonic() + WAIT
-        while "你是 ada" not in screen.text() and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
+        await wait_until(lambda: "你是 ada" in screen.text(), what="ada's lobby in Chinese")
         assert "你是 ada · 中文" in screen.text(), screen.text()
         app.write_input(b"q")
         await asyncio.wait_for(ended.wait(), WAIT)

@@ -16,6 +16,7 @@ from codex_tui.server.pty_bridge import READ_CHUNK
 from codex_tui.server.serve import GameServer
 from codex_tui.server.sshlib import asyncssh
 from tests.server.harness import Terminal, key_for, open_terminal, wait_until
+from tests.waiting import key_gap
 
 
 async def test_garbage_keystrokes_hurt_nobody_else(server: GameServer, terminals: list[Terminal]) -> None:
@@ -57,7 +58,7 @@ async def test_a_stalled_client_is_paused_and_slows_nobody(
         (app,) = server.sessions.apps
         for size in range(30):  # each resize asks the app for a whole new screen
             chan.change_terminal_size(100 + size, 30 + size % 10)
-            await asyncio.sleep(0.05)
+            await key_gap()  # spaced as a hand drags a window's corner
         await wait_until(lambda: app.output_paused, what="the server to stop reading the stalled app")
         (stalled,) = server.sessions.of("zed")
         server_chan = stalled.chan

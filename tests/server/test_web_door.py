@@ -119,11 +119,7 @@ async def test_a_signed_in_browser_gets_the_lobby_over_the_websocket(
     finally:
         await terminal.close()
     assert web_server.web is not None
-    for _ in range(int(WAIT * 10)):  # the app process goes with its websocket
-        if not web_server.web.apps:
-            break
-        await asyncio.sleep(0.1)
-    assert not web_server.web.apps
+    await wait_until(lambda: not web_server.web.apps, what="the app process to go with its websocket")
 
 
 async def test_an_invite_link_sets_a_passphrase_once(web_server: GameServer, browser: WebClient) -> None:

@@ -19,6 +19,7 @@ import aiohttp
 
 from tests.server.keyboard import KEYS, WAIT
 from tests.server.vt import Screen, plain_text
+from tests.waiting import key_gap, poll
 
 
 def origin_of(url: str) -> str:
@@ -109,7 +110,7 @@ class WebTerminal:
     async def press(self, *keys: str) -> None:
         for key in keys:
             await self.socket.send_str(json.dumps(["stdin", KEYS.get(key, key.encode()).decode()]))
-            await asyncio.sleep(0.05)
+            await key_gap()
 
     async def wait_for(self, predicate: str | Callable[[str], bool], timeout: float = WAIT) -> str:
         test = (lambda text: predicate in text) if isinstance(predicate, str) else predicate
@@ -120,7 +121,7 @@ class WebTerminal:
                 return text
             if time.monotonic() > deadline or self.closed.is_set():
                 raise AssertionError(f"screen never showed {predicate!r}; it shows:\n{text}")
-            await asyncio.sleep(0.05)
+            await poll()
 
     async def close(self) -> None:
         await self.socket.close()

@@ -16,7 +16,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +24,7 @@ import pytest
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 from codex_tui.storage.saves import is_temp_file, load_save, remove_stale_temp_files, temp_file_owner
 from tests.storage.kill_writer import KINDS, next_count, save_path, states
+from tests.waiting import at_a_random_moment
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = 3
@@ -65,12 +65,12 @@ def kill_and_check(tmp_path: Path, kills: int, seed: int) -> KillStats:
         writer = start_writer(folder, seed)
         assert writer.stdout is not None and writer.stderr is not None
         if rng.random() < 0.1:
-            time.sleep(rng.uniform(0, 0.1))  # sometimes while it starts up or resumes
+            at_a_random_moment(rng, 0.1)  # sometimes while it starts up or resumes
             output = ""
         else:
             output = writer.stdout.readline()  # it is writing: pick a moment in its loop
             assert output, f"the writer died on its own: {writer.stderr.read()}"
-            time.sleep(rng.uniform(0, 0.01))
+            at_a_random_moment(rng, 0.01)
         writer.send_signal(signal.SIGKILL)
         writer.wait()
         output += writer.stdout.read()

@@ -7,6 +7,7 @@ chosen `Decision` on enter, stops the search when left with esc. Its look at
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import threading
 from typing import Any
@@ -28,6 +29,7 @@ from codex_tui.ui.screens.review import (
 )
 from tests.core.tictactoe import rules
 from tests.core.tictactoe.module import TicTacToe
+from tests.waiting import until_shown
 
 SEAT = 0
 
@@ -231,12 +233,13 @@ async def test_esc_while_running_stops_the_search(tictactoe: GameModule) -> None
     app = Host(screen)
     async with app.run_test(size=(80, 24)) as pilot:
         assert gated.started.wait(10)
-        for _ in range(100):  # the bar follows the search on a timer
-            await pilot.pause(0.05)
-            status = str(screen.query_one("#review-status", Static).render())
-            if "Judging" in status:
-                break
-        assert "Judging decision 1 of" in status
+
+        def status() -> str:
+            return str(screen.query_one("#review-status", Static).render())
+
+        with contextlib.suppress(AssertionError):  # the bar follows the search on a timer
+            await until_shown(pilot, lambda: "Judging" in status(), what="the search on the bar")
+        assert "Judging decision 1 of" in status()
         assert screen.query_one(ProgressBar).display
         await pilot.press("escape")
         await pilot.pause()

@@ -19,7 +19,6 @@ no page may have had anything refused by the door's Content-Security-Policy.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import os
 import re
@@ -38,6 +37,7 @@ from tests.server.conftest import no_processes_left_behind  # noqa: F401 (the se
 from tests.server.harness import WAIT, Terminal
 from tests.server.leaks import assert_no_leak
 from tests.server.vt import plain_text
+from tests.waiting import key_gap, poll
 
 OUTPUT = Path(__file__).resolve().parents[1] / "output"
 """Screenshots of the browser tests (a CI artifact; never committed)."""
@@ -177,7 +177,7 @@ class BrowserTerminal:
                 await self.page.keyboard.press(KEYS[key])
             else:
                 await self.page.keyboard.type(key)
-            await asyncio.sleep(0.05)
+            await key_gap()
 
     async def wait_for(self, predicate: str | Callable[[str], bool], timeout: float = WAIT) -> str:
         """Wait until the page shows `predicate` (a text, or a test of the screen's text)."""
@@ -189,7 +189,7 @@ class BrowserTerminal:
                 return text
             if time.monotonic() > deadline:
                 raise AssertionError(f"the page never showed {predicate!r}; it shows:\n{text}")
-            await asyncio.sleep(0.1)
+            await poll()
 
     async def wait_for_output(self, text: str, since: int = 0, timeout: float = WAIT) -> None:
         """Wait until `text` has been sent to this page (after byte `since`), even if no longer on screen."""
@@ -197,7 +197,7 @@ class BrowserTerminal:
         while text not in plain_text(bytes(self.received[since:])):
             if time.monotonic() > deadline:
                 raise AssertionError(f"the page was never sent {text!r}")
-            await asyncio.sleep(0.1)
+            await poll()
 
 
 async def wait_for_text(page: BrowserTerminal, text: str, timeout: float = WAIT) -> str:

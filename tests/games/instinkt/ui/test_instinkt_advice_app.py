@@ -28,6 +28,7 @@ from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.game_ui import screens_of
 from codex_tui.ui.widgets.status_line import StatusLine
 from tests.driving import session, settle
+from tests.waiting import until_shown
 
 
 def app_at(saves: Path, seed: int = 4) -> CodexApp:
@@ -115,10 +116,7 @@ async def test_another_key_while_the_hint_is_computing_stops_it(saves: Path, mon
         await pilot.press("right")
         assert not screen.hint_busy and not screen.status_text().startswith("Looking")
         gate.set()
-        for _ in range(200):  # the cancelled search runs on in its thread: wait until it answers
-            if searched:
-                break
-            await pilot.pause(0.05)
+        await until_shown(pilot, lambda: bool(searched), what="the cancelled search's answer")  # it runs on
         await settle(pilot)
         assert searched
         assert screen.hint is None and not screen.status_text().startswith("Hint")
