@@ -100,7 +100,7 @@ def processes_with_open(path: Path) -> list[str]:
         try:
             opened = any(os.readlink(fd) == target for fd in (entry / "fd").iterdir())
             if opened:
-                command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+                command = " ".join((entry / "cmdline").read_bytes().decode(errors="replace").replace("\0", " ").split())
                 found.append(f"pid {entry.name} ({command[:80]})")
         except OSError:
             continue
