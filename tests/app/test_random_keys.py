@@ -272,13 +272,18 @@ async def test_the_lobby() -> None:
 
 SOAK_ROUNDS = int(os.environ.get("CODEX_TUI_SOAK_ROUNDS", "6"))
 """Rounds of 250 keys: 1,500 in CI; the 3,000-key run of the issue was `CODEX_TUI_SOAK_ROUNDS=12`."""
+SOAK_PIECES = 3
+"""The soak runs as this many apps, each of its rounds in turn, so that the test workers share it."""
 
 
 @pytest.mark.slow
-async def test_a_long_soak_across_screens(saves: Path) -> None:
+@pytest.mark.parametrize("piece", range(SOAK_PIECES))
+async def test_a_long_soak_across_screens(saves: Path, piece: int) -> None:
+    """Rounds `piece`, `piece + SOAK_PIECES`, … of the soak, one after the other in one app, resized between
+    rounds; together the pieces press every round's keys."""
     app = CodexApp(saves_dir=saves, bot_delay=0, offer_resume=False)
     async with app.run_test(size=(100, 32)) as pilot:
-        for seed in range(SOAK_ROUNDS):
+        for seed in range(piece, SOAK_ROUNDS, SOAK_PIECES):
             assert await stream(pilot, seed=100 + seed, count=250) == 250
             await pilot.resize_terminal(*SIZES[seed % 2])
             assert_consistent(app)

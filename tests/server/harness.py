@@ -84,8 +84,19 @@ async def start_server(data: Path, **options: object) -> GameServer:
     return server
 
 
+SYNC_QUERY = b"\x1b[?2026$p"
+"""A Textual app asks its terminal whether it brackets frames (synchronized output, mode 2026)..."""
+SYNC_REPLY = b"\x1b[?2026;2$y"
+"""... and this terminal answers that it does (mode known, off until the app turns it on)."""
+FRAME_START, FRAME_END = b"\x1b[?2026h", b"\x1b[?2026l"
+"""What the app then writes before and after each frame."""
+
+
 class Terminal:
-    """One player's SSH session with a PTY: every byte kept, the screen emulated."""
+    """One player's SSH session with a PTY: every byte kept, the screen emulated.
+
+    It tells the app it supports synchronized output, so the app brackets each frame: a test can read the
+    screen between two frames (`settle`) rather than after a quiet time a loaded machine may cut short."""
 
     def __init__(
         self, conn: asyncssh.SSHClientConnection, process: asyncssh.SSHClientProcess[bytes], size: tuple[int, int]
@@ -98,6 +109,12 @@ class Terminal:
         """How much of `received` a leak check has looked at."""
         self.closed = asyncio.Event()
         self._changed = asyncio.Event()
+        self.frames = 0
+        """Frames the app has finished (bracketed in FRAME_START/FRAME_END)."""
+        self.in_frame = False
+        """A frame has begun and not ended: the screen may join old and new text."""
+        self._tail = b""
+        """The last bytes received, in case a mark is cut between two reads."""
         self._reader = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -107,6 +124,7 @@ class Terminal:
                 if not data:
                     break
                 self.received += data
+                self._follow_frames(data)
                 self.screen.feed(data)
                 self._changed.set()
         except (asyncssh.Error, OSError):
@@ -114,6 +132,17 @@ class Terminal:
         finally:
             self.closed.set()
             self._changed.set()
+
+    def _follow_frames(self, data: bytes) -> None:
+        """Answer the app's question about synchronized output; note where its frames begin and end."""
+        seen = self._tail + data
+        if SYNC_QUERY in seen:
+            self.process.stdin.write(SYNC_REPLY)
+        self.frames += seen.count(FRAME_END) - self._tail.count(FRAME_END)
+        start, end = seen.rfind(FRAME_START), seen.rfind(FRAME_END)
+        if start != end:
+            self.in_frame = start > end
+        self._tail = seen[-(len(SYNC_QUERY) - 1) :]
 
     def text(self) -> str:
         return self.screen.text()
@@ -144,21 +173,15 @@ class Terminal:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.5))
 
-    async def settle(self, quiet: float = 0.3, timeout: float = WAIT) -> None:
-        """Wait until no byte has arrived for `quiet` seconds.
+    async def settle(self, timeout: float = WAIT) -> None:
+        """Wait until the screen is between two frames (and the app has bracketed one at least).
 
         The app redraws only the changed parts of a line, so between two writes
         of one redraw the emulated screen can join old and new text into a card
         name neither frame showed ("R2" written over "R10 fungi" reads "R20
-        fungi"); a leak check of the screen waits for the redraw to end.
+        fungi"); a leak check of the screen waits for the frame to end.
         """
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline and not self.closed.is_set():
-            self._changed.clear()
-            try:
-                await asyncio.wait_for(self._changed.wait(), quiet)
-            except TimeoutError:
-                return
+        await self.wait_for(lambda _: self.frames > 0 and not self.in_frame and not self.screen.pending, timeout)
 
     async def wait_for_output(self, text: str, since: int = 0, timeout: float = WAIT) -> None:
         """Wait until `text` has been sent to this terminal (after byte `since`),

@@ -49,6 +49,11 @@ class Screen:
     def text(self) -> str:
         return "\n".join("".join(line).rstrip() for line in self.lines)
 
+    @property
+    def pending(self) -> bool:
+        """Part of an escape sequence is waiting for the rest."""
+        return bool(self._pending)
+
     def feed(self, data: bytes) -> None:
         data = self._pending + data
         self._pending = b""
