@@ -20,6 +20,40 @@ pytest_plugins = ("tests.server.fixtures",)
 """The servers, terminals and browsers of tests/server, tests/web and tests/client, defined once."""
 
 
+SLOW = {
+    "server": "a server, SSH sessions and bots for each test",
+    "web": "a browser for each player",
+    "client": "the player app against a server",
+    "app/test_snapshots.py": "every screen in every language at two sizes",
+    "app/test_random_keys.py": "thousands of random keys on every screen",
+    "app/test_tutorial_walk.py": "both tutorials walked to the end in every language",
+    "app/test_play.py": "whole games through the app, interrupted and resumed",
+    "storage/test_kill.py": "hundreds of kill -9 of a writing process",
+    "storage/test_fuzz.py": "thousands of damaged saves",
+    "test_selfplay.py": "whole games of every kind through the rules core",
+    "test_cli_advice.py": "reviews of whole games, in worker processes too",
+    "core/test_conformance.py": "every bot level of every game from wire views",
+    "core/test_advice_conformance.py": "hints and reviews searched for every game",
+    "games/codex/bots/test_search.py": "search bots' matches",
+    "games/instinkt/test_bots.py": "search bots' matches",
+    "games/codex/ui/test_codex_hints.py": "hints searched through the app",
+    "i18n/test_pseudo_screens.py": "every screen drawn in the pseudo-language",
+    "core/test_screen_privacy.py": "twin games drawn side by side, turn after turn",
+    "app/test_random_keys_regressions.py": "apps in real terminals, and keys in bursts",
+}
+"""Test folders and files of the slow tier, and why: `pytest -m "not slow"` (the inner loop) leaves them out;
+the README's test command, and CI, run everything."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of the `SLOW` places slow."""
+    root = Path(__file__).parent
+    for item in items:
+        place = item.path.relative_to(root).as_posix()
+        if any(place == slow or place.startswith(slow + "/") for slow in SLOW):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def english_and_no_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
     monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)
