@@ -158,15 +158,17 @@ def test_a_seat_with_nothing_to_do_is_an_error() -> None:
         SearchBot(1, TINY).choose(idle)
 
 
-def test_hard_beats_random_clearly() -> None:
-    """A statistical floor that cannot flake: the search loses at most 2 of 20 seeded games."""
+@pytest.mark.parametrize("half", [0, 1])
+def test_hard_beats_random_clearly(half: int) -> None:
+    """A statistical floor that cannot flake: the search loses at most 1 of each half of 20 seeded games
+    (the halves run apart, so that the test workers share them; it won all 20 when this was written)."""
     wins = 0.0
-    for index in range(20):
+    for index in range(half * 10, half * 10 + 10):
         me = index % 2
         bots = {me: SearchBot(index, SMALL), 1 - me: make_bot("random", index)}
         outcome = result(play(new_game(["A", "B"], 300 + index // 2), bots, check=False))
         wins += 1 / len(outcome.winners) if me in outcome.winners else 0
-    assert wins >= 18
+    assert wins >= 9
 
 
 def _close_finishes(wanted: int) -> list[Game]:
