@@ -1,6 +1,7 @@
 """Memory per browser session: N signed-in websockets on `codex-tui web`, each with its app.
 
 Run: python benchmarks/web_load.py [--sessions 8] [--ramp 0.5] [--port 0]
+     python benchmarks/web_load.py --steps 10,25,50,100,200 [--seconds 20] [--rate 0.5]
 
 Starts `codex-tui web` on 127.0.0.1 (a temporary data folder), then N
 browser-like clients: each claims a name with a passphrase over HTTP, opens the
@@ -11,13 +12,23 @@ runs for the sessions (one app per websocket; its bot worker is left out), and
 prints them per session, with the server's own growth since before the first
 session and the time from opening the websocket to the lobby.
 
-Bounded: at most 100 sessions, loopback only; it stops the server by itself.
+The ramp (`--steps`) is `ssh_load.py`'s through the browser door: each
+browser, once in its lobby, sits at a table against a bot (opened through the
+hub socket as itself, as ssh_load's players do), makes its set-up choices with
+keys sent as textual.js sends them (`["stdin", ...]` on the websocket) and then
+presses arrow keys at a human pace; a press's update is the binary frames that
+come back. Browsers sign in from 127.0.0.1, 127.0.0.2, ... (40 an address: the
+door keeps at most 50 sign-ins an address), all loopback.
+
+Bounded: at most 100 sessions (2000 in a ramp, and never more than memory
+allows), loopback only; it stops the server by itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import re
 import signal
@@ -34,11 +45,28 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from machine import machine_line  # noqa: E402
-from ssh_load import app_processes, memory_kib, plain, report  # noqa: E402
+from ssh_load import (  # noqa: E402
+    HUMAN_RATE,
+    KEYS,
+    MEMORY_MARGIN,
+    P95_LIMIT,
+    SETTLE,
+    app_processes,
+    memory_kib,
+    parse_steps,
+    plain,
+    raise_file_limit,
+    ramp,
+    report,
+)
+
+from codex_tui.client.hub_client import HubClient  # noqa: E402
 
 HOST = "127.0.0.1"
 MAX_SESSIONS = 100
 PASSPHRASE = "benchmark passphrase"
+PER_ADDRESS = 40
+"""Browsers signed in from one loopback address in a ramp (the door keeps at most 50 an address)."""
 
 
 async def start_server(data: Path, sessions: int, port: int) -> tuple[subprocess.Popen[str], str]:
@@ -64,14 +92,22 @@ async def start_server(data: Path, sessions: int, port: int) -> tuple[subprocess
 class Browser:
     """One signed-in tab: its HTTP session and the app's websocket."""
 
-    def __init__(self, url: str, name: str) -> None:
+    def __init__(self, url: str, name: str, address: str | None = None) -> None:
         self.url = url
         self.name = name
-        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        connector = aiohttp.TCPConnector(local_addr=(address, 0)) if address else None
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True), connector=connector)
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self.received = bytearray()
         self.start: float | None = None
         self.error = ""
+        # what a ramp needs of a session (ssh_load.Session)
+        self.ready = False
+        self.last_byte = 0.0
+        self.arrived = asyncio.Event()
+        self.presses: list[tuple[float, float | None, float | None]] = []
+        self._reader: asyncio.Task[None] | None = None
+        self.buffer = self.received  # the same bytes, by ssh_load.Session's name
 
     async def open(self, size: tuple[int, int], timeout: float) -> None:
         form = {"name": self.name, "passphrase": PASSPHRASE, "again": PASSPHRASE}
@@ -92,16 +128,71 @@ class Browser:
             elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
                 raise RuntimeError("the websocket closed before the lobby")
         self.start = time.perf_counter() - began
-        asyncio.get_running_loop().create_task(self._drain())
+        self.last_byte = time.perf_counter()
+        self._reader = asyncio.get_running_loop().create_task(self._read())
 
-    async def _drain(self) -> None:
+    async def _read(self) -> None:
+        """The app's screen, as it comes (binary frames; the rest is the door's own)."""
         assert self.socket is not None
-        async for _message in self.socket:
-            pass
+        async for message in self.socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.received += message.data
+                self.last_byte = time.perf_counter()
+                self.arrived.set()
+
+    def send(self, data: bytes) -> bool:
+        """Type `data` as textual.js sends a key; False once the websocket has closed."""
+        if self.socket is None or self.socket.closed:
+            return False
+        task = self.socket.send_str(json.dumps(["stdin", data.decode()]))
+        asyncio.get_running_loop().create_task(task)
+        return True
+
+    async def press(self, *keys: str) -> None:
+        """Each key once the app has drawn its answer to the one before."""
+        for key in keys:
+            self.arrived.clear()
+            self.send(KEYS.get(key, key.encode()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.arrived.wait(), 3)
+            await self.quiet(0.15)
+
+    async def wait_text(self, text: str, timeout: float) -> None:
+        deadline = time.perf_counter() + timeout
+        while text not in plain(bytes(self.received[-200_000:])):
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"{self.name}: never saw {text!r}")
+            self.arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.arrived.wait(), 0.5)
+
+    async def quiet(self, gap: float = 0.3) -> None:
+        while time.perf_counter() - self.last_byte < gap:
+            await asyncio.sleep(gap / 3)
+
+    async def sit_down(self, hub: Path, timeout: float) -> None:
+        """At a table against a bot, its set-up choices made with keys, our turn to place (as ssh_load's)."""
+        opener = await HubClient.connect(hub, name=self.name)
+        opener.create(["bot:random"], "codex-naturalis", {"target_score": 20}, seed=77)
+        await opener.receive_type("table", timeout)
+        await opener.close()
+        await self.wait_text("(your seat)", timeout)
+        await self.press("enter")
+        await self.wait_text("which side of your starter", timeout)
+        await self.press("enter")
+        await self.wait_text("keep one secret objective", timeout)
+        await self.press("enter")
+        await self.wait_text("Your hand: 1-3 choose", timeout)
+        await asyncio.sleep(SETTLE)  # the "your turn" notice goes away by itself: not a press's update
+        await self.quiet()
+        self.ready = True
 
     async def close(self) -> None:
         if self.socket is not None:
             await self.socket.close()
+        if self._reader is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(self._reader, 5)
         await self.http.close()
 
 
@@ -162,16 +253,64 @@ async def run(args: argparse.Namespace) -> int:
                 server.wait()
 
 
+async def run_ramp(args: argparse.Namespace, steps: list[int]) -> int:
+    """The ramp through the browser door (see ssh_load.ramp)."""
+    size = (args.columns, args.rows)
+    raise_file_limit()
+    with tempfile.TemporaryDirectory(prefix="codex-web-ramp-") as folder:
+        data = Path(folder) / "data"
+        print(machine_line(), flush=True)
+        server, url = await start_server(data, steps[-1], args.port)
+        try:
+            print(f"server pid {server.pid} at {url}; browser pages {size[0]}x{size[1]}", flush=True)
+
+            def new_browser(index: int) -> Browser:
+                return Browser(url, f"w{index:04d}", f"127.0.0.{1 + index // PER_ADDRESS}")
+
+            async def set_up(browser: Browser) -> None:
+                await browser.open(size, args.timeout)
+                await browser.sit_down(data / "hub.sock", args.timeout)
+
+            return await ramp(args, steps, server, new_browser, set_up)
+        finally:
+            server.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.to_thread(server.wait, 60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=8)
     parser.add_argument("--ramp", type=float, default=0.5, help="seconds between two sessions' starts")
+    parser.add_argument(
+        "--steps",
+        type=parse_steps,
+        default=None,
+        metavar="N,N,...",
+        help="a capacity ramp: sessions in all at each step (such as 10,25,50,100,200), each playing",
+    )
+    parser.add_argument("--seconds", type=float, default=20.0, help="length of each ramp step's measured window")
+    parser.add_argument("--rate", type=float, default=HUMAN_RATE, help="key presses per second per browser (ramp)")
+    parser.add_argument("--p95-limit", type=float, default=P95_LIMIT, help="ms: a ramp stops past this p95")
+    parser.add_argument(
+        "--memory-margin", type=int, default=MEMORY_MARGIN, help="MiB of MemAvailable a ramp leaves the machine"
+    )
     parser.add_argument("--settle", type=float, default=2.0, help="seconds idle before memory is read")
     parser.add_argument("--columns", type=int, default=100)
     parser.add_argument("--rows", type=int, default=32)
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds for a session to reach its lobby")
     parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (0: any free one)")
-    return asyncio.run(run(parser.parse_args()))
+    args = parser.parse_args()
+    if not 1 <= args.seconds <= 300:
+        parser.error("--seconds must be 1-300")
+    if not 0.1 <= args.rate <= 20:
+        parser.error("--rate must be 0.1-20")
+    if args.steps is not None:
+        return asyncio.run(run_ramp(args, args.steps))
+    return asyncio.run(run(args))
 
 
 if __name__ == "__main__":
