@@ -29,15 +29,18 @@ step has settled it measures a window of SECONDS and prints one row: the
 sessions, the presses a second, press to first byte p50/p95/p99 (and the whole
 update's p95), the presses that got nothing back, the CPU of the server, of
 the apps and of these clients, PSS per session and in all (server and apps),
-and the machine's MemAvailable. It stops after the row whose first-byte p95
+and the machine's MemAvailable (PSS per session is over the sessions that
+reached their lobby; under the row, how long the step's new sessions took to
+get there while the others played). It stops after the row whose first-byte p95
 passes `--p95-limit` (50 ms), before a step that would leave less than
 `--memory-margin` available (each new session is counted at the PSS and the
-clients' memory a session has taken so far, plus a fifth), when sessions fail
-to start, or after the last step.
+clients' memory a session has taken so far, plus a fifth), before a step past
+the server's 200 unfinished tables (each player sits at a table of its own),
+when sessions fail to start, or after the last step.
 
-Everything is bounded: at most 100 clients (2000 in a ramp, and never more
-than memory allows) and 300 seconds a window, loopback only, and it stops
-(and stops the server) by itself.
+Everything is bounded: at most 100 clients (in a ramp, 200: the server's
+tables, and never more than memory allows) and 300 seconds a window,
+loopback only, and it stops (and stops the server) by itself.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from machine import machine_line  # noqa: E402
 
 from codex_tui.client.hub_client import HubClient  # noqa: E402
+from codex_tui.server.tables import MAX_TABLES  # noqa: E402
 
 HOST = "127.0.0.1"
 MAX_CLIENTS = 100
@@ -160,6 +164,8 @@ class Session(Protocol):
     name: str
     ready: bool
     error: str
+    start: float | None
+    """Seconds from connecting to the lobby on screen (None: it never got there)."""
     last_byte: float
     arrived: asyncio.Event
     buffer: bytearray
@@ -475,6 +481,13 @@ async def ramp(
     try:
         for target in steps:
             adding = target - len(sessions)
+            if target > MAX_TABLES:
+                print(
+                    f"stopped before {target} sessions: each sits at a table of its own, and a server keeps "
+                    f"at most {MAX_TABLES} unfinished tables (tables.MAX_TABLES)",
+                    flush=True,
+                )
+                break
             if sessions:
                 need = adding * (pss_per_session + client_per_session) * 1.2
                 if mem_available_mib() - need < args.memory_margin:
@@ -501,6 +514,7 @@ async def ramp(
                     playing.append(asyncio.get_running_loop().create_task(task))
             failed = [p for p in new if not p.ready]
             ready = [p for p in sessions if p.ready]
+            running = [p for p in sessions if p.start is not None]  # each has its app, playing or not
             await asyncio.sleep(min(3.0, args.seconds))  # the newest sessions' first presses land
             apps = app_processes(server.pid)
             cpu_server, cpu_apps, cpu_own = (
@@ -522,8 +536,8 @@ async def ramp(
             server_pss = memory_kib(server.pid)[1] / 1024
             apps_pss = sum(memory_kib(pid)[1] for pid in app_processes(server.pid)) / 1024
             total = server_pss + apps_pss
-            pss_per_session = total / max(len(ready), 1)
-            client_per_session = max(own_rss_mib() - client_base, 0.0) / max(len(ready), 1)
+            pss_per_session = total / max(len(running), 1)
+            client_per_session = max(own_rss_mib() - client_base, 0.0) / max(len(running), 1)
             p95 = percentile(first, 0.95)
             print(
                 f"{len(ready):>8} {len(pressed) / elapsed:>7.1f} "
@@ -532,6 +546,12 @@ async def ramp(
                 f"{100 * cpu_server / elapsed:>9.1f}% {100 * cpu_apps / elapsed:>7.1f}% "
                 f"{100 * cpu_own / elapsed:>10.1f}% "
                 f"{pss_per_session:>7.1f} MiB {total / 1024:>5.2f} GiB {mem_available_mib() / 1024:>8.1f} GiB",
+                flush=True,
+            )
+            starts = [p.start * 1000 for p in new if p.start is not None]
+            print(
+                f"{'':>8} ({len(new)} new: connect to lobby p50 {percentile(starts, 0.5):.0f} ms, "
+                f"p95 {percentile(starts, 0.95):.0f} ms, while the others played)",
                 flush=True,
             )
             for session in failed[:5]:
@@ -594,7 +614,9 @@ def main() -> int:
         default=None,
         help=f"key presses per second per client, on average (default 2; {HUMAN_RATE:g} in a ramp)",
     )
-    parser.add_argument("--ramp", type=float, default=0.5, help="seconds between two clients' logins")
+    parser.add_argument(
+        "--ramp", type=float, default=None, help="seconds between two clients' logins (default 0.5; 1 in a ramp)"
+    )
     parser.add_argument(
         "--steps",
         type=parse_steps,
@@ -608,7 +630,7 @@ def main() -> int:
     )
     parser.add_argument("--columns", type=int, default=100)
     parser.add_argument("--rows", type=int, default=32)
-    parser.add_argument("--setup-timeout", type=float, default=120.0)
+    parser.add_argument("--setup-timeout", type=float, default=None, help="seconds (default 120; 300 in a ramp)")
     parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (0: any free one)")
     args = parser.parse_args()
     if not 1 <= args.clients <= MAX_CLIENTS:
@@ -617,7 +639,10 @@ def main() -> int:
         parser.error(f"--seconds must be 1-{MAX_SECONDS}")
     if args.rate is not None and not 0.1 <= args.rate <= 20:
         parser.error("--rate must be 0.1-20")
-    if args.steps is not None:
+    ramping = args.steps is not None
+    args.ramp = args.ramp if args.ramp is not None else 1.0 if ramping else 0.5
+    args.setup_timeout = args.setup_timeout or (300.0 if ramping else 120.0)
+    if ramping:
         return asyncio.run(run_ramp(args, args.steps))
     args.rate = args.rate or 2.0
     return asyncio.run(run(args))

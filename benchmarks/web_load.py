@@ -20,8 +20,8 @@ presses arrow keys at a human pace; a press's update is the binary frames that
 come back. Browsers sign in from 127.0.0.1, 127.0.0.2, ... (40 an address: the
 door keeps at most 50 sign-ins an address), all loopback.
 
-Bounded: at most 100 sessions (2000 in a ramp, and never more than memory
-allows), loopback only; it stops the server by itself.
+Bounded: at most 100 sessions (in a ramp, 200: the server's tables, and never
+more than memory allows), loopback only; it stops the server by itself.
 """
 
 from __future__ import annotations
@@ -284,7 +284,9 @@ async def run_ramp(args: argparse.Namespace, steps: list[int]) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, default=8)
-    parser.add_argument("--ramp", type=float, default=0.5, help="seconds between two sessions' starts")
+    parser.add_argument(
+        "--ramp", type=float, default=None, help="seconds between two sessions' starts (default 0.5; 1 in a ramp)"
+    )
     parser.add_argument(
         "--steps",
         type=parse_steps,
@@ -301,14 +303,22 @@ def main() -> int:
     parser.add_argument("--settle", type=float, default=2.0, help="seconds idle before memory is read")
     parser.add_argument("--columns", type=int, default=100)
     parser.add_argument("--rows", type=int, default=32)
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds for a session to reach its lobby")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        help="seconds for a session to reach its lobby, and in a ramp its game (default 60; 300 in a ramp)",
+    )
     parser.add_argument("--port", type=int, default=0, help="the server's port on 127.0.0.1 (0: any free one)")
     args = parser.parse_args()
     if not 1 <= args.seconds <= 300:
         parser.error("--seconds must be 1-300")
     if not 0.1 <= args.rate <= 20:
         parser.error("--rate must be 0.1-20")
-    if args.steps is not None:
+    ramping = args.steps is not None
+    args.ramp = args.ramp if args.ramp is not None else 1.0 if ramping else 0.5
+    args.timeout = args.timeout or (300.0 if ramping else 60.0)
+    if ramping:
         return asyncio.run(run_ramp(args, args.steps))
     return asyncio.run(run(args))
 
