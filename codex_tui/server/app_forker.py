@@ -97,41 +97,40 @@ def supported() -> bool:
 
 
 def preload(modules: Sequence[str] = PRELOAD) -> None:
-    """Import what every session imports, and every game's screens; then load the data they read."""
+    """Load the data sessions read, import what every session imports and every game's screens,
+    then load their catalogs. The locale data comes first: the temporaries its loading frees
+    leave holes in the heap, which the imports after it fill here rather than each session's
+    first allocations (copying the pages around them)."""
+    load_locale_data()
     for name in modules:
         importlib.import_module(name)
     from codex_tui.core import registry
 
     for game in registry.games():
         game.ui()
-    load_shared_data()
+    load_catalogs()
 
 
-def load_shared_data() -> None:
-    """Load here, once, the data that each session would otherwise load for itself on first use:
-    Babel's CLDR data (its global table and the locale of each of our languages, read the first
-    time a number, a date or a list is written: 4 MiB of a session's own memory, 2 MiB of it the
-    global table), the message catalogs of every language and text domain, and Rich's table of
-    character widths, and the default names of every language (`words.shown_name`, which reads
-    every catalog). Loaded in the forker, all of it is shared; a session copies only the pages
-    it writes to. Nothing here changes what a session shows: the caches filled are keyed by
-    language (or, for the widths, by the Unicode version, which a session's environment never
-    sets), and the language of the forker is left as it was."""
+def load_locale_data() -> None:
+    """Load here, once, the data each session would otherwise load for itself the first time it
+    writes a number, a date or a list, or measures text: Babel's CLDR data (its global table
+    and the locale of each of our languages: 4 MiB of a session's own memory, 2 MiB of it the
+    global table) and Rich's table of character widths. Loaded in the forker, it is shared; a
+    session copies only the pages it writes to. Nothing here changes what a session shows: the
+    caches filled are keyed by locale (or, for the widths, by the Unicode version, which a
+    session's environment never sets), and the forker's language is left as it was."""
     from datetime import datetime
 
     from rich._unicode_data import load as load_cell_table
 
     import codex_tui.i18n as i18n
-    from codex_tui.i18n import dates, lists, numbers, words
+    from codex_tui.i18n import dates, lists, numbers
 
     load_cell_table("latest")  # what a session's "auto" resolves to, no UNICODE_VERSION being passed on
     before = i18n.language()
     try:
         for code in i18n.LANGUAGES:
             i18n.set_language(code)
-            if code != i18n.DEFAULT:
-                for domain in i18n.domains():
-                    domain.translations(code)
             numbers.decimal(-1.5)
             numbers.shortest(0.25)
             numbers.integer(12345)
@@ -141,7 +140,21 @@ def load_shared_data() -> None:
             lists.and_list(["a", "b", "c"])
     finally:
         i18n.set_language(before)
-    words.shown_name(words.BOT.format(number=1))  # its caches hold the default names in every language
+
+
+def load_catalogs() -> None:
+    """The message catalogs of every language and text domain (the games' domains exist once
+    their packages are imported), and the default names of every language (`words.shown_name`
+    reads them from every catalog): a French or Chinese session would load its own, and any
+    session the others' to recognise "You" or "Bot 1" in a name."""
+    import codex_tui.i18n as i18n
+    from codex_tui.i18n import words
+
+    for code in i18n.LANGUAGES:
+        if code != i18n.DEFAULT:
+            for domain in i18n.domains():
+                domain.translations(code)
+    words.shown_name(words.BOT.format(number=1))  # its caches: the default names in every language
 
 
 def serve(control: socket.socket) -> int:
