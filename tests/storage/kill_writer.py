@@ -1,20 +1,23 @@
 """A process that autosaves games forever, for test_kill.py to SIGKILL.
 
-Run: python -m tests.storage.kill_writer FOLDER SEED FILES
-
-It keeps FILES saves in FOLDER, like FILES games autosaving after every
+`start_writer` forks it from the test's process (a fork costs milliseconds
+where a new interpreter that imports the rules costs a third of a second of
+CPU, and the test starts hundreds). It keeps FILES saves in FOLDER, like FILES games autosaving after every
 action: round robin, each save is rewritten with its game one action longer
 (back to one action after the last, so the file also shrinks sometimes). It
 resumes from whatever the folder holds, as the app resumes a save. After each
-`write_save` returns it prints "<file> <actions>" and flushes, so the test
+`write_save` returns it writes "<file> <actions>" to its pipe, so the test
 knows the last write that certainly finished.
 """
 
 from __future__ import annotations
 
+import os
 import random
-import sys
+import traceback
+from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from codex_tui.games.codex.rules import Game, Variant, apply, legal_actions, new_game
 from codex_tui.storage.saves import SavedGame, load_save, write_save
@@ -43,7 +46,31 @@ def next_count(count: int, longest: int) -> int:
     return count % longest + 1
 
 
-def run(folder: Path, seed: int, files: int) -> None:
+@dataclass
+class Writer:
+    """A forked writer: its pid and the read end of the pipe it reports its writes on."""
+
+    pid: int
+    reports: IO[str]
+
+
+def start_writer(folder: Path, seed: int, files: int) -> Writer:
+    """Fork a writer. The child never returns into the test: it writes until it is killed, and
+    if it fails on its own it prints why and exits with status 1, which the test reports."""
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        try:
+            run(folder, seed, files, write_end)
+        except BaseException:
+            traceback.print_exc()
+        os._exit(1)
+    os.close(write_end)
+    return Writer(pid, os.fdopen(read_end, encoding="ascii"))
+
+
+def run(folder: Path, seed: int, files: int, reports: int) -> None:
     games = [states(seed + index) for index in range(files)]
     counts = []
     for index in range(files):
@@ -55,10 +82,5 @@ def run(folder: Path, seed: int, files: int) -> None:
         count = next_count(counts[index], len(history) - 1)
         write_save(save_path(folder, index), SavedGame(history[count], KINDS))
         counts[index] = count
-        sys.stdout.write(f"{index} {count}\n")
-        sys.stdout.flush()
+        os.write(reports, f"{index} {count}\n".encode("ascii"))
         index = (index + 1) % files
-
-
-if __name__ == "__main__":
-    run(Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]))

@@ -1,6 +1,6 @@
 """kill -9 a process in the middle of autosaving, again and again: no save is lost.
 
-A writer process (kill_writer.py) rewrites three saves in turn, each one
+A writer process (kill_writer.py, forked) rewrites three saves in turn, each one
 action longer than before, printing each write once it has finished. The
 test kills it with SIGKILL at a random moment, then checks every save left
 behind: it loads, and it holds the last game the writer reported or the one
@@ -14,8 +14,6 @@ from __future__ import annotations
 import os
 import random
 import signal
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,13 +21,12 @@ import pytest
 
 from codex_tui.storage.catalog import SaveSummary, scan_saves
 from codex_tui.storage.saves import is_temp_file, load_save, remove_stale_temp_files, temp_file_owner
-from tests.storage.kill_writer import KINDS, next_count, save_path, states
+from tests.storage.kill_writer import KINDS, next_count, save_path, start_writer, states
 from tests.waiting import at_a_random_moment
 
-ROOT = Path(__file__).resolve().parents[2]
 FILES = 3
 
-pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL")
 
 
 @dataclass
@@ -42,18 +39,6 @@ class KillStats:
     most_temp_files: int = 0
 
 
-def start_writer(folder: Path, seed: int) -> subprocess.Popen[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.kill_writer", str(folder), str(seed), str(FILES)],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
 def kill_and_check(tmp_path: Path, kills: int, seed: int) -> KillStats:
     folder = tmp_path / "saves"
     folder.mkdir()
@@ -62,22 +47,19 @@ def kill_and_check(tmp_path: Path, kills: int, seed: int) -> KillStats:
     rng = random.Random(seed)
     stats = KillStats()
     for _ in range(kills):
-        writer = start_writer(folder, seed)
-        assert writer.stdout is not None and writer.stderr is not None
+        writer = start_writer(folder, seed, FILES)
         if rng.random() < 0.1:
-            at_a_random_moment(rng, 0.1)  # sometimes while it starts up or resumes
+            at_a_random_moment(rng, 0.01)  # sometimes while it resumes from the saves
             output = ""
         else:
-            output = writer.stdout.readline()  # it is writing: pick a moment in its loop
-            assert output, f"the writer died on its own: {writer.stderr.read()}"
+            output = writer.reports.readline()  # it is writing: pick a moment in its loop
+            assert output, "the writer died on its own (its traceback is in the captured stderr)"
             at_a_random_moment(rng, 0.01)
-        writer.send_signal(signal.SIGKILL)
-        writer.wait()
-        output += writer.stdout.read()
-        error = writer.stderr.read()
-        writer.stdout.close()
-        writer.stderr.close()
-        assert writer.returncode == -signal.SIGKILL, f"the writer died on its own: {error}"
+        os.kill(writer.pid, signal.SIGKILL)
+        _, status = os.waitpid(writer.pid, 0)
+        output += writer.reports.read()
+        writer.reports.close()
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, "the writer died on its own"
         stats.kills += 1
 
         reported = list(known)
