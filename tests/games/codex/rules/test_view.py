@@ -18,7 +18,7 @@ from codex_tui.games.codex.rules import (
 )
 from codex_tui.games.codex.rules.hidden import BACK_ID_OF, HIDDEN_CARDS
 from codex_tui.games.codex.rules.objectives import objective_points
-from codex_tui.games.codex.rules.view import CardBack
+from codex_tui.games.codex.rules.view import CardBack, _redact
 from tests.backs import back_placed, backs_game, public_cards
 from tests.helpers import play_random, started_game
 
@@ -151,3 +151,14 @@ def test_an_unchanged_area_with_backs_is_the_same_object_in_every_view() -> None
     assert first is not game.seats[owner].area, "the shown area is a redacted copy"
     assert view(game, other).seats[owner].area is first
     assert view(game, SPECTATOR).seats[owner].area is first
+
+
+def test_a_view_s_log_is_the_whole_log_redacted_whatever_views_came_before() -> None:
+    """Views reuse the last log redacted for a seat when the new log begins with it: going on,
+    going back (an undo), taking another branch or another game must never reuse a wrong entry."""
+    trunk = [backs_game(3, 5, steps) for steps in (0, 25, 26, 60)]
+    branch = play_random(trunk[1], seed=99, steps=30)
+    other = backs_game(3, 6, 40)
+    for game in (*trunk, trunk[1], trunk[0], branch, trunk[3], other, branch, trunk[2]):
+        for seat in (0, 1, 2, SPECTATOR):
+            assert view(game, seat).log == tuple(_redact(entry, seat) for entry in game.log)
