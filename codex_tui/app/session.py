@@ -18,6 +18,7 @@ from typing import Any
 
 from codex_tui.core import registry
 from codex_tui.core.contract import BotMove, GameModule
+from codex_tui.core.rng import move_seed
 from codex_tui.i18n.words import shown_names
 from codex_tui.storage.saves import HUMAN, SavedGame, SaveError, write_save
 
@@ -42,16 +43,13 @@ class GameSession:
     Undo keeps them: a hint once seen stays noted."""
     redo_groups: list[list[Any]] = field(default_factory=list)
     bots: dict[int, BotMove] = field(default_factory=dict)
+    """Bots given from outside (a tutorial's scripted ones). A seat whose kind names a level has
+    none here: its bot is built for each move from `move_seed`, as at a server's table."""
     save_problem: SaveError | None = None
     """Why the last autosave failed; None while the save holds the game as it is in memory."""
 
     def __post_init__(self) -> None:
         self.rules: GameModule = registry.game_of(self.game)
-        for seat, kind in enumerate(self.kinds):
-            level = bot_level(kind)
-            if level is not None and seat not in self.bots:
-                seed = (self.game.seed or 0) * 7919 + seat
-                self.bots[seat] = self.rules.make_bot(level, seed)
 
     # ------------------------------------------------------------ who acts
 
@@ -80,7 +78,14 @@ class GameSession:
 
     def bot_action(self, seat: int, game: Any | None = None) -> Any:
         """The bot's choice, from its own view only (of `game`, by default the current one)."""
-        return self.bots[seat](self.rules.view(game if game is not None else self.game, seat))
+        game = game if game is not None else self.game
+        bot = self.bots.get(seat)
+        if bot is None:
+            level = bot_level(self.kinds[seat])
+            if level is None:
+                raise ValueError(f"seat {seat} is not a bot's")
+            bot = self.rules.make_bot(level, move_seed(game.seed, seat, len(game.actions)))
+        return bot(self.rules.view(game, seat))
 
     # ------------------------------------------------------------- changes
 

@@ -1,4 +1,5 @@
-"""A small seeded generator that gives the same shuffle on every Python version.
+"""A small seeded generator that gives the same shuffle on every Python version, and the one
+way a bot's seed is derived.
 
 `random.Random` is stable in practice but not promised across versions; a
 saved seed must deal the same game in ten years, so we own the algorithm
@@ -14,6 +15,17 @@ T = TypeVar("T")
 
 _SPAN = 1 << 64
 _MASK = _SPAN - 1
+
+
+def move_seed(game_seed: int | None, seat: int, move: int) -> int:
+    """The seed of the bot that plays `seat`'s move number `move` (the actions played before it).
+
+    A bot is built afresh for each move from this seed, at a local table and a
+    server's alike: the same position always gets the same move, so a game
+    resumed from its save (or after a restart) plays on as it would have
+    uninterrupted, which a bot kept for the whole game, its generator moved on
+    by every move before, could not promise."""
+    return (((game_seed or 0) * 7919 + seat) * 1_000_003 + move) % 2**62
 
 
 class SplitMix64:

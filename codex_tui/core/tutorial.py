@@ -17,10 +17,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from codex_tui.core.contract import GameModule
+
+class ScriptRules(Protocol):
+    """The two things a tutorial asks of its game's rules (every `GameModule` has them): named here
+    rather than by importing the contract, which itself names `Tutorial`."""
+
+    def action_from_dict(self, data: Any, where: str) -> Any: ...
+
+    def legal_actions_for(self, game: Any, seat: int) -> Sequence[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ class Tutorial:
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(sorted(self.lessons)))
 
-    def moves_of(self, module: GameModule, seat: int) -> tuple[Any, ...]:
+    def moves_of(self, module: ScriptRules, seat: int) -> tuple[Any, ...]:
         """The scripted moves of `seat`, in their order, as the game's actions."""
         moves = (module.action_from_dict(data, f"tutorial move {n + 1}") for n, data in enumerate(self.script))
         return tuple(move for move in moves if move.player == seat)
@@ -96,7 +102,7 @@ class Verdict(Enum):
     """Against the rules: the engine's refusal says which rule."""
 
 
-def judge(module: GameModule, game: Any, action: Any, awaited: Any | None) -> Verdict:
+def judge(module: ScriptRules, game: Any, action: Any, awaited: Any | None) -> Verdict:
     """What the tutorial makes of the learner's `action` when the step awaits `awaited`."""
     if awaited is not None and action == awaited:
         return Verdict.AWAITED

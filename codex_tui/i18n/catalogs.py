@@ -1,17 +1,18 @@
-"""Keep the catalogs in step with the code: `python3 -m codex_tui.i18n.catalogs update|check`.
+"""Keep the catalogs in step with the code (run as `python3 -m codex_tui.cli.catalogs update|check`).
 
 `update` extracts every message of each text domain from its package (Babel's
 Python extractor: `_`, `N_`, `ngettext`, `pgettext`), merges them into each
 language's `.po` (new messages come in untranslated, messages gone from the code
 are dropped, nothing is guessed by fuzzy matching) and compiles the `.mo` files
-the app loads. `check` lists what is wrong without writing: missing, stale,
+the app loads. `problems` (the command's `check`) lists what is wrong without writing: missing, stale,
 untranslated or fuzzy messages, format fields or markup tags that differ between
 a message and its translation, and `.mo` files older than their `.po`.
 
 A domain's package is its `package_dir` minus any sub-package with its own
 `locale/` (the shell's domain does not take the games' words). Babel is a
 development tool here (the `test` extra); the app reads `.mo` files with the
-standard library's gettext.
+standard library's gettext. Which domains there are is the registry's to say, a floor
+above this package: the command (`cli/catalogs.py`) asks it and passes them in.
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ import gettext
 import io
 import re
 import string
-import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
@@ -40,7 +40,7 @@ PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);", "zh": "nplurals=1; plural=0
 CLDR's newer three French forms, which every French translator would have to fill."""
 NEW_CATALOG = """\
 # The {language} words of codex-tui: the text domain {domain}.
-# Kept in step with the code by: python3 -m codex_tui.i18n.catalogs update
+# Kept in step with the code by: python3 -m codex_tui.cli.catalogs update
 msgid ""
 msgstr ""
 "Project-Id-Version: codex-tui\\n"
@@ -50,14 +50,6 @@ msgstr ""
 "Content-Type: text/plain; charset=utf-8\\n"
 "Content-Transfer-Encoding: 8bit\\n"
 """
-
-
-def all_domains() -> tuple[TextDomain, ...]:
-    """The shell's domain and every registered game's."""
-    from codex_tui.core import registry
-    from codex_tui.i18n.text import DOMAIN
-
-    return (DOMAIN, *(game.text_domain for game in registry.games() if game.text_domain is not None))
 
 
 def po_path(domain: TextDomain, code: str) -> Path:
@@ -163,7 +155,7 @@ def problems(domain: TextDomain) -> list[str]:
         path = po_path(domain, code)
         where = str(path)
         if not path.exists():
-            found.append(f"{where}: missing (run python3 -m codex_tui.i18n.catalogs update)")
+            found.append(f"{where}: missing (run python3 -m codex_tui.cli.catalogs update)")
             continue
         catalog = read(path, code, domain.name)
         held = {message_key(m) for m in catalog if m.id}
@@ -180,7 +172,7 @@ def compiled_problems(domain: TextDomain, code: str, catalog: Catalog) -> list[s
     """The `.mo` the app loads must say what the `.po` says."""
     path = mo_path(domain, code)
     if not path.exists():
-        return [f"{path}: missing (run python3 -m codex_tui.i18n.catalogs update)"]
+        return [f"{path}: missing (run python3 -m codex_tui.cli.catalogs update)"]
     with path.open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
     out = io.BytesIO()
@@ -188,22 +180,5 @@ def compiled_problems(domain: TextDomain, code: str, catalog: Catalog) -> list[s
     out.seek(0)
     expected = gettext.GNUTranslations(out)
     if {k: v for k, v in compiled._catalog.items() if k} != {k: v for k, v in expected._catalog.items() if k}:  # type: ignore[attr-defined]
-        return [f"{path}: out of date with its .po (run python3 -m codex_tui.i18n.catalogs update)"]
+        return [f"{path}: out of date with its .po (run python3 -m codex_tui.cli.catalogs update)"]
     return []
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args not in (["update"], ["check"]):
-        print("usage: python3 -m codex_tui.i18n.catalogs update|check", file=sys.stderr)
-        return 2
-    if args == ["update"]:
-        for domain in all_domains():
-            update(domain)
-    found = [problem for domain in all_domains() for problem in problems(domain)]
-    print("\n".join(found) or "catalogs in step with the code")
-    return 1 if found and args == ["check"] else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -11,8 +11,9 @@ tracker process around), and closing its stdin is all it takes to stop it.
 The worker gets the bot's seat view as wire data (the same plain data the
 players' apps get), with the name of the game, and returns the action as a
 save-file dict of that game. A move's bot
-is built from a seed derived from the game and the move number, so the same
-position always gets the same move, before and after a restart.
+is built from `core.rng.move_seed` (the game's seed, the seat, the move number),
+as a local game's bots are, so the same position always gets the same move,
+before and after a restart.
 """
 
 from __future__ import annotations
@@ -39,10 +40,6 @@ MOVE_TIMEOUT = 120.0
 
 class BotFailed(Exception):
     """The bot raised an error in its worker (the worker itself is fine)."""
-
-
-def move_seed(game_seed: int | None, seat: int, move: int) -> int:
-    return (((game_seed or 0) * 7919 + seat) * 1_000_003 + move) % 2**62
 
 
 def worker_environment() -> dict[str, str]:

@@ -39,13 +39,14 @@ from typing import Any
 from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import IllegalAction, RecordError
+from codex_tui.core.rng import move_seed
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.messages import BOT_PREFIX, LIVE, OPEN, RECORD, TURNS, CreateRequest, SeatInfo, TableInfo
 from codex_tui.protocol.names import name_key
 from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence, read_absence, write_absence
-from codex_tui.server.botpool import BotPool, move_seed
+from codex_tui.server.botpool import BotPool
 from codex_tui.server.chat import ChatLog, write_chat
 from codex_tui.server.clocks import Clock, read_clock, write_clock
 from codex_tui.server.history import NotInHistory, filed_save

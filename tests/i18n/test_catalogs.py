@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from codex_tui.cli.catalogs import all_domains
 from codex_tui.i18n import TextDomain, set_language
 from codex_tui.i18n import catalogs as tool
-from codex_tui.i18n.catalogs import all_domains, problems
+from codex_tui.i18n.catalogs import problems
 
 DOMAINS = [pytest.param(domain, id=domain.name) for domain in all_domains()]
 

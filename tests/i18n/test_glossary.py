@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from codex_tui.cli.catalogs import all_domains
 from codex_tui.i18n import catalogs as tool
-from codex_tui.i18n.catalogs import all_domains
 
 GLOSSARY = Path(__file__).resolve().parents[2] / "docs" / "glossary.md"
 
