@@ -507,7 +507,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
 
     def _turn_notice(self, ui: GameUI, view: Any) -> None:
         """A notice (and the bell) when this seat's turn starts."""
-        mine = ui.has_move(view)
+        mine = registry.game_named(self.game_name).has_move(view)
         words = ui.turn_words(view) if mine and not self.my_turn else None
         if words is not None:
             self.notify(_("Your turn: {what}.").format(what=words), title=self.player, timeout=4)
@@ -523,7 +523,8 @@ class RemoteApp(NamedKeys, CalmCrashes):
     def on_action_chosen(self, message: ActionChosen) -> None:
         ui, view = self.ui, self.view
         action: Any = message.action  # the table's game's own move, once `may_send` says so
-        if ui is None or view is None or view is self.sent_for or not ui.may_send(view, action):
+        rules = registry.game_named(self.game_name)
+        if ui is None or view is None or view is self.sent_for or not rules.may_send(view, action):
             return
         self.sent_for = view
         self.send(p.act(action, self.game_name))

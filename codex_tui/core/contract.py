@@ -180,6 +180,15 @@ class GameModule(ABC):
         """What `seat` may see (SPECTATOR: what anyone may see); never another seat's secrets."""
 
     @abstractmethod
+    def has_move(self, view: Any) -> bool:
+        """Whether `view`'s seat is to act now in the play itself (a "your turn" notice is due)."""
+
+    @abstractmethod
+    def may_send(self, view: Any, action: Any) -> bool:
+        """Whether a seat that sees `view` may send `action` to its table: one of its legal actions
+        in that view (a spectator has none). A network client asks it before sending a move."""
+
+    @abstractmethod
     def rebuild(self, game: Any, actions: Sequence[Any]) -> Any:
         """The same deal with these actions instead of its own; ReplayError names a refused one."""
 

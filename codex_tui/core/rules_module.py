@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from codex_tui.core.contract import CliCommand, GameModule
+from codex_tui.core.seats import SPECTATOR
 from codex_tui.core.tutorial import Tutorial
 
 
@@ -24,6 +25,16 @@ class Outcome(Protocol):
 
     @property
     def winners(self) -> tuple[int, ...]: ...
+
+
+class SeatViewFields(Protocol):
+    """What the base reads of a seat's view (a rules package's `view(game, seat)`)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def legal_actions(self) -> Sequence[Any]: ...
 
 
 class RulesPackage(Protocol):
@@ -127,6 +138,14 @@ class RulesModule(GameModule):
 
     def view(self, game: Any, seat: int) -> Any:
         return self.rules.view(game, seat)
+
+    def has_move(self, view: Any) -> bool:
+        seen: SeatViewFields = view
+        return bool(seen.legal_actions)
+
+    def may_send(self, view: Any, action: Any) -> bool:
+        seen: SeatViewFields = view
+        return seen.seat != SPECTATOR and action in seen.legal_actions
 
     def rebuild(self, game: Any, actions: Sequence[Any]) -> Any:
         return self.rules.replay(game.players, game.setup, game.variant, actions, game.seed)

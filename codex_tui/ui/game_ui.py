@@ -72,16 +72,8 @@ class GameUI(Protocol):
 
     # ------------------------------------------------------------ network
 
-    def has_move(self, view: Any) -> bool:
-        """Whether `view`'s seat is to act now (so a "your turn" notice is due when this starts)."""
-        ...
-
     def turn_words(self, view: Any) -> str | None:
         """What "Your turn: ..." says for `view`, or None when no notice is given for this step."""
-        ...
-
-    def may_send(self, view: Any, action: Any) -> bool:
-        """Whether a network seat with `view` may send `action`: its own game's move, legal in the view."""
         ...
 
     def result_winners(self, result: Any) -> tuple[int, ...]:

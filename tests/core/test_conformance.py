@@ -284,6 +284,26 @@ def test_every_action_seen_survives_its_codec(game: GameModule, case: Case) -> N
 # ------------------------------------------------------------------ views
 
 
+def test_a_seat_may_send_its_own_legal_moves_only(game: GameModule, case: Case) -> None:
+    """What a network client asks before sending (`may_send`, `has_move`), from wire views as it
+    gets them: every legal move of the seat, and nothing another seat, a spectator or another
+    game could play."""
+    others = [other for other in registry.games() if other.name != game.name]
+    foreign = [
+        other.legal_actions(other.new_game(seat_names(other.min_players), 1, other.default_variant()))[0]
+        for other in others
+    ]
+    for state in played(game, case).states[::7]:
+        for seat in seats_of(state):
+            seen = game.decode_view(through_json(game.encode_view(game.view(state, seat))))
+            own = list(game.legal_actions_for(state, seat)) if seat != SPECTATOR else []
+            assert all(game.may_send(seen, action) for action in own)
+            assert not game.may_send(seen, object()) and not any(game.may_send(seen, a) for a in foreign)
+            theirs = [a for a in game.legal_actions(state) if a.player != seat and a not in own]
+            assert not any(game.may_send(seen, action) for action in theirs)
+            assert not game.has_move(seen) or own, "a notice for a seat with nothing to do"
+
+
 def test_views_survive_the_wire(game: GameModule, case: Case) -> None:
     for state in played(game, case).states:
         for seat in seats_of(state):

@@ -61,6 +61,10 @@ class CodexNaturalis(RulesModule):
     def variant_text(self, variant: rules.Variant) -> str:
         return _("Codex to {score}").format(score=variant.target_score)
 
+    def has_move(self, view: rules.SeatView) -> bool:
+        """Only the turns' placing and drawing: the set-up's choices get no "your turn" notice."""
+        return view.phase in (rules.Phase.PLACE, rules.Phase.DRAW) and bool(view.legal_actions)
+
     def status(self, game: rules.Game) -> str:
         if game.is_over:
             return won(game.players, rules.result(game).winners)

@@ -14,11 +14,8 @@ from codex_tui.core.seats import SPECTATOR
 from codex_tui.games.codex.rules import (
     ChooseObjective,
     ChooseStarter,
-    Draw,
     Game,
-    Pass,
     Phase,
-    Place,
     Result,
     SeatView,
     result,
@@ -34,9 +31,6 @@ from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.ui.game_ui import GameUI
 from codex_tui.ui.screens.modals import Help
-
-ACTIONS = (ChooseStarter, ChooseObjective, Place, Draw, Pass)
-"""Codex's moves: a network seat sends no other game's action."""
 
 WireResult = tuple[Result, tuple[int | None, ...]]
 """The result and every seat's secret objective, as `result_from_wire` gives them."""
@@ -68,15 +62,9 @@ class CodexUI:
     def replay_screen(self, game: Game, title: str, reader: int | None, review_seat: int | None = None) -> ReplayScreen:
         return ReplayScreen(Timeline.of_game(game), title, reader, review_seat)
 
-    def has_move(self, view: SeatView) -> bool:
-        return view.phase in (Phase.PLACE, Phase.DRAW) and bool(view.legal_actions)
-
     def turn_words(self, view: SeatView) -> str | None:
         """A notice when a turn starts (placing); the draw that follows gets none."""
         return _("place a card") if view.phase is Phase.PLACE else None
-
-    def may_send(self, view: SeatView, action: Any) -> bool:
-        return isinstance(action, ACTIONS) and view.seat != SPECTATOR and action in view.legal_actions
 
     def result_winners(self, result: WireResult) -> tuple[int, ...]:
         return result[0].winners

@@ -10,8 +10,7 @@ from typing import Any
 
 from rich.text import Text
 
-from codex_tui.core.seats import SPECTATOR
-from codex_tui.games.instinkt.rules import Choose, Enter, Game, Keep, Move, Place, Result, SeatView, result
+from codex_tui.games.instinkt.rules import Game, Result, SeatView, result
 from codex_tui.games.instinkt.text import N_, _
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.game_over import game_over_text
@@ -26,9 +25,6 @@ from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.ui.game_ui import GameUI
 from codex_tui.ui.screens.modals import Help
-
-ACTIONS = (Keep, Choose, Place, Enter, Move)
-"""Instinkt's moves (its `Place` is not Codex's): a network seat sends no other game's action."""
 
 
 class InstinktUI:
@@ -53,14 +49,8 @@ class InstinktUI:
     ) -> InstinktReplayScreen:
         return InstinktReplayScreen(game, title, reader, review_seat)
 
-    def has_move(self, view: SeatView) -> bool:
-        return bool(view.legal_actions)
-
     def turn_words(self, view: SeatView) -> str | None:
         return _(TURN_WORDS.get(view.phase, N_("play")))
-
-    def may_send(self, view: SeatView, action: Any) -> bool:
-        return isinstance(action, ACTIONS) and view.seat != SPECTATOR and action in view.legal_actions
 
     def result_winners(self, result: Result) -> tuple[int, ...]:
         return result.winners
