@@ -182,7 +182,7 @@ async def start_server(data: Path, clients: int, port: int) -> tuple[subprocess.
     server = subprocess.Popen(
         [
             sys.executable,
-            *("-m", "codex_tui.server.serve", "--host", HOST, "--port", str(port), "--data", str(data)),
+            *("-m", "codex_tui", "serve", "--host", HOST, "--port", str(port), "--data", str(data)),
             *("--bot-delay", "0", "--max-sessions", str(clients + 5)),
         ],
         stdout=subprocess.PIPE,

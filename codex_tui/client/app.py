@@ -12,13 +12,9 @@ what this seat may send.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import fcntl
-import getpass
-import os
 import select
-import sys
 import termios
 import time
 from collections.abc import Callable, Sequence
@@ -33,7 +29,6 @@ from textual.screen import Screen
 from codex_tui.client.absent_offer import END, WAIT, AbsentOffer
 from codex_tui.client.clock_reading import CLOCK_TICK, ClockReading
 from codex_tui.client.hub_client import HubClient
-from codex_tui.client.join_options import add_join_arguments
 from codex_tui.client.lobby import (
     LanguageChosen,
     LobbyScreen,
@@ -51,7 +46,6 @@ from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import LANGUAGES, language, set_language
-from codex_tui.i18n.choice import choose_language
 from codex_tui.i18n.text import N_, _
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
@@ -65,7 +59,7 @@ from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
-from codex_tui.ui.terminal_input import EXIT_NO_TERMINAL, guarded_driver_class, has_terminal
+from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, ChatNote, chat_notes
 
@@ -590,7 +584,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
         self.exit()
 
 
-# ---------------------------------------------------------------------- CLI
+# ---------------------------------------------------------------------- the terminal
 
 
 def take_controlling_terminal() -> None:
@@ -602,44 +596,3 @@ def take_controlling_terminal() -> None:
     """
     with contextlib.suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-def run_join(args: argparse.Namespace) -> int:
-    """Play on the hub; 0 when the player quits or the server says goodbye,
-    EXIT_NO_TERMINAL / EXIT_NO_SERVER / EXIT_LOST (with one line on the terminal) otherwise."""
-    if not has_terminal():
-        print(
-            "codex-tui join: needs an interactive terminal; connect with plain `ssh HOST` "
-            "(or `ssh -t`), not `ssh HOST COMMAND`",
-            file=sys.stderr,
-        )
-        return EXIT_NO_TERMINAL
-    token = os.environ.pop(p.TOKEN_ENV, None)
-    hub = args.hub or (Path(os.environ[p.HUB_ENV]) if os.environ.get(p.HUB_ENV) else None)
-    if hub is None:
-        print("codex-tui: no hub socket: give --hub PATH (the server prints it)", file=sys.stderr)
-        return 2
-    name = None
-    if token is None:
-        name = args.name or getpass.getuser()
-        if not p.valid_name(name):
-            print(f"codex-tui: {name!r} is not a valid player name (letters, digits, . _ -; 1-16)", file=sys.stderr)
-            return 2
-    else:
-        take_controlling_terminal()
-    # The player's locale (sshd's AcceptEnv) or --lang; not the settings file of the account
-    # the server runs as, which is no player's. The hub may then say the name chose another.
-    set_language(choose_language(getattr(args, "lang", None), os.environ, None))
-    app = RemoteApp(hub, token=token, name=name, watch_terminal=True)
-    app.run()
-    return app.return_code or 0  # 1 after a crash, logged to the `codex_tui.crash` logger
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="codex-tui join", description="Play on a codex-tui server.")
-    add_join_arguments(parser)
-    return run_join(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -4,35 +4,29 @@ It holds the SSH server, the tables (games, bots, autosaves) and the hub
 socket the per-session app processes talk to. docs/architecture.md says how
 the parts fit; docs/ssh.md how to run it.
 
-`codex-tui serve` (codex_tui/cli/serve.py) calls `run_serve` here.
+`codex-tui serve` and `codex-tui web` (codex_tui/cli/serve.py, web.py) build a
+`GameServer` from their options and run it (codex_tui/cli/hosting.py).
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import contextlib
 import logging
-import signal
 import socket
-import sys
-from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from codex_tui.server.botpool import BotPool
-from codex_tui.server.hostkey import HostKeyError, fingerprint, load_or_create_host_key
+from codex_tui.server.hostkey import fingerprint, load_or_create_host_key
 from codex_tui.server.hub import SOCKET_NAME, Hub
-from codex_tui.server.identity import IdentityError
 from codex_tui.server.invites import remember_url
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.options import DEFAULT_BOT_DELAY, DEFAULT_HOST, DEFAULT_PORT
-from codex_tui.server.privacy import PrivacyError, make_private, private_umask
+from codex_tui.server.privacy import make_private
 from codex_tui.server.ssh_server import Limits, SessionCounter, start_ssh_server
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import Store, StoreError
+from codex_tui.server.store import Store
 from codex_tui.server.tables import TableRoom
-from codex_tui.server.web_options import DEFAULT_WEB_HOST, RemoteRefused, add_serve_and_web_arguments, check_listen
+from codex_tui.server.web_options import DEFAULT_WEB_HOST, check_listen
 from codex_tui.storage.saves import default_saves_dir
 
 if TYPE_CHECKING:
@@ -166,85 +160,3 @@ class GameServer:
             host = f"[{host}]"
         port = "" if self.port == 22 else f"-p {self.port} "
         return f"ssh {port}NAME@{host}"
-
-
-# ---------------------------------------------------------------------- CLI
-
-
-def run_web(args: argparse.Namespace) -> int:
-    """`codex-tui web`: `serve` with the browser door alone (no SSH door)."""
-    args.no_ssh = True
-    args.authorized_keys = None
-    args.web_host, args.web_port = args.host, args.port
-    args.host, args.port = DEFAULT_HOST, DEFAULT_PORT
-    return run_serve(args)
-
-
-def run_serve(args: argparse.Namespace) -> int:
-    """Run the server until Ctrl+C or SIGTERM; 0 on a clean stop, 2 if it cannot start."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s", stream=sys.stderr)
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)
-    private_umask()
-    try:
-        server = GameServer(
-            data=args.data or default_data_dir(),
-            host=args.host,
-            port=args.port,
-            authorized_keys=args.authorized_keys,
-            bot_delay=max(0.0, args.bot_delay),
-            ssh=not args.no_ssh,
-            limits=Limits(max_sessions=max(1, args.max_sessions)),
-            web_port=args.web_port,
-            web_host=args.web_host,
-            public_url=args.public_url,
-            allow_remote=args.allow_remote,
-        )
-        return asyncio.run(_serve(server))
-    except (OSError, IdentityError, StoreError, HostKeyError, PrivacyError, RemoteRefused) as error:
-        print(f"codex-tui: cannot start the server: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        return 130
-
-
-async def _serve(server: GameServer) -> int:
-    await server.start()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    _announce(server)
-    try:
-        await stop.wait()
-    finally:
-        print("codex-tui: stopping; every game is saved", flush=True)
-        await server.close()
-    return 0
-
-
-def _announce(server: GameServer) -> None:
-    print(f"codex-tui server: data in {server.data.resolve()}")
-    if server.tightened:
-        print(f"made the data folder owner-only ({server.tightened} files or folders were open to others)")
-    print(f"hub socket: {server.hub.path.resolve()}")
-    if server.ssh:
-        state = "new" if server.new_host_key else "kept"
-        print(f"host key fingerprint ({state}): {server.fingerprint}")
-        print(f"listening on {server.host}:{server.port}")
-        print("players join with:")
-        print(f"  {server.join_command()}")
-    if server.web is not None:
-        print(f"browser players open {server.web.url} (invite one with: codex-tui invite NAME)")
-    games = f"{server.resumed} unfinished game{'s' if server.resumed != 1 else ''}"
-    print(f"{games} resumed. Ctrl+C stops the server.", flush=True)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="codex-tui serve", description="Host games that players join with ssh.")
-    add_serve_and_web_arguments(parser)
-    return run_serve(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    with contextlib.suppress(BrokenPipeError):
-        sys.exit(main())

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import re
 import sys
 from collections.abc import Mapping
@@ -22,11 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from codex_tui import __file__ as package_file
-from codex_tui.i18n.choice import LANGUAGE_VARIABLE
-from codex_tui.i18n.text import N_, Later, _
+from codex_tui.i18n.text import Later, _
 from codex_tui.input_guard import InputGuard
-from codex_tui.protocol.messages import HUB_ENV, TOKEN_ENV
 from codex_tui.protocol.names import KEY_OWNS_NAME, NAME_RULES, name_problem
 from codex_tui.server import app_forker
 from codex_tui.server.app_forker import AppForker, Fork
@@ -35,23 +31,17 @@ from codex_tui.server.identity import Refusal
 from codex_tui.server.languages import client_language, speaking
 from codex_tui.server.name_book import NameBook
 from codex_tui.server.options import MAX_SESSIONS
+from codex_tui.server.player_apps import APP_MODULE, CRASH_LINE, DEFAULT_TERM, app_environment, forker_environment
 from codex_tui.server.pty_bridge import Exec, Launcher, PtyApp, clamp_size
 from codex_tui.server.sshlib import asyncssh
 
 log = logging.getLogger(__name__)
 
 TERM_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
-DEFAULT_TERM = "xterm-256color"
 MAX_INPUT_BACKLOG = 64 * 1024
 """Keystrokes waiting for a busy app before we stop reading the client."""
 OUTPUT_HIGH_WATER = 256 * 1024
 """Screen bytes queued for a slow client before its app is paused."""
-APP_MODULE = "codex_tui.client.player_app"
-CRASH_LINE = N_(
-    "codex-tui: the game screen failed (the server's log has the details)."
-    " Your game is saved on the server: connect again to resume."
-)
-"""All a player sees of a failed app: what happened, that nothing is lost, what to do."""
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?2004l\x1b[?25h\x1b[?1049l"
 """Styles, mouse reports, bracketed paste and the alternate screen off, the cursor shown:
 an app that died without restoring the terminal leaves it usable."""
@@ -140,40 +130,6 @@ class SessionCounter:
         self.per_player[name] -= 1
         if not self.per_player[name]:
             del self.per_player[name]
-
-
-def app_environment(hub_path: Path, token: str, term: str, client_env: Mapping[str, str]) -> dict[str, str]:
-    """A clean environment: nothing of the server's (no TEXTUAL_* debug hooks, no
-    secrets) and of the client's only what describes its terminal, and its locale's
-    language (the app starts in it; the hub then says whether the name chose another).
-
-    The locale itself stays C.UTF-8: the server may lack the client's, and the
-    app needs only UTF-8 from it."""
-    source_root = str(Path(package_file).resolve().parent.parent)
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "TERM": term,
-        "LANG": "C.UTF-8",
-        "LC_ALL": "C.UTF-8",
-        "PYTHONPATH": source_root,
-        HUB_ENV: str(hub_path),
-        TOKEN_ENV: token,
-    }
-    if client_env.get("COLORTERM") in ("truecolor", "24bit"):
-        env["COLORTERM"] = client_env["COLORTERM"]
-    spoken = client_language(client_env)
-    if spoken is not None:
-        env[LANGUAGE_VARIABLE] = spoken
-    return env
-
-
-def forker_environment(hub_path: Path) -> dict[str, str]:
-    """The app forker's own environment: a session's without the session (no token,
-    no client's terminal or settings). The modules it preloads see this one; each
-    forked app gets its session's `app_environment` in its place."""
-    env = app_environment(hub_path, "", DEFAULT_TERM, {})
-    del env[TOKEN_ENV]
-    return env
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):

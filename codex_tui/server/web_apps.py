@@ -33,8 +33,8 @@ from codex_tui.i18n import DEFAULT
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.i18n.text import _
 from codex_tui.server.languages import speaking
+from codex_tui.server.player_apps import APP_MODULE, CRASH_LINE, DEFAULT_TERM, app_environment
 from codex_tui.server.pty_bridge import MAX_ERROR_LINE, AppProcess, Exec, Launcher, clamp_size
-from codex_tui.server.ssh_server import APP_MODULE, CRASH_LINE, DEFAULT_TERM, app_environment
 
 log = logging.getLogger("codex_tui.server.web")
 

@@ -18,7 +18,7 @@ async def test_join_opens_the_lobby_for_the_given_name(tmp_path: Path) -> None:
     screen = Screen(90, 28)
     ended = asyncio.Event()
     app = PtyApp(
-        Exec([sys.executable, "-m", "codex_tui.client.app", "--hub", str(server.hub.path), "--name", "ada"]),
+        Exec([sys.executable, "-m", "codex_tui", "join", "--hub", str(server.hub.path), "--name", "ada"]),
         {"PATH": os.environ["PATH"], "TERM": "xterm-256color", "LANG": "C.UTF-8"},
         (90, 28),
         on_output=screen.feed,

@@ -19,10 +19,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from codex_tui.client.app import EXIT_LOST, EXIT_NO_SERVER, EXIT_NO_TERMINAL
+from codex_tui.client.app import EXIT_LOST, EXIT_NO_SERVER
 from codex_tui.protocol import messages as p
 from codex_tui.protocol.framing import pack_frame
 from codex_tui.protocol.hubcheck import hub_problem
+from codex_tui.ui.terminal_input import EXIT_NO_TERMINAL
 from tests.server.harness import WAIT, start_server
 from tests.server.vt import Screen
 from tests.waiting import measure_for, wait_until_blocking

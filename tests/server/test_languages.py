@@ -16,9 +16,9 @@ from codex_tui.i18n import language, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE
 from codex_tui.protocol.messages import OPEN, CreateRequest
 from codex_tui.server.languages import LanguageBook, client_language, client_locale, speaking
+from codex_tui.server.player_apps import app_environment
 from codex_tui.server.pty_bridge import Exec, PtyApp
 from codex_tui.server.serve import GameServer
-from codex_tui.server.ssh_server import app_environment
 from codex_tui.server.store import Store
 from tests.server.harness import SEED, WAIT, Terminal, connect, start_server, stored_languages, wait_until
 from tests.server.vt import Screen

@@ -137,7 +137,7 @@ async def read_until(fd: int, screen: Screen, text: str, timeout: float = WAIT) 
 async def test_the_serve_command_and_the_system_ssh_client(tmp_path: Path) -> None:
     data = tmp_path / "data"
     server = subprocess.Popen(
-        [sys.executable, "-m", "codex_tui.server.serve", "--port", "0", "--data", str(data)],
+        [sys.executable, "-m", "codex_tui", "serve", "--port", "0", "--data", str(data)],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
