@@ -43,7 +43,8 @@ from codex_tui.server.chat import MuteBook, RateLimit, clock
 from codex_tui.server.history import NotInHistory, finished_record, player_page
 from codex_tui.server.languages import LanguageBook, speaking
 from codex_tui.server.name_book import NameBook
-from codex_tui.server.tables import MOVE_WAITS, PAUSED, Table, TableError, TableRoom
+from codex_tui.server.table import Table
+from codex_tui.server.tables import MOVE_WAITS, PAUSED, TableError, TableRoom
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
 from codex_tui.server.sshlib import asyncssh
 from codex_tui.server.store import DB_FILE, Store
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.keyboard import KEYS, WAIT
 from tests.server.vt import Screen, plain_text
 from tests.waiting import key_gap, wait_until

@@ -11,7 +11,7 @@ from __future__ import annotations
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.rules.actions import Enter
 from codex_tui.games.instinkt.rules.engine import legal_actions_for
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.harness import Terminal, wait_until
 
 PROMPTS = {

@@ -15,7 +15,7 @@ from codex_tui.i18n.lists import and_list
 from codex_tui.protocol import messages as p
 from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.harness import start_server, stored_rows, wait_until
 
 INSTINKT = "instinkt"

@@ -19,7 +19,7 @@ from codex_tui.games.codex.rules import Phase
 from codex_tui.protocol.messages import CreateRequest
 from codex_tui.server.hub import GOODBYE
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.failing_app import SECRET
 from tests.server.harness import (
     SEED,

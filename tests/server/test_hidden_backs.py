@@ -6,7 +6,7 @@ import re
 
 from codex_tui.games.codex.rules import CATALOG, SPECTATOR, Place, Side
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.harness import (
     Terminal,
     only_table,

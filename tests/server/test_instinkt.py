@@ -9,7 +9,7 @@ from pathlib import Path
 from codex_tui.client.hub_client import HubClient
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from codex_tui.storage.saves import SavedGame, SaveError, load_save
 from tests.server.harness import Terminal, create_table_by_keys, only_table, open_terminal, start_server, wait_until
 from tests.server.instinkt_keys import game_of, instinkt_decision_by_keys, next_seat

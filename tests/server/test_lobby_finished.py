@@ -11,7 +11,7 @@ from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.harness import FORM_TITLE, Terminal, open_terminal, start_server, stored_rows, wait_until
 
 

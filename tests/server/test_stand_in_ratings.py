@@ -14,7 +14,7 @@ from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
 from codex_tui.server.absence import AWAY_LIVE, Absence, write_absence
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.harness import start_server, stored_rows, wait_until
 
 INSTINKT = "instinkt"

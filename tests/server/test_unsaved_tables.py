@@ -20,8 +20,8 @@ from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
 from codex_tui.server import tables
 from codex_tui.server.serve import GameServer
+from codex_tui.server.table import FINISHED_DIR, Table
 from codex_tui.server.table_options import read_options
-from codex_tui.server.tables import FINISHED_DIR, Table
 from codex_tui.storage.saves import SaveError, load_save, write_save
 from tests.server.harness import (
     Terminal,

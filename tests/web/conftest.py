@@ -32,7 +32,7 @@ from playwright.async_api import Browser, ConsoleMessage, Page, Playwright, WebS
 
 from codex_tui.games.codex.rules import Game
 from codex_tui.server.serve import GameServer
-from codex_tui.server.tables import Table
+from codex_tui.server.table import Table
 from tests.server.conftest import no_processes_left_behind  # noqa: F401 (the server tests' autouse check, here too)
 from tests.server.harness import WAIT, Terminal
 from tests.server.leaks import assert_no_leak
