@@ -17,7 +17,7 @@ from codex_tui.server.hostkey import HostKeyError
 from codex_tui.server.identity import IdentityError
 from codex_tui.server.privacy import PrivacyError, private_umask
 from codex_tui.server.serve import GameServer
-from codex_tui.server.store import StoreError
+from codex_tui.server.store_schema import StoreError
 from codex_tui.server.web_options import RemoteRefused
 
 

@@ -18,7 +18,8 @@ def run(args: argparse.Namespace) -> int:
     from codex_tui.server.invites import LIFETIME, InviteBook, remembered_url
     from codex_tui.server.privacy import private_umask
     from codex_tui.server.serve import default_data_dir
-    from codex_tui.server.store import Store, StoreError
+    from codex_tui.server.store import Store
+    from codex_tui.server.store_schema import StoreError
     from codex_tui.server.web_options import DEFAULT_URL
     from codex_tui.server.web_pages import NAME_RULES
 

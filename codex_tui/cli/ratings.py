@@ -36,7 +36,8 @@ def leaderboard_lines(module: GameModule, rows: list[tuple[str, float, int, int]
 
 def run(args: argparse.Namespace) -> int:
     from codex_tui.server.serve import default_data_dir
-    from codex_tui.server.store import DB_FILE, Store, StoreError
+    from codex_tui.server.store import Store
+    from codex_tui.server.store_schema import DB_FILE, StoreError
 
     data = args.data or default_data_dir()
     if not (data / DB_FILE).is_file():

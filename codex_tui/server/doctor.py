@@ -25,7 +25,7 @@ from pathlib import Path
 from codex_tui.protocol.hubcheck import user_name
 from codex_tui.protocol.messages import valid_name
 from codex_tui.server.hub import SOCKET_NAME
-from codex_tui.server.store import (
+from codex_tui.server.store_schema import (
     DB_FILE,
     SCHEMA_VERSION,
     StoreError,

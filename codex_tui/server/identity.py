@@ -29,7 +29,8 @@ from pathlib import Path
 from codex_tui.i18n.text import N_, Later
 from codex_tui.protocol.names import name_problem
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import Claim, Store
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import Claim
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,8 @@ from codex_tui.server.attempts import Attempt, AttemptLimiter
 from codex_tui.server.identity import KeyBook, Refusal
 from codex_tui.server.passphrases import PassphraseBook, new_entry
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import Claim, Store
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import Claim
 from codex_tui.server.web_options import is_loopback
 
 MAX_NAMES_PER_KEY = 8

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 
 from codex_tui.protocol.messages import valid_name
 from codex_tui.protocol.passphrase_rules import MAX_LENGTH, passphrase_problem
-from codex_tui.server.store import NameRow, Store
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import NameRow
 
 SCRYPT_N = 2**14
 SCRYPT_R = 8

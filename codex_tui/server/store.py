@@ -40,23 +40,37 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from datetime import UTC, datetime
-from enum import Enum
 from pathlib import Path
 from typing import TypeVar
 
 from codex_tui.protocol.chat_line import ChatLine
 from codex_tui.protocol.names import name_key
-from codex_tui.server.json_import import UnreadableBook, import_files
 from codex_tui.server.ratings import START, RatedSeat, new_ratings
-from codex_tui.storage.saves import HUMAN
+from codex_tui.server.store_rows import (
+    Claim,
+    FinishedSeat,
+    FinishedTable,
+    KeptOptions,
+    LeaderRow,
+    NameRow,
+    PlayedTable,
+    WaitingTable,
+    now_text,
+    optional_int,
+)
+from codex_tui.server.store_schema import (
+    DB_FILE,
+    IMPORTED_SUFFIX,
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    StoreError,
+    check_file,
+    integrity_problems,
+    schema_version,
+)
 
 log = logging.getLogger(__name__)
 
-DB_FILE = "server.sqlite3"
-IMPORTED_SUFFIX = ".imported"
-SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT = 30.0
 """Seconds a writer waits for another process's transaction (an invite written while the server claims a name)."""
 
@@ -65,13 +79,6 @@ OPEN_TIMEOUT = 10.0
 NOT_OPENED = "check the file and its folder, or restore the database from a backup"
 
 T = TypeVar("T")
-KeptOptions = tuple[bool, bool, bool, str, int | None, int | None]
-"""A table's options as the store keeps them: hints, spectator_chat, rated, pace, move_limit, number."""
-
-
-def optional_int(value: object) -> int | None:
-    """A nullable INTEGER column's value."""
-    return None if value is None else int(value)  # type: ignore[call-overload]
 
 
 def locked_message(path: Path) -> str:
@@ -107,332 +114,9 @@ def processes_with_open(path: Path) -> list[str]:
     return found
 
 
-class StoreError(Exception):
-    """The database cannot be used: which file, what is wrong, what to do. The server does not start."""
-
-
 class StoreFailed(OSError):
     """A read or a change could not be done (a full disk, a read-only file): nothing of a change was
     kept. An OSError, as a failed file write was, so the books' callers refuse or pause as before."""
-
-
-class Claim(Enum):
-    """The outcome of claiming a name for a key."""
-
-    CLAIMED = "claimed"
-    ALREADY = "already"
-    """The key owned exactly this name before."""
-    TAKEN = "taken"
-    """The name or a look-alike has another owner (a key, or a passphrase without a key)."""
-    TOO_MANY = "too many"
-    """The key owns as many names as it may."""
-
-
-@dataclass(frozen=True)
-class NameRow:
-    """One owned name: its spelling, its SSH key (if any) and its passphrase hash (if any)."""
-
-    name: str
-    key: str | None
-    fingerprint: str
-    key_since: str
-    salt: bytes | None
-    digest: bytes | None
-    passphrase_since: str
-
-
-@dataclass(frozen=True)
-class FinishedSeat:
-    """One seat of a table that ended, as its record keeps it."""
-
-    name: str
-    kind: str
-    """'human' or 'bot:<level>'."""
-    points: int
-    winner: bool
-    bot_rating: float | None = None
-    """A bot seat's fixed rating (its level's)."""
-
-    @property
-    def human(self) -> bool:
-        return self.kind == HUMAN
-
-
-@dataclass(frozen=True)
-class FinishedTable:
-    """A table that ended, for `Store.finish_table`."""
-
-    save: str
-    """Its save's file name (one record per save)."""
-    path: str
-    """Where its save is filed, relative to the data folder (`tables/finished/…`)."""
-    game: str
-    variant: str
-    """The game's variant as JSON (`variant_to_dict`)."""
-    rated: bool
-    ended: str
-    """When it ended (UTC, ISO 8601)."""
-    seats: tuple[FinishedSeat, ...]
-    number: int | None = None
-    """Its number in the lobby while it was played (it keeps it there once finished)."""
-
-
-@dataclass(frozen=True)
-class WaitingTable:
-    """A table that waits for players, as the store keeps it so that a restart brings it back."""
-
-    key: str
-    game: str
-    variant: str
-    """The game's variant as JSON (`variant_to_dict`)."""
-    names: tuple[str | None, ...]
-    """Per seat: who sits there, None for an open seat."""
-    kinds: tuple[str, ...]
-    seed: int | None
-    hints: bool
-    spectator_chat: bool
-    rated: bool
-    save: str | None = None
-    """The save's file name once its game is dealt: a row whose save exists is a game that started."""
-    pace: str = "live"
-    move_limit: int | None = None
-    clock: tuple[int, ...] | None = None
-    """(minutes, increment) of its clock, if any."""
-    number: int | None = None
-    """Its number in the lobby (None: kept before numbers were)."""
-
-
-@dataclass(frozen=True)
-class LeaderRow:
-    name: str
-    rating: float
-    tables: int
-    """Rated tables played."""
-    wins: int
-    """Rated tables won (a shared win counts)."""
-
-
-@dataclass(frozen=True)
-class PlayedTable:
-    """One finished table as a player's page lists it."""
-
-    id: int
-    path: str
-    ended: str
-    rated: bool
-    seat: int
-    """The player's seat."""
-    seats: tuple[FinishedSeat, ...]
-    rating_after: float | None
-    rating_before: float | None = None
-
-
-def now_text() -> str:
-    return datetime.now(UTC).replace(microsecond=0).isoformat()
-
-
-# ------------------------------------------------------------- migrations
-
-
-SCHEMA = (
-    """CREATE TABLE names (
-        name TEXT NOT NULL,
-        name_key TEXT NOT NULL UNIQUE,
-        ssh_key TEXT,
-        fingerprint TEXT NOT NULL DEFAULT '',
-        key_since TEXT NOT NULL DEFAULT '',
-        salt BLOB,
-        scrypt BLOB,
-        passphrase_since TEXT NOT NULL DEFAULT '',
-        CHECK (ssh_key IS NOT NULL OR scrypt IS NOT NULL))""",
-    "CREATE INDEX names_by_ssh_key ON names (ssh_key)",
-    """CREATE TABLE alike_names (
-        name TEXT NOT NULL UNIQUE,
-        name_key TEXT NOT NULL REFERENCES names (name_key),
-        ssh_key TEXT NOT NULL,
-        fingerprint TEXT NOT NULL DEFAULT '',
-        key_since TEXT NOT NULL DEFAULT '')""",
-    "CREATE TABLE invites (token_hash TEXT PRIMARY KEY, name TEXT NOT NULL, expires REAL NOT NULL)",
-    "CREATE TABLE languages (name TEXT PRIMARY KEY, code TEXT NOT NULL)",
-    """CREATE TABLE mutes (
-        muter_key TEXT NOT NULL,
-        muted TEXT NOT NULL,
-        muted_key TEXT NOT NULL,
-        UNIQUE (muter_key, muted_key))""",
-    """CREATE TABLE chat_lines (
-        save TEXT NOT NULL,
-        position INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        time TEXT NOT NULL,
-        text TEXT NOT NULL,
-        at INTEGER NOT NULL,
-        PRIMARY KEY (save, position))""",
-    "CREATE TABLE table_options (save TEXT PRIMARY KEY, hints INTEGER NOT NULL, spectator_chat INTEGER NOT NULL)",
-    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-)
-"""Migration 1, statement by statement (`executescript` would commit the migration's transaction first)."""
-
-
-def create_tables(connection: sqlite3.Connection, folder: Path) -> list[Path]:
-    """Migration 1: the tables."""
-    for statement in SCHEMA:
-        connection.execute(statement)
-    return []
-
-
-def import_json(connection: sqlite3.Connection, folder: Path) -> list[Path]:
-    """Migration 2: the JSON files of earlier versions, if any (`json_import`)."""
-    try:
-        return import_files(connection, folder)
-    except UnreadableBook as problem:
-        raise StoreError(str(problem)) from None
-
-
-FINISHED_SCHEMA = (
-    """CREATE TABLE finished_tables (
-        id INTEGER PRIMARY KEY,
-        save TEXT NOT NULL UNIQUE,
-        path TEXT NOT NULL,
-        game TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        rated INTEGER NOT NULL,
-        ended TEXT NOT NULL)""",
-    """CREATE TABLE finished_seats (
-        table_id INTEGER NOT NULL REFERENCES finished_tables (id),
-        seat INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        name_key TEXT,
-        kind TEXT NOT NULL,
-        points INTEGER NOT NULL,
-        winner INTEGER NOT NULL,
-        rating_before REAL,
-        rating_after REAL,
-        PRIMARY KEY (table_id, seat))""",
-    "CREATE INDEX finished_seats_by_player ON finished_seats (name_key, table_id)",
-    """CREATE TABLE ratings (
-        name_key TEXT NOT NULL,
-        game TEXT NOT NULL,
-        name TEXT NOT NULL,
-        rating REAL NOT NULL,
-        tables INTEGER NOT NULL,
-        PRIMARY KEY (name_key, game))""",
-    "ALTER TABLE table_options ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
-)
-"""Migration 3: the finished tables with their seats, and each player's rating per game."""
-
-
-def create_history(connection: sqlite3.Connection, folder: Path) -> list[Path]:
-    """Migration 3: finished tables, ratings, and the rated option of a live table."""
-    for statement in FINISHED_SCHEMA:
-        connection.execute(statement)
-    return []
-
-
-WAITING_SCHEMA = (
-    """CREATE TABLE waiting_tables (
-        key TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        variant TEXT NOT NULL,
-        names TEXT NOT NULL,
-        kinds TEXT NOT NULL,
-        seed INTEGER,
-        hints INTEGER NOT NULL,
-        spectator_chat INTEGER NOT NULL,
-        rated INTEGER NOT NULL,
-        save TEXT)""",
-)
-"""Migration 4: the tables that wait for players (a live game has its save instead)."""
-
-
-def create_waiting(connection: sqlite3.Connection, folder: Path) -> list[Path]:
-    """Migration 4: tables waiting for players survive a restart."""
-    for statement in WAITING_SCHEMA:
-        connection.execute(statement)
-    return []
-
-
-PACE_SCHEMA = (
-    "ALTER TABLE table_options ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
-    "ALTER TABLE waiting_tables ADD COLUMN pace TEXT NOT NULL DEFAULT 'live'",
-    "CREATE TABLE absences (save TEXT PRIMARY KEY, data TEXT NOT NULL)",
-    "ALTER TABLE table_options ADD COLUMN move_limit INTEGER",
-    "ALTER TABLE waiting_tables ADD COLUMN move_limit INTEGER",
-    "ALTER TABLE waiting_tables ADD COLUMN clock TEXT",
-    "CREATE TABLE clocks (save TEXT PRIMARY KEY, data TEXT NOT NULL)",
-)
-"""Migration 5: a table's pace (live, or turn-based) beside its other options, and its absent seats
-(`server.absence`: the bots standing in, their moves, the waits chosen)."""
-
-
-def add_pace(connection: sqlite3.Connection, folder: Path) -> list[Path]:
-    """Migration 5: the pace column (every table before was live)."""
-    for statement in PACE_SCHEMA:
-        connection.execute(statement)
-    return []
-
-
-NUMBER_SCHEMA = (
-    "ALTER TABLE table_options ADD COLUMN number INTEGER",
-    "ALTER TABLE waiting_tables ADD COLUMN number INTEGER",
-    "ALTER TABLE finished_tables ADD COLUMN number INTEGER",
-)
-"""Migration 6: a table's number in the lobby, kept for its whole life (waiting, playing, finished)."""
-
-
-def add_numbers(connection: sqlite3.Connection, folder: Path) -> list[Path]:
-    """Migration 6: the number columns (a table kept before them gets a new number at the next start)."""
-    for statement in NUMBER_SCHEMA:
-        connection.execute(statement)
-    return []
-
-
-MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (
-    create_tables,
-    import_json,
-    create_history,
-    create_waiting,
-    add_pace,
-    add_numbers,
-)
-"""Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
-and returns the files to rename `<file>.imported` once that transaction is committed."""
-SCHEMA_VERSION = len(MIGRATIONS)
-
-
-# ------------------------------------------------------------------ opening
-
-
-def check_file(path: Path) -> None:
-    """StoreError if `path` exists and is not a SQLite database (an empty file is a new one)."""
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
-    except FileNotFoundError:
-        return
-    except OSError as error:
-        raise StoreError(f"{path}: cannot read the server's database ({error.strerror})") from None
-    if header and header != SQLITE_HEADER:
-        raise StoreError(
-            f"{path}: not a SQLite database, so not the server's: restore it from a backup, "
-            "or move it aside to start with no names, invites or chat"
-        )
-
-
-def schema_version(connection: sqlite3.Connection) -> int:
-    """The highest migration recorded (0 for a new database)."""
-    has_table = connection.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
-    ).fetchone()
-    if has_table is None:
-        return 0
-    row = connection.execute("SELECT max(version) FROM schema_migrations").fetchone()
-    return int(row[0] or 0)
-
-
-def integrity_problems(connection: sqlite3.Connection) -> list[str]:
-    """What `PRAGMA integrity_check` finds ([] when it answers ok)."""
-    rows = [str(row[0]) for row in connection.execute("PRAGMA integrity_check").fetchall()]
-    return [] if rows == ["ok"] else rows
 
 
 class Store:

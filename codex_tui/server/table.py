@@ -20,7 +20,7 @@ from codex_tui.protocol.messages import BOT_PREFIX, LIVE, RECORD, SeatInfo, Tabl
 from codex_tui.server.absence import Absence
 from codex_tui.server.chat import ChatLog
 from codex_tui.server.clocks import Clock
-from codex_tui.server.store import FinishedSeat, FinishedTable, now_text
+from codex_tui.server.store_rows import FinishedSeat, FinishedTable, now_text
 from codex_tui.server.table_options import TableOptions
 from codex_tui.storage.saves import HUMAN
 

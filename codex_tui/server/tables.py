@@ -51,7 +51,8 @@ from codex_tui.server.chat import ChatLog, write_chat
 from codex_tui.server.clocks import Clock, read_clock, write_clock
 from codex_tui.server.history import NotInHistory, filed_save
 from codex_tui.server.ratings import START
-from codex_tui.server.store import Store, WaitingTable
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import WaitingTable
 from codex_tui.server.table import (
     FINISHED_DIR,
     TABLES_DIR,

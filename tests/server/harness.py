@@ -19,7 +19,8 @@ from codex_tui.client.new_table import CHOOSING
 from codex_tui.games.codex.rules import Phase
 from codex_tui.server.serve import GameServer
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import DB_FILE, Store
+from codex_tui.server.store import Store
+from codex_tui.server.store_schema import DB_FILE
 from codex_tui.server.table import Table
 from tests.server.keyboard import KEYS, WAIT
 from tests.server.vt import Screen, plain_text

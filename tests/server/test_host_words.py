@@ -14,7 +14,8 @@ import pytest
 
 from codex_tui.cli import ratings
 from codex_tui.server import store as store_module
-from codex_tui.server.store import DB_FILE, Store, StoreError
+from codex_tui.server.store import Store
+from codex_tui.server.store_schema import DB_FILE, StoreError
 
 HOLD = """
 import sqlite3, sys

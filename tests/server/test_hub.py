@@ -18,7 +18,8 @@ from codex_tui.protocol.messages import CREATE, CreateRequest, ProtocolError, cr
 from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.serve import GameServer
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import DB_FILE, Store, StoreError
+from codex_tui.server.store import Store
+from codex_tui.server.store_schema import DB_FILE, StoreError
 from codex_tui.storage.saves import load_save
 from tests.server.harness import wait_until
 

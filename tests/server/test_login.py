@@ -19,7 +19,7 @@ from codex_tui.server.identity import key_text
 from codex_tui.server.pty_bridge import set_size
 from codex_tui.server.serve import GameServer
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import DB_FILE
+from codex_tui.server.store_schema import DB_FILE
 from tests.server.harness import WAIT, Terminal, connect, key_for, open_terminal, start_server, stored_keys, wait_until
 from tests.server.vt import Screen
 

@@ -30,7 +30,8 @@ from codex_tui.protocol.ratings import (
 from codex_tui.server.history import NotInHistory, finished_record
 from codex_tui.server.ratings import START, RatedSeat, new_ratings
 from codex_tui.server.serve import GameServer
-from codex_tui.server.store import FinishedSeat, FinishedTable, Store
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import FinishedSeat, FinishedTable
 from codex_tui.server.table import Table
 from tests.server.harness import start_server, stored_rows, wait_until
 

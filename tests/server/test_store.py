@@ -21,7 +21,9 @@ from codex_tui.server.doctor import check_store
 from codex_tui.server.identity import key_text
 from codex_tui.server.invites import InviteBook, remembered_url
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import DB_FILE, SCHEMA_VERSION, Claim, Store, StoreError
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import Claim
+from codex_tui.server.store_schema import DB_FILE, SCHEMA_VERSION, StoreError
 from codex_tui.server.web_signin import SignInGate
 from tests.server.harness import start_server, stored_keys
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
-from codex_tui.server.store import Store, WaitingTable
+from codex_tui.server.store import Store
+from codex_tui.server.store_rows import WaitingTable
 from tests.server.harness import start_server, stored_rows, wait_until
 
 INSTINKT = "instinkt"

@@ -14,7 +14,8 @@ from codex_tui.server.invites import InviteBook
 from codex_tui.server.name_book import BROWSER_NAME, NameBook
 from codex_tui.server.passphrases import PassphraseBook
 from codex_tui.server.sshlib import asyncssh
-from codex_tui.server.store import DB_FILE, Store, StoreError
+from codex_tui.server.store import Store
+from codex_tui.server.store_schema import DB_FILE, StoreError
 from codex_tui.server.web_options import RemoteRefused, check_listen, is_loopback
 from codex_tui.server.web_pages import accepted_language
 from codex_tui.server.web_signin import Ending, Sessions, SignInGate
