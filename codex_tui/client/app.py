@@ -52,6 +52,7 @@ from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.framing import FrameError
 from codex_tui.protocol.hubcheck import hub_problem, refused_problem
 from codex_tui.protocol.ratings import RATINGS, REPLAY_FINISHED, PlayerPage, ratings_request
+from codex_tui.protocol.table_state import TableState
 from codex_tui.ui.crash import CalmCrashes
 from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
 from codex_tui.ui.key_names import NamedKeys
@@ -228,7 +229,7 @@ class RemoteApp(NamedKeys, CalmCrashes):
         elif kind == p.WAITING:
             await self._show_waiting(p.TableInfo.from_wire(message["table"]), int(message.get("seat", SPECTATOR)))
         elif kind == p.TABLE:
-            await self._show_table(message)
+            await self._show_table(TableState.from_wire(message))
         elif kind == p.RECORD:
             self._show_replay(message)
         elif kind == RATINGS:
@@ -368,15 +369,14 @@ class RemoteApp(NamedKeys, CalmCrashes):
 
     # ---------------------------------------------------------------- game
 
-    async def _show_table(self, message: dict[str, Any]) -> None:
-        game = registry.game_named(message.get("game", registry.unnamed_records_game()))
+    async def _show_table(self, state: TableState) -> None:
+        game = registry.game_named(state.game)
         ui = screens_of(game)
-        view = game.decode_view(message["view"])
-        table_id = int(message["table"])
+        view = game.decode_view(state.view)
         self.game_name = game.name
-        self.seat = int(message.get("seat", SPECTATOR))
-        if self.place != "table" or self.game_screen is None or self.table_id != table_id or self.ui is not ui:
-            self.table_id = table_id
+        self.seat = state.seat
+        if self.place != "table" or self.game_screen is None or self.table_id != state.table or self.ui is not ui:
+            self.table_id = state.table
             self.lobby = self.waiting = None
             self.setup_open = self.end_shown = self.my_turn = False
             self.setup_sent = []
@@ -386,68 +386,60 @@ class RemoteApp(NamedKeys, CalmCrashes):
             self.after_review = None
             self.ui = ui
             self.game_screen = ui.play_screen()
-            self.game_screen.hints_allowed = message.get("hints", False) is True  # off from an older server
+            self.game_screen.hints_allowed = state.hints
             self.game_screen.undo_allowed = False
-            self.game_screen.hint_level = table_hint_level(str(message.get("pace", p.LIVE)))
+            self.game_screen.hint_level = table_hint_level(state.pace)
             await self._go("table", self.game_screen)
             self._show_chat()
-        self.spectator_chat = message.get("spectator_chat", False) is True
+        self.spectator_chat = state.spectator_chat
         self.view = view
-        tags = tuple(str(tag) for tag in message.get("tags", ()))
-        waiting_for = message.get("waiting_for")
-        self.shown = (view, tags, str(waiting_for) if waiting_for else None)
-        self.clocks = ClockReading.of(message.get("clocks"), time.monotonic())
-        self.game_screen.update_game(view, self.clocks.tags(tags, time.monotonic()), False, False, self.shown[2])
-        self._show_alert(message.get("paused"), message.get("time_out"))
-        self._offer_absent(game, message)
-        self._mark_bot_moves(view, message.get("bot_played"))
-        self._turn_notice(ui, view)
+        self.shown = (view, state.tags, state.waiting_for)
+        self.clocks = ClockReading.of(state.clocks, time.monotonic())
+        self.game_screen.update_game(view, self.clocks.tags(state.tags, time.monotonic()), False, False, self.shown[2])
+        self._show_alert(state.paused, state.time_out)
+        self._offer_absent(game, state)
+        self._mark_bot_moves(view, state.bot_played)
+        self._turn_notice(view)
         setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
         if setup is not None:
             self.setup_open = True
             self.push_screen(setup, self._setup_chosen)
-        if "result" in message and not self.end_shown:  # the server sends it once the game is over
+        if state.result is not None and not self.end_shown:  # the server sends it once the game is over
             self.end_shown = True
-            outcome = game.result_from_wire(message["result"])
+            outcome = game.result_from_wire(state.result)
 
             def summary() -> Screen[str]:
                 return ui.network_end_screen(view, outcome)
 
             self._game_over(view.players, ui.result_winners(outcome), summary)
 
-    def _mark_bot_moves(self, view: Any, played: object) -> None:
+    def _mark_bot_moves(self, view: Any, played: Sequence[tuple[int, int]]) -> None:
         """The moves a bot played for an absent player, as notes after each in the game's log."""
         notes: list[ChatNote] = []
-        if isinstance(played, list):
-            for entry in played:
-                try:
-                    seat, number = int(entry[0]), int(entry[1])
-                    name = view.players[seat]
-                except (TypeError, ValueError, IndexError):
-                    continue
+        for seat, number in played:
+            if 0 <= seat < len(view.players):
+                name = view.players[seat]
                 notes.append((number, "  " + _("↑ played by a bot for {name}").format(name=name)))
         if tuple(notes) != self.bot_notes:
             self.bot_notes = tuple(notes)
             self._show_chat()
 
-    def _offer_absent(self, game: GameModule, message: dict[str, Any]) -> None:
+    def _offer_absent(self, game: GameModule, state: TableState) -> None:
         """The server offers an absent player's seat to a bot: ask once while it is offered (esc leaves the
         question until it is offered again); an offer gone (the player back, another player answered)
         closes the question."""
-        absent = message.get("absent")
         offer_open = isinstance(self.screen, AbsentOffer)
-        if not isinstance(absent, list) or not absent:
+        if not state.absent:
             self.offers_seen.clear()
             if offer_open:
                 self.screen.dismiss(None)
             return
-        seat, name, waited, *rest = absent[0]
-        reason = str(rest[0]) if rest else "away"
-        key = (self.table_id, int(seat))
+        first = state.absent[0]
+        seat = first.seat
+        key = (self.table_id, seat)
         if offer_open or key in self.offers_seen:
             return
         self.offers_seen.add(key)
-        levels = [str(level) for level in message.get("levels", ())]
 
         def answered(choice: str | None) -> None:
             if choice == END:
@@ -455,20 +447,20 @@ class RemoteApp(NamedKeys, CalmCrashes):
             elif choice is not None:
                 self.send({"t": p.STAND_IN, "seat": int(seat), "level": None if choice == WAIT else choice})
 
-        rated = message.get("rated") is True
-        self.push_screen(AbsentOffer(game, str(name), float(waited), levels, reason, rated), answered)
+        offer = AbsentOffer(game, first.name, float(first.waited), list(state.levels), first.reason, state.rated)
+        self.push_screen(offer, answered)
 
-    def _show_alert(self, paused: object, time_out: object) -> None:
+    def _show_alert(self, paused: str | None, time_out: str | None) -> None:
         """The server's line over the game (worded by the server, in our language): while it cannot save
         the table, and once it can again a notice says play goes on; else while this seat's time is out,
         which a notice and the bell say the moment it comes."""
         screen = self.game_screen
         assert screen is not None
-        line = str(paused)[:300] if paused else None
+        line = paused
         if line is None and self.paused_shown:
             self.notify(_("The server can save again: play goes on."), timeout=6)
         self.paused_shown = line is not None
-        out = str(time_out)[:300] if time_out else None
+        out = time_out
         if out is not None and not self.time_out_told:
             self.notify(out, severity="warning", timeout=8)
             self.bell()
@@ -499,10 +491,11 @@ class RemoteApp(NamedKeys, CalmCrashes):
 
         self.push_screen(GameOverBar(text, offer_undo=False), chosen)
 
-    def _turn_notice(self, ui: GameUI, view: Any) -> None:
+    def _turn_notice(self, view: Any) -> None:
         """A notice (and the bell) when this seat's turn starts."""
+        assert self.ui is not None
         mine = registry.game_named(self.game_name).has_move(view)
-        words = ui.turn_words(view) if mine and not self.my_turn else None
+        words = self.ui.turn_words(view) if mine and not self.my_turn else None
         if words is not None:
             self.notify(_("Your turn: {what}.").format(what=words), title=self.player, timeout=4)
             self.bell()

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from codex_tui.protocol.table_state import SeatClock
 
 CLOCK_TICK = 1.0
 """Seconds between two redraws of the clocks."""
@@ -26,15 +27,9 @@ class ClockReading:
     """When it arrived (the app's monotonic clock)."""
 
     @classmethod
-    def of(cls, data: Any, now: float) -> ClockReading:
-        """The TABLE message's `clocks` (none when absent or malformed: no clock is shown)."""
-        if not isinstance(data, list):
-            return cls()
-        try:
-            seats = {int(seat): (float(left), bool(running)) for seat, left, running in data}
-        except (TypeError, ValueError):
-            return cls()
-        return cls(seats, now)
+    def of(cls, clocks: Sequence[SeatClock], now: float) -> ClockReading:
+        """The table state's `clocks` (none: no clock is shown), arrived at `now`."""
+        return cls({clock.seat: (float(clock.left), clock.running) for clock in clocks}, now)
 
     def left(self, seat: int, now: float) -> float | None:
         if seat not in self.seats:

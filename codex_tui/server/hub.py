@@ -39,6 +39,7 @@ from codex_tui.protocol.framing import MAX_UP_FRAME, FrameError, pack_frame, rea
 from codex_tui.protocol.names import name_key
 from codex_tui.protocol.passphrase_rules import passphrase_problem
 from codex_tui.protocol.ratings import RATINGS, REPLAY_FINISHED, parse_ratings_request, parse_record_id
+from codex_tui.protocol.table_state import AWAY, CLOCK_OUT, AbsentSeat, SeatClock, TableState
 from codex_tui.server.chat import MuteBook, RateLimit, clock
 from codex_tui.server.history import NotInHistory, finished_record, player_page
 from codex_tui.server.languages import LanguageBook, speaking
@@ -527,50 +528,52 @@ class Hub:
         game = table.game
         if game is None:
             return pack_frame({"t": p.WAITING, "table": table.info("").to_wire(), "seat": seat})
+        return pack_frame(self._table_state(table, game, seat).to_wire())
+
+    def _table_state(self, table: Table, game: Any, seat: int) -> TableState:
+        """What `seat` sees of `table`, whose game is dealt."""
         module = table.module
-        message: dict[str, Any] = {
-            "t": p.TABLE,
-            "table": table.id,
-            "game": module.name,
-            "seat": seat,
-            "view": module.encode_view(module.view(game, seat)),
-            "tags": list(table.tags()),
-            "waiting_for": table.waiting_for(),
-            "hints": table.hints,
-            "pace": table.pace,
-            "spectator_chat": table.spectator_chat,
-            "rated": table.rated,
-        }
-        if game.is_over:
-            message["result"] = module.result_to_wire(game)
-        if table.paused:
-            message["paused"] = _(PAUSED)
         out = self.room.clock_out(table)
-        if seat in out and seat in table.offered:
-            message["time_out"] = _(TIME_OUT)
         offered = [other for other in table.offered if other != seat]
+        absent: tuple[AbsentSeat, ...] = ()
         if offered and seat != SPECTATOR and not table.is_bot(seat):
             now = self.room.wall()
-            message["absent"] = [
-                [
+            absent = tuple(
+                AbsentSeat(
                     other,
-                    table.names[other],
+                    table.names[other] or "",
                     round(now - max(table.turn_since, table.absence.left_at.get(other, 0.0))),
-                    "clock" if other in out else "away",
-                ]
+                    CLOCK_OUT if other in out else AWAY,
+                )
                 for other in offered
-            ]
-            message["levels"] = list(module.bot_levels())
-        if table.absence.bot_played:
-            message["bot_played"] = [list(move) for move in table.absence.bot_played]
+            )
+        clocks: tuple[SeatClock, ...] = ()
         if table.clock is not None and not game.is_over:
             now = self.room.mono()
-            message["clocks"] = [
-                [other, max(0, round(table.clock.left(other, now))), other in table.clock.running]
+            clocks = tuple(
+                SeatClock(other, max(0, round(table.clock.left(other, now))), other in table.clock.running)
                 for other in range(len(table.names))
                 if not table.is_bot(other)
-            ]
-        return pack_frame(message)
+            )
+        return TableState(
+            table=table.id,
+            game=module.name,
+            seat=seat,
+            view=module.encode_view(module.view(game, seat)),
+            tags=table.tags(),
+            waiting_for=table.waiting_for(),
+            hints=table.hints,
+            pace=table.pace,
+            spectator_chat=table.spectator_chat,
+            rated=table.rated,
+            result=module.result_to_wire(game) if game.is_over else None,
+            paused=_(PAUSED) if table.paused else None,
+            time_out=_(TIME_OUT) if seat in out and seat in table.offered else None,
+            absent=absent,
+            levels=tuple(module.bot_levels()) if absent else (),
+            bot_played=tuple(table.absence.bot_played),
+            clocks=clocks,
+        )
 
     def _schedule_lobby(self) -> None:
         if self._lobby_timer is None:

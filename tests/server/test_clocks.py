@@ -10,6 +10,7 @@ import pytest
 from codex_tui.client.clock_reading import ClockReading, clock_text
 from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
+from codex_tui.protocol.table_state import SeatClock
 from codex_tui.server.clocks import Clock
 from tests.server.harness import start_server, wait_until
 
@@ -36,10 +37,10 @@ def test_a_clock_ticks_only_for_the_seats_to_act_and_adds_the_increment() -> Non
 
 
 def test_the_app_counts_down_from_what_it_was_sent() -> None:
-    reading = ClockReading.of([[0, 65, True], [1, 300, False]], now=100.0)
+    reading = ClockReading.of((SeatClock(0, 65, True), SeatClock(1, 300, False)), now=100.0)
     assert reading.tags(("", ""), 107.5) == ("0:57", "5:00")
     assert reading.tags(("", "away"), 200.0) == ("0:00", "away")  # out, and an away player keeps 'away'
-    assert ClockReading.of("nonsense", 0.0).tags(("", "easy"), 5.0) == ("", "easy")
+    assert ClockReading.of((), 0.0).tags(("", "easy"), 5.0) == ("", "easy")
     assert clock_text(3599) == "59:59"
 
 
