@@ -192,7 +192,8 @@ class RemoteApp(NamedKeys, CalmCrashes):
                 if message is None:
                     break
                 if message["t"] == p.BYE:  # the last word: the end of the link that follows is no loss
-                    self.exit(message=f"codex-tui: {str(message.get('text', ''))[:300]}")
+                    code = EXIT_NO_SERVER if message.get("refused") is True else 0
+                    self.exit(return_code=code, message=f"codex-tui: {str(message.get('text', ''))[:300]}")
                     return
                 await self._handle(message)
         except (OSError, FrameError, p.ProtocolError, RecordError) as error:

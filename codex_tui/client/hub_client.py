@@ -28,7 +28,7 @@ class HubClient:
         the language the app starts in (the hub keeps a name's own choice over it)."""
         reader, writer = await asyncio.open_unix_connection(str(path), limit=MAX_DOWN_FRAME + 16)
         client = cls(reader, writer)
-        hello: dict[str, Any] = {"t": p.HELLO}
+        hello: dict[str, Any] = {"t": p.HELLO, "v": p.PROTOCOL_VERSION}
         if language is not None:
             hello["lang"] = language
         if token is not None:

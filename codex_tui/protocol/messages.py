@@ -24,9 +24,14 @@ HUB_ENV = "CODEX_TUI_HUB"
 TOKEN_ENV = "CODEX_TUI_TOKEN"
 """The one-time pass of an app spawned by the server (it removes it once read)."""
 
+PROTOCOL_VERSION = 2
+"""The version of this protocol, which a HELLO names in `v` (2: the TABLE message is a `TableState`;
+1 was the same protocol before it said its version). A hub refuses an app that speaks another version
+with a BYE marked `refused`: an app and its hub must come from the same codex-tui."""
+
 # app -> hub
 HELLO = "hello"
-"""{token} from an app the SSH server spawned, or {name} from `codex-tui join`; and {lang}: the
+"""{v, token} from an app the SSH server spawned, or {v, name} from `codex-tui join`; and {lang}: the
 language the app starts in (its player's locale), which the hub uses unless the name chose one."""
 CREATE = "create"
 """{game, seats: ["open" | "bot:<level>", ...] for the seats after yours, variant: {...}, seed?, hints?, rated?}.
@@ -81,7 +86,8 @@ game's log marks)."""
 NOTICE = "notice"
 """{text, level}: something to tell the player ("Bo left the table")."""
 BYE = "bye"
-"""{text}: the server is stopping; the app quits and shows the text."""
+"""{text, refused?}: the server is stopping (or, `refused`, will not talk to this app); the app quits
+and shows the text."""
 
 LIVE = "live"
 """A table's pace: everyone plays at the table, as at a real one."""

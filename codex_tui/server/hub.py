@@ -29,7 +29,7 @@ from typing import Any
 
 from codex_tui.core.errors import IllegalAction
 from codex_tui.core.seats import SPECTATOR
-from codex_tui.i18n import DEFAULT
+from codex_tui.i18n import DEFAULT, LANGUAGES
 from codex_tui.i18n.lists import and_list
 from codex_tui.i18n.numbers import signed
 from codex_tui.i18n.text import N_, _, ngettext
@@ -66,6 +66,10 @@ MAX_NOTICES = 16
 MESSAGES_PER_SECOND = 40
 """A human presses keys far slower; a flood is slowed down, not served."""
 GOODBYE = N_("The game server is stopping; every game is saved. Connect again later to go on.")
+OTHER_VERSION = N_(
+    "this app speaks version {theirs} of the server's protocol, the server version {ours}: "
+    "play with the codex-tui the server runs (the same version on both sides)"
+)
 LOBBY_DELAY = 0.1
 """Lobby changes within this many seconds are sent as one update."""
 PASSPHRASE_SET = N_("Your browser passphrase is set: sign in on the web page as {name} with it.")
@@ -255,6 +259,9 @@ class Hub:
             hello = await asyncio.wait_for(read_frame(reader, MAX_UP_FRAME), HELLO_TIMEOUT)
             if hello is None:
                 return
+            if hello.get("v") != p.PROTOCOL_VERSION:
+                await self._refuse_version(writer, hello)
+                return
             peer.name = self._authenticate(hello)
             peer.language = self.languages.language_for(peer.name, hello.get("lang"))
             self.peers.add(peer)
@@ -289,6 +296,17 @@ class Hub:
             return False
         _, uid, _ = struct.unpack("3i", creds)
         return bool(uid == os.getuid())
+
+    @staticmethod
+    async def _refuse_version(writer: asyncio.StreamWriter, hello: dict[str, Any]) -> None:
+        """An app of another codex-tui: one clear line (in the language it starts in), then the end."""
+        spoken = hello.get("lang")
+        version = str(hello.get("v", 1))[:10]
+        with speaking(spoken if spoken in LANGUAGES else DEFAULT):
+            text = _(OTHER_VERSION).format(theirs=version, ours=p.PROTOCOL_VERSION)
+        log.info("hub: refusing an app that speaks protocol %s", version)
+        writer.write(pack_frame({"t": p.BYE, "text": text, "refused": True}))
+        await writer.drain()
 
     def _authenticate(self, hello: dict[str, Any]) -> str:
         if hello.get("t") != p.HELLO:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,15 @@ from codex_tui.games.codex.rules import SPECTATOR, ChooseStarter, Pass, Side, le
 from codex_tui.games.codex.wire import decode_view
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
-from codex_tui.protocol.framing import FrameError, pack_frame
-from codex_tui.protocol.messages import CREATE, CreateRequest, ProtocolError, create_message, parse_create
+from codex_tui.protocol.framing import MAX_DOWN_FRAME, FrameError, pack_frame, read_frame
+from codex_tui.protocol.messages import (
+    CREATE,
+    PROTOCOL_VERSION,
+    CreateRequest,
+    ProtocolError,
+    create_message,
+    parse_create,
+)
 from codex_tui.server.identity import KeyBook, key_text
 from codex_tui.server.serve import GameServer
 from codex_tui.server.sshlib import asyncssh
@@ -257,3 +265,20 @@ async def test_an_instinkt_bot_plays_a_whole_draft_game_in_the_worker(server: Ga
     assert table.save_path.parent.name == "finished" and load_save(table.save_path).game == game
     assert "won" in server.room.infos("ada")[0].status
     await ada.close()
+
+
+@pytest.mark.parametrize("version", [None, 1, 3, "2"])
+async def test_an_app_of_another_version_is_refused_with_one_clear_line(server: GameServer, version: object) -> None:
+    reader, writer = await asyncio.open_unix_connection(str(server.hub.path))
+    hello: dict[str, object] = {"t": "hello", "name": "ada", "lang": "fr"}
+    if version is not None:
+        hello["v"] = version
+    writer.write(pack_frame(hello))
+    bye = await read_frame(reader, MAX_DOWN_FRAME)
+    assert bye is not None and bye["t"] == "bye" and bye["refused"] is True
+    assert f"version {version or 1} " in bye["text"] and f"version {PROTOCOL_VERSION}" in bye["text"]
+    assert "protocole" in bye["text"], "worded in the language the app starts in"
+    assert await read_frame(reader, MAX_DOWN_FRAME) is None, "then the hub hangs up"
+    writer.close()
+    welcomed = await HubClient.connect(server.hub.path, name="ada")
+    assert (await welcomed.receive_type("welcome"))["name"] == "ada"
