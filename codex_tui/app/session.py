@@ -83,7 +83,7 @@ class GameSession:
         if bot is None:
             level = bot_level(self.kinds[seat])
             if level is None:
-                raise ValueError(f"seat {seat} is not a bot's")
+                raise ValueError(f"no bot plays seat {seat}")
             bot = self.rules.make_bot(level, move_seed(game.seed, seat, len(game.actions)))
         return bot(self.rules.view(game, seat))
 
