@@ -61,6 +61,7 @@ from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.terminal_input import guarded_driver_class
+from codex_tui.ui.toasts import OneToastPerMessage
 from codex_tui.ui.widgets.broken_text import Prose
 from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, ChatNote, chat_notes
 
@@ -92,7 +93,7 @@ class ConnectingScreen(Screen[None]):
         yield Prose(_("Connecting to the game server…"))
 
 
-class RemoteApp(NamedKeys, CalmCrashes):
+class RemoteApp(OneToastPerMessage, NamedKeys, CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""
