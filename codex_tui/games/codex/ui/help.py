@@ -60,7 +60,8 @@ CODEX_KEYS: Help = (
                 "+  -  =",
                 N_(
                     "larger or smaller cards on the board (small, medium, large), kept as the board grows; "
-                    "= goes back to the automatic size: the largest at which the whole area fits"
+                    "= goes back to the automatic size: the largest at which the whole area fits, else the "
+                    "smallest. An arrow at an edge of the board (◀3) says the area goes on that way, 3 cards further"
                 ),
             ),
         ),

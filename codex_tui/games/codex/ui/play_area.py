@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -36,6 +37,8 @@ GHOST_BAD = Style(color="#ff5f5f", bold=True)
 UNPLAYABLE_TEXT = Style(color="#a0a0a0")
 UNPLAYABLE_MOD = Style(dim=True)
 NEWEST_STYLE = Style(color="#5fffff", bold=True)
+EDGE_STYLE = Style(color="#000000", bgcolor="#ffd75f", bold=True)
+"""A mark at an edge of the view behind which the area goes on."""
 """The border (and its *) of another player's last placed card."""
 BLANK = Style()
 UNPLAYABLE_MARK = "×"
@@ -120,6 +123,11 @@ def fits(bounds: Bounds, zoom: Zoom, size: Size) -> bool:
 def auto_zoom(bounds: Bounds, size: Size) -> Zoom:
     """The largest size at which the positions of `bounds` fit in `size` (else the smallest)."""
     return next((zoom for zoom in reversed(ZOOMS) if fits(bounds, zoom, size)), SMALL)
+
+
+def _steps(cells: int, step: int) -> int:
+    """Card steps needed to cover `cells` hidden cells (0 for none)."""
+    return -(-cells // step) if cells > 0 else 0
 
 
 def _shown_from(origin: int, start: int, size: int, view: int, margin: int, low: int, high: int) -> int:
@@ -426,5 +434,49 @@ class PlayAreaView(Widget, can_focus=False):
             width = self.size.width
             segments = self.canvas.segments(self.origin[1] + y, self.origin[0], width, BLANK)
             strip = Strip(segments, width) if segments else Strip.blank(width)
+            strip = self._edge_marks(strip, y)
             self._strips[y] = strip
+        return strip
+
+    # ------------------------------------------------------------ what lies beyond the view
+
+    def hidden(self) -> tuple[int, int, int, int]:
+        """How many card steps of the area (its open spots included) lie beyond each edge of the view:
+        left, top, right and bottom, 0 where the area ends inside it."""
+        if not self.size.area:
+            return 0, 0, 0, 0
+        left, top, right, bottom = self.zoom.span(self._bounds())
+        (x, y), (width, height) = self.origin, self.size
+        step_x, step_y = self.zoom.step
+        return (
+            _steps(x - left, step_x),
+            _steps(y - top, step_y),
+            _steps(right - (x + width), step_x),
+            _steps(bottom - (y + height), step_y),
+        )
+
+    def _edge_marks(self, strip: Strip, y: int) -> Strip:
+        """`strip` (row `y` of the view) with a mark at each edge the area goes on behind: an arrow and
+        how many card steps are out of sight ("◀2" in the middle of the left edge, "▲1" in the middle
+        of the top), so that a cut card never looks like the board's end."""
+        width, height = self.size
+        if width < 12 or height < 3 or y not in (0, height // 2, height - 1):
+            return strip
+        left, top, right, bottom = self.hidden()
+        marks: list[tuple[int, str]] = []
+        if y == height // 2:
+            if left:
+                marks.append((0, f"◀{left}"))
+            if right:
+                text = f"{right}▶"
+                marks.append((width - len(text), text))
+        if y == 0 and top:
+            text = f"▲{top}"
+            marks.append(((width - len(text)) // 2, text))
+        if y == height - 1 and bottom:
+            text = f"▼{bottom}"
+            marks.append(((width - len(text)) // 2, text))
+        for x, text in marks:
+            mark = Strip([Segment(text, EDGE_STYLE)], len(text))
+            strip = Strip.join([strip.crop(0, x), mark, strip.crop(x + len(text), width)])
         return strip

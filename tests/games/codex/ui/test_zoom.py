@@ -280,3 +280,40 @@ def test_every_card_fits_its_box_at_every_size(language: str, zoom) -> None:
             inside = "".join(row[1:-1] for row in rows[1:-1])
             assert inside.count(OPEN) == inside.count(CLOSE), (card, side, rows)
             assert inside.strip(), (card, side, rows)
+
+
+def edge_text(area: PlayAreaView) -> dict[str, str]:
+    """The marks drawn at the view's edges, as the player reads them."""
+    width, height = area.size
+    middle = "".join(segment.text for segment in area.render_line(height // 2))
+    top = "".join(segment.text for segment in area.render_line(0))
+    bottom = "".join(segment.text for segment in area.render_line(height - 1))
+    return {"left": middle[:4], "right": middle[-4:], "top": top, "bottom": bottom}
+
+
+async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Path) -> None:
+    """Large cards at 80x24 do not fit: each edge with more beyond it shows an arrow and the card steps
+    out of sight; panning shows fewer on one side and more on the other; a board that fits shows none."""
+    app = app_of(tmp_path, mid_game(Phase.PLACE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("plus", "plus")
+        await settle(pilot)
+        area = area_of(app)
+        assert area.zoom is LARGE and not area.fits()
+        left, top, right, bottom = area.hidden()
+        assert left + right > 0 and top + bottom > 0
+        marks = edge_text(area)
+        assert (f"◀{left}" in marks["left"]) == bool(left) and (f"{right}▶" in marks["right"]) == bool(right)
+        assert (f"▲{top}" in marks["top"]) == bool(top) and (f"▼{bottom}" in marks["bottom"]) == bool(bottom)
+        for _ in range(left + 1):
+            await pilot.press("shift+left")
+        await settle(pilot)
+        assert area.hidden()[0] == 0 and area.hidden()[2] > right, "panned to the left end"
+        assert "◀" not in edge_text(area)["left"]
+        await pilot.resize_terminal(160, 50)
+        await pilot.press("minus", "minus")
+        await settle(pilot)
+        assert area.zoom is SMALL and area.fits()
+        assert area.hidden() == (0, 0, 0, 0)
+        assert not any(mark in "".join(edge_text(area).values()) for mark in "◀▶▲▼")
