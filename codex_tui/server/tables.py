@@ -636,6 +636,7 @@ class TableRoom:
         seed = table.seed if table.seed is not None else secrets.randbelow(2**31)
         async with table.lock:
             table.game = table.module.new_game(names, seed, table.variant)
+            table.turn_since = self.wall()  # the first move is waited for from the deal, not from 1970
             if table.clock_option is not None:
                 minutes, increment = table.clock_option
                 running = self._clock_seats(table, table.game)

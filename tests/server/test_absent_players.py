@@ -123,6 +123,34 @@ async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_b
         await server.close()
 
 
+async def test_no_seat_is_offered_while_the_deal_is_being_written(
+    server: GameServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last player to sit down is attached once the deal's save is written; a look for absent players
+    in between once saw Bo to act, not yet online and waiting since 1970, and offered his seat to Ada
+    (her enter then went to the offer, not to her first card)."""
+    room = server.room
+    write = room._write
+    offers: list[tuple[int, ...]] = []
+
+    async def look_first(table: Table, game: object, beside: bool) -> None:
+        room.check_absences()  # the five-second look, falling while the save is written
+        offers.append(table.offered)
+        await write(table, game, beside)
+
+    monkeypatch.setattr(room, "_write", look_first)
+    ada = await HubClient.connect(server.hub.path, name="ada")
+    bo = await HubClient.connect(server.hub.path, name="bo")
+    ada.create(["open"], INSTINKT, {"draft": False})
+    await wait_until(lambda: len(room.tables) == 1, what="the table")
+    [table] = room.tables.values()
+    bo.join(table.id)
+    await wait_until(lambda: table.game is not None and table.online(1), what="the deal, Bo seated")
+    assert offers and all(offer == () for offer in offers), offers
+    for client in (ada, bo):
+        await client.close()
+
+
 async def test_waiting_puts_the_offer_off_by_one_limit_and_only_others_may_answer(server: GameServer) -> None:
     clock = FakeClock()
     server.room.wall = clock
