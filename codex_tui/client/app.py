@@ -75,6 +75,12 @@ TERMINAL_CHECK = 0.5
 """Seconds between two looks at whether the player's terminal is still there."""
 
 
+LEAVING_ACTIONS = frozenset({"app.quit", "quit", "choose('quit')", "end('quit')"})
+"""The actions of the q key on a table's screens (the game, the game-over bar, the summary)."""
+LOBBY_KEY = N_("Lobby")
+"""The key bar's word for q at a table: it goes back to the lobby."""
+
+
 def terminal_gone(fd: int = 0) -> bool:
     """The other end of our terminal has closed (the SSH client left).
 
@@ -544,6 +550,11 @@ class RemoteApp(OneToastPerMessage, NamedKeys, CalmCrashes):
         if screen is not None and self.table_id is not None:
             said = chat_notes(self.chat) if self.table_id == self.chat_table else ()  # not another table's
             screen.chat_notes = tuple(sorted((*said, *self.bot_notes), key=lambda note: note[0]))
+
+    def key_word(self, action: str) -> str | None:
+        """q at a table or its end leaves for the lobby (the seat waits): the bar says Lobby, not the game
+        screen's Quit (the waiting room's own words, Leave the table, are right: the seat is given up)."""
+        return LOBBY_KEY if action in LEAVING_ACTIONS and self.place == "table" else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The chat key is for a table (not the lobby, nor over the help or the chat field itself)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.widgets._footer import FooterKey
+
 from codex_tui.app.app import CodexApp
 from codex_tui.client.app import RemoteApp
 from codex_tui.games.codex import wire as codex_wire
@@ -31,6 +33,11 @@ from codex_tui.ui.messages import ActionChosen
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.widgets.race_chart import LineChart
 from tests.driving import session, settle
+
+
+def key_words(app: RemoteApp) -> dict[str, str]:
+    """The screen's key bar: each key shown and its word."""
+    return {key.key: key.description for key in app.screen.query(FooterKey)}
 
 
 def codex_history(seed: int) -> list[Game]:
@@ -192,9 +199,11 @@ async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp
         await app._handle(message)
         await pilot.pause()
         assert isinstance(app.screen, GameOverBar) and app.screen_stack[-2] is app.game_screen
+        assert key_words(app) == {"q": "Lobby", "n": "New game", "enter": "Final scores"}, "q leaves for the lobby"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+        assert key_words(app)["q"] == "Lobby"
         race = app.screen.query_one(LineChart).chart
         assert race is not None and tuple(line.points for line in race.lines) == score_race(final.log, result(final)), (
             "the seat's view draws the race the whole game does"

@@ -38,6 +38,17 @@ class KeyOffers(Protocol):
     def offers_key(self, action: str) -> bool: ...
 
 
+@runtime_checkable
+class KeyWords(Protocol):
+    """An app whose word for a screen's key depends on where the player is: the network app's q at a
+    table goes back to the lobby, where the game's own screen calls it Quit."""
+
+    def key_word(self, action: str) -> str | None:
+        """The description (marked N_, translated by the bar) for the key bound to `action`, or None for
+        the screen's own."""
+        ...
+
+
 class KeyBar(Footer):
     """`Footer`, translated: `KeyBar(codex.text.DOMAIN)` on a Codex screen, `KeyBar()` in the shell."""
 
@@ -79,9 +90,11 @@ class KeyBar(Footer):
             for widget in super().compose()
             if offered is None or not isinstance(widget, FooterKey) or offered(widget.action)
         ]
+        words = self.app.key_word if isinstance(self.app, KeyWords) else None
         for widget in widgets:
             if isinstance(widget, FooterKey):
-                widget.description = self.translate(widget.description)
+                own = words(widget.action) if words is not None else None
+                widget.description = self.translate(own or widget.description)
             elif isinstance(widget, FooterLabel):
                 widget.update(self.translate(str(widget.content)))
         return widgets
