@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -107,6 +108,10 @@ class PreviewLine(StatusLine):
         self.show(text)  # repaints only if the text changed; two lines when it has a line break
 
 
+PAN_KEYS = "⇧←↑↓→"
+"""The pan keys on the key bar: shift with the arrows (H J K L too, as help says)."""
+
+
 class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
     game_module: ClassVar[GameModule] = CODEX
     COMMANDS = {ZoomCommands}
@@ -121,12 +126,10 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         Binding("right,l", "move('right')", N_("Right"), show=False),
         Binding("up,k", "move('up')", N_("Up"), show=False),
         Binding("down,j", "move('down')", N_("Down"), show=False),
-        Binding("shift+left,H", "pan(-1,0)", N_("Pan"), show=False),
         Binding("shift+right,L", "pan(1,0)", N_("Pan"), show=False),
         Binding("shift+up,K", "pan(0,-1)", N_("Pan"), show=False),
         Binding("shift+down,J", "pan(0,1)", N_("Pan"), show=False),
         *[Binding(str(n), f"select({n - 1})", N_("Choose"), show=False) for n in range(1, DRAW_SLOTS + 1)],
-        Binding("c", "recentre", N_("Centre"), show=False),
         *ZOOM_BINDINGS,
         Binding("u", "undo", N_("Undo")),
         Binding("ctrl+r,U", "redo", N_("Redo")),
@@ -134,6 +137,9 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         Binding("v", "split", N_("Split view")),  # from 140 columns; below, the same key says why not
         Binding("v", "split_unavailable", N_("Split view"), show=False),
         Binding("escape", "own_area", N_("Own area")),
+        # While the board is cut (`area_cut`); last of the screen's keys, the first a narrow bar drops.
+        Binding("shift+left,H", "pan(-1,0)", N_("Pan"), key_display=PAN_KEYS),
+        Binding("c", "recentre", N_("Centre")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
     ]
@@ -171,6 +177,8 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
     """The area on show is the viewer's own."""
     split_shown: var[bool] = var(False, init=False)
     """The split view is on and the screen is wide enough for it."""
+    area_cut: var[bool] = var(False, init=False)
+    """The board on show goes on beyond an edge of its view: the key bar offers pan and centre."""
     beside_area: var[PlayArea | None] = var(None, always_update=True, init=False)
     beside_name: var[str] = var("", init=False)
     beside_scene: var[AreaScene] = var(AreaScene(PlayArea.empty()), always_update=True, init=False)
@@ -350,6 +358,19 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
 
     def watch_waiting_for(self) -> None:
         self._derive_cursor()
+
+    @on(PlayAreaView.Cut, "#area")
+    def _area_cut(self, message: PlayAreaView.Cut) -> None:
+        self.area_cut = message.cut
+
+    def watch_area_cut(self) -> None:
+        self.refresh_bindings()
+
+    def offers_key(self, action: str) -> bool:
+        """Pan and centre only while the board is cut (pressed anyway, they still move the view)."""
+        if action in ("pan(-1,0)", "recentre"):
+            return self.area_cut
+        return super().offers_key(action)
 
     def watch_columns(self) -> None:
         self._derive()

@@ -19,6 +19,7 @@ from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
@@ -239,8 +240,23 @@ class PlayAreaView(Widget, can_focus=False):
     zoom_choice: reactive[Zoom | None] = reactive(None, init=False)
     """The size the player chose; None: the automatic one (`auto_zoom`)."""
 
+    class Cut(Message):
+        """The view began, or stopped, hiding part of the area: its screen offers pan and centre on the
+        key bar only while it does."""
+
+        def __init__(self, view: PlayAreaView, cut: bool) -> None:
+            super().__init__()
+            self.view = view
+            self.cut = cut
+
+        @property
+        def control(self) -> PlayAreaView:
+            return self.view
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.cut = False
+        """Part of the area lies beyond an edge of the view (as `Cut` last said)."""
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
@@ -314,6 +330,7 @@ class PlayAreaView(Widget, can_focus=False):
             self._rezoomed(before, self.size)
         else:
             self._keep_focus_in_view()
+            self._note_cut()
 
     def watch_zoom_choice(self) -> None:
         """Another size chosen (or the automatic one again): redrawn, the cursor kept in view."""
@@ -403,6 +420,14 @@ class PlayAreaView(Widget, can_focus=False):
     def _invalidate(self) -> None:
         self._strips.clear()
         self.refresh()
+        self._note_cut()
+
+    def _note_cut(self) -> None:
+        """Tell the screen when the view starts or stops hiding part of the area (`Cut`)."""
+        cut = any(self.hidden())
+        if cut != self.cut:
+            self.cut = cut
+            self.post_message(self.Cut(self, cut))
 
     def on_resize(self) -> None:
         """Keep the board placed sensibly at every new size, cursor in view.

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from rich.cells import cell_len
 from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
 
 from codex_tui.app.app import CodexApp
 from codex_tui.games.codex.rules import CATALOG, Phase, Side
@@ -29,6 +30,11 @@ def app_of(tmp_path: Path, game, mode: str = "play") -> CodexApp:
     path = tmp_path / "game.msgpack"
     write_save(path, SavedGame(game, KINDS))
     return CodexApp(saves_dir=tmp_path, save=path, bot_delay=0, offer_resume=False, mode=mode)
+
+
+def bar_words(app: CodexApp) -> set[str]:
+    """The words on the screen's key bar."""
+    return {key.description for key in app.screen.query(FooterKey)}
 
 
 def area_of(app: CodexApp) -> PlayAreaView:
@@ -293,7 +299,8 @@ def edge_text(area: PlayAreaView) -> dict[str, str]:
 
 async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Path) -> None:
     """Large cards at 80x24 do not fit: each edge with more beyond it shows an arrow and the card steps
-    out of sight; panning shows fewer on one side and more on the other; a board that fits shows none."""
+    out of sight, and the key bar offers pan and centre; panning shows fewer on one side and more on the
+    other; a board that fits shows none of them."""
     app = app_of(tmp_path, mid_game(Phase.PLACE))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -306,6 +313,7 @@ async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Pat
         marks = edge_text(area)
         assert (f"◀{left}" in marks["left"]) == bool(left) and (f"{right}▶" in marks["right"]) == bool(right)
         assert (f"▲{top}" in marks["top"]) == bool(top) and (f"▼{bottom}" in marks["bottom"]) == bool(bottom)
+        assert {"Pan", "Centre"} <= bar_words(app), "a cut board puts pan and centre on the key bar"
         for _ in range(left + 1):
             await pilot.press("shift+left")
         await settle(pilot)
@@ -317,3 +325,4 @@ async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Pat
         assert area.zoom is SMALL and area.fits()
         assert area.hidden() == (0, 0, 0, 0)
         assert not any(mark in "".join(edge_text(area).values()) for mark in "◀▶▲▼")
+        assert not {"Pan", "Centre"} & bar_words(app), "a board that fits leaves them to help"
