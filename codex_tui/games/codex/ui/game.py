@@ -177,6 +177,12 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
     """The area on show is the viewer's own."""
     split_shown: var[bool] = var(False, init=False)
     """The split view is on and the screen is wide enough for it."""
+    area_fitted: var[Zoom | None] = var(None, init=False)
+    beside_fitted: var[Zoom | None] = var(None, init=False)
+    """Each area's automatic size alone (`PlayAreaView.Fitted`)..."""
+    area_cap: var[Zoom | None] = var(None, init=False)
+    beside_cap: var[Zoom | None] = var(None, init=False)
+    """... and the size each may take: while the split view shows, the other's, so both show at one."""
     area_cut: var[bool] = var(False, init=False)
     """The board on show goes on beyond an edge of its view: the key bar offers pan and centre."""
     beside_area: var[PlayArea | None] = var(None, always_update=True, init=False)
@@ -213,11 +219,13 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         self._derive()
         yield ScoreTrack(id="score").data_bind(screen.view, screen.tags, screen.viewing, screen.columns)
         with Horizontal(id="main"):
-            yield PlayAreaView(id="area").data_bind(scene=screen.area_scene, zoom_choice=screen.zoom_choice)
+            yield PlayAreaView(id="area").data_bind(
+                scene=screen.area_scene, zoom_choice=screen.zoom_choice, zoom_cap=screen.area_cap
+            )
             with Vertical(id="beside"):
                 yield SymbolsPanel(id="beside-symbols").data_bind(area=screen.beside_area, owner=screen.beside_name)
                 yield PlayAreaView(id="beside-area").data_bind(
-                    scene=screen.beside_scene, zoom_choice=screen.zoom_choice
+                    scene=screen.beside_scene, zoom_choice=screen.zoom_choice, zoom_cap=screen.beside_cap
                 )
             with Vertical(id="side"):
                 yield SymbolsPanel(id="symbols").data_bind(area=screen.shown_area, owner=screen.shown_name)
@@ -332,6 +340,7 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         """The second area shows or goes; the side panel narrows to leave both areas room."""
         self.set_class(shown, "-split")
         self._size_side()
+        self._cap_areas()
 
     def watch_selected(self) -> None:
         self._undo_hint_flip()
@@ -358,6 +367,20 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
 
     def watch_waiting_for(self) -> None:
         self._derive_cursor()
+
+    @on(PlayAreaView.Fitted)
+    def _area_fitted(self, message: PlayAreaView.Fitted) -> None:
+        if message.view.id == "area":
+            self.area_fitted = message.zoom
+        elif message.view.id == "beside-area":
+            self.beside_fitted = message.zoom
+        self._cap_areas()
+
+    def _cap_areas(self) -> None:
+        """Side by side, both areas at the smaller of their automatic sizes; alone, the area's own."""
+        split = self.split_shown
+        self.area_cap = self.beside_fitted if split else None
+        self.beside_cap = self.area_fitted if split else None
 
     @on(PlayAreaView.Cut, "#area")
     def _area_cut(self, message: PlayAreaView.Cut) -> None:

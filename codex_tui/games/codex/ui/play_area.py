@@ -239,6 +239,9 @@ class PlayAreaView(Widget, can_focus=False):
     """What to show; a game screen binds it to its own, others set it (`show`)."""
     zoom_choice: reactive[Zoom | None] = reactive(None, init=False)
     """The size the player chose; None: the automatic one (`auto_zoom`)."""
+    zoom_cap: reactive[Zoom | None] = reactive(None, init=False)
+    """The largest automatic size allowed (the split view's other area's `Fitted` size: two areas side by
+    side show their cards at one size, the smaller of what each would take alone); None: no cap."""
 
     class Cut(Message):
         """The view began, or stopped, hiding part of the area: its screen offers pan and centre on the
@@ -253,9 +256,24 @@ class PlayAreaView(Widget, can_focus=False):
         def control(self) -> PlayAreaView:
             return self.view
 
+    class Fitted(Message):
+        """The automatic size for this view's area alone changed (what the split view's other area is capped
+        at)."""
+
+        def __init__(self, view: PlayAreaView, zoom: Zoom) -> None:
+            super().__init__()
+            self.view = view
+            self.zoom = zoom
+
+        @property
+        def control(self) -> PlayAreaView:
+            return self.view
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cut = False
+        self.fitted: Zoom | None = None
+        """The automatic size for this area alone, as `Fitted` last said (None before the first layout)."""
         """Part of the area lies beyond an edge of the view (as `Cut` last said)."""
         self.canvas = Canvas()
         self.origin = (0, 0)
@@ -295,7 +313,12 @@ class PlayAreaView(Widget, can_focus=False):
         if self.zoom_choice is not None:
             self.zoom = self.zoom_choice
         elif self.size.area:
-            self.zoom = auto_zoom(self._bounds(), self.size)
+            fitted = auto_zoom(self._bounds(), self.size)
+            if fitted is not self.fitted:
+                self.fitted = fitted
+                self.post_message(self.Fitted(self, fitted))
+            cap = self.zoom_cap
+            self.zoom = fitted if cap is None else ZOOMS[min(ZOOMS.index(fitted), ZOOMS.index(cap))]
         return self.zoom is not before
 
     def _draw(self) -> None:
@@ -338,6 +361,10 @@ class PlayAreaView(Widget, can_focus=False):
         if self._choose_zoom():
             self._draw()
             self._rezoomed(before, self.size)
+
+    def watch_zoom_cap(self) -> None:
+        """The other area's size changed (or the split view ended): as another size chosen."""
+        self.watch_zoom_choice()
 
     def _rezoomed(self, before: Zoom, size: Size) -> None:
         """After a change of size (of the cards, of the view, or both; `before` and `size` are the cards'

@@ -326,3 +326,20 @@ async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Pat
         assert area.hidden() == (0, 0, 0, 0)
         assert not any(mark in "".join(edge_text(area).values()) for mark in "◀▶▲▼")
         assert not {"Pan", "Centre"} & bar_words(app), "a board that fits leaves them to help"
+
+
+async def test_side_by_side_both_areas_show_their_cards_at_one_size(tmp_path: Path) -> None:
+    """At 160x50 mid-game Ada's bigger area alone takes small cards and Bo's medium ones; side by side
+    both take the smaller, so their cards compare at a glance; the split closed, Ada's takes its own."""
+    app = app_of(tmp_path, mid_game(Phase.PLACE))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await settle(pilot)
+        await pilot.press("v")
+        await settle(pilot)
+        screen = app.screen
+        own, other = screen.query_one("#area", PlayAreaView), screen.query_one("#beside-area", PlayAreaView)
+        assert own.fitted is SMALL and other.fitted is MEDIUM, "the two alone would differ"
+        assert own.zoom is other.zoom is SMALL
+        await pilot.press("v")
+        await settle(pilot)
+        assert not screen.query_one("#beside").display and own.zoom is own.fitted
