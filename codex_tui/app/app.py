@@ -60,6 +60,7 @@ from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.screens.replay import ReplayExit
+from codex_tui.ui.small_terminal import SmallTerminalNotice
 from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.toasts import OneToastPerMessage
 from codex_tui.ui.widgets.coach_panel import POINTED_CSS, show_coaching
@@ -80,7 +81,7 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-class CodexApp(OneToastPerMessage, NamedKeys, CalmCrashes):
+class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
     TITLE = "codex-tui"
     BINDINGS = [
         Binding("question_mark", "help", N_("Help"), show=False),

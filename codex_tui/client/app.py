@@ -60,6 +60,7 @@ from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.screens.game_over import GameOverBar, result_line
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
+from codex_tui.ui.small_terminal import SmallTerminalNotice
 from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.toasts import OneToastPerMessage
 from codex_tui.ui.widgets.broken_text import Prose
@@ -99,7 +100,7 @@ class ConnectingScreen(Screen[None]):
         yield Prose(_("Connecting to the game server…"))
 
 
-class RemoteApp(OneToastPerMessage, NamedKeys, CalmCrashes):
+class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
     TITLE = "codex-tui"
     ENABLE_COMMAND_PALETTE = False
     """Its commands (screenshots, themes) would act on the server's files, not the player's."""

@@ -61,13 +61,23 @@ def cards_width(count: int) -> int:
     return max(count * (LARGE_W + GAP) - GAP, 0)
 
 
+def items_shift(scene: TrayScene, width: int) -> int:
+    """Columns the items move left so that the chosen one shows whole in `width` (0 when they all fit, or
+    nothing is chosen): at 60 columns the market's six choices are wider than the screen."""
+    if not width or scene.selected is None or scene.aside:
+        return 0
+    chosen_right = cards_width(scene.selected + 1)
+    return max(0, chosen_right - width)
+
+
 def draw_tray(scene: TrayScene, width: int = 0) -> Canvas:
-    """The items, then the cards aside: large where `width` has room for them, else a line each."""
+    """The items, then the cards aside: large where `width` has room for them, else a line each. Items
+    wider than `width` move left as far as the chosen one needs (`items_shift`)."""
     canvas = Canvas()
     start = cards_width(len(scene.items)) + ASIDE_GAP if scene.aside else 0
     room = max(width - start, 0)
     title = put_text(canvas, 0, 0, scene.title, LABEL, max(width, cell_len(scene.title)))
-    draw_items(canvas, 0, scene.items, scene.selected)
+    draw_items(canvas, -items_shift(scene, width), scene.items, scene.selected)
     if scene.aside:
         at = max(start, title + 2)  # a long title pushes the other one along
         put_text(canvas, at, 0, scene.aside_title, LABEL, max(width - at, 0))
@@ -133,7 +143,9 @@ class CardTray(Widget):
         self.scene = scene
 
     def render(self) -> CanvasRenderable:
-        width = max(len(self.scene.items) * (LARGE_W + GAP), cell_len(self.scene.title))
-        if self.scene.aside:
+        scene = self.scene
+        width = max(len(scene.items) * (LARGE_W + GAP), cell_len(scene.title))
+        if scene.aside:
             width = max(self.size.width, width)
-        return CanvasRenderable(draw_tray(self.scene, width), width, LARGE_H + 2)
+        canvas = draw_tray(scene, width if scene.aside else min(width, self.size.width or width))
+        return CanvasRenderable(canvas, width, LARGE_H + 2)

@@ -261,3 +261,20 @@ def test_the_last_turn_lines_are_of_the_players_other_than_the_viewer() -> None:
     assert [row.split(":")[0].split(" placed")[0] for row in lines.rows(80)] == ["Ada"]
     lines.set_reactive(LastMoves.view, view(game, SPECTATOR))
     assert [row.split(":")[0].split(" placed")[0] for row in lines.rows(80)] == ["Ada", "Bo"]
+
+
+async def test_at_60_columns_every_draw_choice_can_be_seen_whole(tmp_path: Path) -> None:
+    """Six choices of 13 columns are wider than 60: choosing the gold deck (6) moves the row so that it
+    shows whole with its label; choosing the first again moves it back."""
+    app = table_app(tmp_path, 2, Phase.DRAW)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        tray = app.screen.query_one(CardTray)
+        assert len(tray.scene.items) == 6 and tray.size.width == 60
+        labels = lambda: screen_lines(app)[tray.region.y + 6]  # noqa: E731
+        assert "▶1 " in labels() and "6 " not in labels()
+        await pilot.press("6")
+        await shown(pilot, lambda: "▶6 deck" in labels(), "the gold deck's choice in view")
+        assert "Gold deck" in screen_text(app)
+        await pilot.press("1")
+        await shown(pilot, lambda: labels().startswith("▶1 "), "the first choice back in view")
