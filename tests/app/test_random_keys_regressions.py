@@ -109,12 +109,16 @@ async def test_help_open_over_the_game_holds_the_next_privacy_screen_until_it_cl
     kinds[game.current] = "bot:random"  # the bot moves first; a human (behind a privacy screen) follows
     path = saves / "three.msgpack"
     write_save(path, SavedGame(game, tuple(kinds)))
-    app = CodexApp(saves_dir=saves, save=path, bot_delay=0.3, offer_resume=False)
+    # The bot's timer is set far off and its move made once the help is open: a loaded machine may take
+    # longer than any delay between the start and the key.
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=3600, offer_resume=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert app.bot_timer is not None  # the bot is about to move
+        await until_shown(pilot, lambda: app.bot_timer is not None, what="the bot about to move")
         await pilot.press("question_mark")
+        await until_shown(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help")
         played = len(game.actions)
+        app.bot_delay = 0  # the bot's next action (its draw) at once, once the help has closed
+        app.think(game.current, session(app).game)  # what the timer does when it fires
         await until_shown(pilot, lambda: len(session(app).game.actions) > played, what="the bot's move")
         await until_shown(pilot, lambda: app.advance_held, what="the next step held under the help")
         await settle(pilot)
