@@ -353,7 +353,8 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         seat = session.seat_to_act()
         assert seat is not None
         if not session.is_human(seat):
-            name = f"{game.players[seat]} ({bot_level(session.kinds[seat])})"
+            level = bot_level(session.kinds[seat])
+            name = f"{game.players[seat]} ({level})" if level else game.players[seat]  # a tutorial's coach has none
             self.refresh_game(waiting_for=name)
             self._schedule_bot(seat, game, delay=0 if session.choosing_together() else self.bot_delay)
             return

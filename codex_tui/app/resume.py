@@ -19,10 +19,10 @@ def latest_unfinished(folder: Path) -> SaveSummary | None:
 def describe_save(summary: SaveSummary) -> str:
     """The offered game in the reader's language (drawn, never stored): its title, then which
     game and variant it is (a title from before titles named the game does not say), the
-    scores, how far it went and when it was saved, then its file."""
+    scores and how far it went, when it was saved on a line of its own (wrapped at 80 columns
+    it left a "·" dangling at the end of a line), then its file."""
     when = moment_text(datetime.fromtimestamp(summary.file.modified))
     scores = _(", ").join(f"{name} {score}" for name, score in zip(summary.players, summary.scores))
-    line = _("{game} · {scores} · turn {turn} · saved {when}").format(
-        game=summary.variant_text, scores=scores, turn=summary.turn, when=when
-    )
-    return f"{summary.title}\n{line}\n{summary.path}"
+    line = _("{game} · {scores} · turn {turn}").format(game=summary.variant_text, scores=scores, turn=summary.turn)
+    saved = _("saved {when}").format(when=when)
+    return f"{summary.title}\n{line}\n{saved}\n{summary.path}"

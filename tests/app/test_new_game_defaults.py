@@ -39,6 +39,9 @@ async def test_the_resume_offer_names_the_game_and_n_keeps_it(saves: Path) -> No
         await shown(pilot, lambda: isinstance(app.screen, ResumeScreen), "the resume offer")
         offer = str(app.screen.query_one("#resume-box Static").render())
         assert "Instinkt · You 0, Bot 1 0 · turn " in offer, offer
+        lines = offer.splitlines()
+        at = next(n for n, line in enumerate(lines) if "· turn " in line)
+        assert lines[at].endswith(" · turn 1") and lines[at + 1].startswith("saved "), "no '·' for a wrap to leave"
         await pilot.press("n")
         await shown(pilot, lambda: form_open(app), "the new-game form")
         assert game_field(app) == "instinkt"

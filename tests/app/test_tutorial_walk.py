@@ -177,3 +177,20 @@ async def test_the_hint_key_shows_the_steps_own_move(tmp_path: Path, game: str) 
         await until(pilot, lambda: bool(shown), "the hint")
         assert shown[0] == run.awaited(session.game)
         assert not any(worker.group == "hint" for worker in board.workers), "no search ran"
+
+
+async def test_the_coach_to_play_is_named_without_empty_brackets(tmp_path: Path) -> None:
+    """A bot at a table is named with its level ("Bot 1 (hard) is playing…"); the tutorial's coach has no
+    level, and was shown as "Coach () is playing…"."""
+    set_language("en")
+    app = CodexApp(saves_dir=tmp_path, bot_delay=3600, mode="learn", learn="codex-naturalis")  # the coach waits
+    async with app.run_test(size=(80, 24)) as pilot:
+        move = 0
+        while app.bot_timer is None:
+            await play_the_marked_move(pilot, app, 0, move)
+            move += 1
+            assert move < MOST_PRESSES
+        await until(pilot, lambda: app.game_screen is not None and app.game_screen.waiting_for is not None, "a wait")
+        assert app.session is not None and app.game_screen is not None
+        coach = app.session.game.players[app.session.seat_to_act()]
+        assert app.game_screen.waiting_for == coach
