@@ -27,6 +27,7 @@ from textual.timer import Timer
 from codex_tui.app.learning import TutorialRun
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.resume import latest_unfinished
+from codex_tui.app.screens.confirm import ConfirmScreen
 from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
 from codex_tui.app.screens.resume import ResumeScreen
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
@@ -654,11 +655,17 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         return [Hint(move, _("the move this step asks for")) for move in run.moves_now(session.game)]
 
     def action_leave_tutorial(self) -> None:
+        """esc in a tutorial asks first (an esc meant for something else would end it half way)."""
         run = self.learning
-        if run is None:
+        if run is None or isinstance(self.screen, ConfirmScreen):
             return
-        self.notify(_("You left the tutorial. The new-game form's Learn to play starts it again."), timeout=8)
-        self._new_game_form(run.module.name)
+
+        def answered(leave: bool | None) -> None:
+            if leave and self.learning is run:
+                self.notify(_("You left the tutorial. The new-game form's Learn to play starts it again."), timeout=8)
+                self._new_game_form(run.module.name)
+
+        self.push_screen(ConfirmScreen(lambda: _("Leave the tutorial? It starts again from its first step.")), answered)
 
     def real_game(self, run: TutorialRun) -> None:
         """After the tutorial: the learner against the bot it offers, on a new deal, saved as any game."""

@@ -12,9 +12,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from codex_tui.app.app import CodexApp
+from codex_tui.app.screens.confirm import ConfirmScreen
 from codex_tui.app.screens.new_game import NewGameScreen
 from codex_tui.app.screens.resume import ResumeScreen
-from codex_tui.app.screens.saves_browser import ConfirmScreen, RenameScreen, SavesBrowser
+from codex_tui.app.screens.saves_browser import RenameScreen, SavesBrowser
 from codex_tui.client.lobby import LobbyScreen
 from codex_tui.client.new_table import NewTableScreen
 from codex_tui.client.waiting_room import WaitingScreen

@@ -122,13 +122,22 @@ async def test_another_legal_move_is_answered_and_not_played(tmp_path: Path, gam
 
 
 @pytest.mark.parametrize("game", GAMES)
-async def test_esc_leaves_the_tutorial_for_the_new_game_form(tmp_path: Path, game: str) -> None:
+async def test_esc_asks_then_leaves_the_tutorial_for_the_new_game_form(tmp_path: Path, game: str) -> None:
+    from codex_tui.app.screens.confirm import ConfirmScreen
     from codex_tui.app.screens.new_game import NewGameScreen
 
     app = guided(tmp_path, game)[0]
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: coach_text(app) is not None, "the first step")
+        first = coach_text(app)
         await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("n")
+        await until(pilot, lambda: not isinstance(app.screen, ConfirmScreen), "the question gone")
+        assert app.learning is not None and coach_text(app) == first, "no: the tutorial goes on where it was"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
         assert app.learning is None
         assert not list(tmp_path.glob("*.msgpack")), "the guided game is never saved"

@@ -7,7 +7,6 @@ replays any readable game; rename and delete ask first.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -21,6 +20,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
+from codex_tui.app.screens.confirm import ConfirmScreen
 from codex_tui.core import registry
 from codex_tui.i18n.dates import moment_text
 from codex_tui.i18n.lists import and_list
@@ -169,23 +169,6 @@ def sort_key(entry: SaveEntry, column: str) -> tuple[object, ...]:
     if column == "turn":
         return (broken, -(entry.turn if isinstance(entry, SaveSummary) else 0))
     return (-entry.file.modified,)
-
-
-class ConfirmScreen(ModalScreen[bool]):
-    BINDINGS = [Binding("y", "answer(True)", N_("Yes")), Binding("n,escape", "answer(False)", N_("No"))]
-    CSS_PATH = Path(__file__).with_name("saves_browser.tcss")
-
-    def __init__(self, question: Callable[[], str]) -> None:
-        """`question` writes the question (at each compose: in the language of the moment)."""
-        super().__init__()
-        self.question = question
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="confirm-box"):
-            yield Prose(Text.assemble(self.question(), "\n\n", Text.from_markup(_("[b]y[/b]: yes   [b]n[/b]: no"))))
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
 
 
 class RenameScreen(ModalScreen[str | None]):
