@@ -180,13 +180,16 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
     def ask_new_game(self, game: str | None = None) -> None:
         """The new-game form, set to `game`: by default the game on show (a player who just
         played Instinkt and presses n wants Instinkt again), else the registry's first."""
-        if game is None and self.session is not None:
-            game = self.session.rules.name
-        self.once_saved(lambda: self._new_game_form(game))
+        session = self.session
+        if game is None and session is not None:
+            game = session.rules.name
+        kinds = session.kinds if session is not None and session.rules.name == game else ()
+        self.once_saved(lambda: self._new_game_form(game, kinds))
 
-    def _new_game_form(self, game: str | None = None) -> None:
+    def _new_game_form(self, game: str | None = None, kinds: tuple[str, ...] = ()) -> None:
+        """`kinds`: the seats of the game just played, whose bots' levels the form keeps."""
         self._leave_game()
-        self.push_screen(NewGameScreen(game), self.start_new_game)
+        self.push_screen(NewGameScreen(game, kinds), self.start_new_game)
 
     def start_new_game(self, settings: NewGameSettings | None) -> None:
         if settings is None:

@@ -264,6 +264,11 @@ class GameModule(ABC):
     def bot_levels(self) -> Sequence[str]:
         """The bot levels a seat may take, weakest first."""
 
+    def menu_levels(self) -> Sequence[str]:
+        """The levels a menu offers a player, in `bot_levels` order: all of them, unless the game keeps a
+        name for saves and commands only (another name of a level menus already offer)."""
+        return self.bot_levels()
+
     @abstractmethod
     def bot_description(self, level: str) -> str:
         """How a bot of `level` plays, in a few words: a text id of the game's catalog

@@ -588,7 +588,7 @@ class Hub:
             paused=_(PAUSED) if table.paused else None,
             time_out=_(TIME_OUT) if seat in out and seat in table.offered else None,
             absent=absent,
-            levels=tuple(module.bot_levels()) if absent else (),
+            levels=tuple(module.menu_levels()) if absent else (),
             bot_played=tuple(table.absence.bot_played),
             clocks=clocks,
         )

@@ -134,3 +134,14 @@ async def test_the_new_table_form_sends_a_registered_game_and_the_protocol_check
     assert TableInfo.from_wire(info.to_wire()) == info
     assert info.game_text == "Long duel, 5 rounds"
     assert variant_words(long_duel, info.variant) == "Long duel, rounds 5, fast"
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_the_forms_offer_one_name_per_level(game: str) -> None:
+    """Codex's `greedy` is `normal` under its old name: saves and commands keep it, menus show normal only.
+    Every level a menu offers is one a seat may take, in the same order."""
+    module = registry.game_named(game)
+    offered = [value.removeprefix("bot:") for _label, value in seat_options(game) if value.startswith("bot:")]
+    assert offered == list(module.menu_levels())
+    assert [level for level in module.bot_levels() if level in offered] == offered
+    assert "greedy" not in offered

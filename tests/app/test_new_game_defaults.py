@@ -56,6 +56,18 @@ async def test_a_new_game_after_instinkt_is_set_to_instinkt(saves: Path) -> None
         assert game_field(app) == "instinkt"
 
 
+async def test_a_new_game_after_one_against_hard_keeps_hard(saves: Path) -> None:
+    path = saves / "hard.msgpack"
+    write_save(path, SavedGame(instinkt.new_game(("You", "Bot 1"), 6), ("human", "bot:hard")))
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0, offer_resume=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.ask_new_game()
+        await shown(pilot, lambda: form_open(app), "the new-game form")
+        assert app.screen.query_one("#kind-1", Select).value == "bot:hard"
+        assert app.screen.query_one("#kind-0", Select).value == "human"
+
+
 async def test_a_new_games_title_names_the_game_and_the_day(saves: Path) -> None:
     app = CodexApp(saves_dir=saves, bot_delay=0, offer_resume=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -18,6 +19,8 @@ from tests.scenes import Scene, all_scenes, settle
 SCENES = [pytest.param(scene, id=scene.name) for scene in all_scenes()]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
 LANGS = [pytest.param(code, id=code) for code in LANGUAGES]
+TOAST_HELD = 3600.0
+"""Seconds a toast shows in a scene: longer than any test, so a slow machine's picture has the same toasts."""
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -32,6 +35,15 @@ def test_screen(
     size: tuple[int, int],
 ) -> None:
     set_language(language)
+    notify = App.notify
+
+    def lasting(
+        self: App[Any], message: str, *, title: str = "", severity: Any = "information", markup: bool = True, **_: Any
+    ) -> None:
+        """A toast stays for the whole picture: a 4-second one expired before it on a loaded machine."""
+        notify(self, message, title=title, severity=severity, timeout=TOAST_HELD, markup=markup)
+
+    monkeypatch.setattr(App, "notify", lasting)
     app = scene.build(tmp_path, monkeypatch)
 
     async def run_before(pilot: Pilot[Any]) -> None:

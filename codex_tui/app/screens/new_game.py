@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -72,10 +73,13 @@ class NewGameScreen(Screen[NewGameSettings]):
     default_names: dict[str, str]
     """The name each seat's field was given, in the language of its compose."""
 
-    def __init__(self, game: str | None = None) -> None:
+    def __init__(self, game: str | None = None, kinds: Sequence[str] = ()) -> None:
         super().__init__()
         self.first_choice = game if game in registry.names() else registry.first_game()
         """The game the form opens on (the one last played, when there is one)."""
+        self.first_kinds = tuple(kinds)
+        """Each seat's kind in the game last played, when it was `first_choice`: a player who just played
+        against the hard bot wants hard again, not the default level."""
 
     def compose(self) -> ComposeResult:
         self.default_names = {}
@@ -96,6 +100,8 @@ class NewGameScreen(Screen[NewGameSettings]):
             for seat in range(most_seats()):
                 name = _(YOU) if seat == 0 else _(BOT).format(number=seat)
                 kind = HUMAN if seat == 0 else default_bot(game)
+                if seat < len(self.first_kinds) and self.first_kinds[seat] in {value for _label, value in options}:
+                    kind = self.first_kinds[seat]
                 self.default_names[f"name-{seat}"] = name
                 with Horizontal(classes="seat", id=f"seat-{seat}"):
                     yield Input(

@@ -11,6 +11,7 @@ from codex_tui.core.errors import RecordError
 from codex_tui.core.rules_module import RulesModule
 from codex_tui.games.codex import record, rules, text, twin, wire
 from codex_tui.games.codex.bots import LEVEL_RATINGS, advice, bot_levels, explain, make_bot
+from codex_tui.games.codex.bots.roster import SAVES_ONLY
 from codex_tui.games.codex.rules.state import DEFAULT_TARGET_SCORE, MAX_PLAYERS, MAX_TARGET_SCORE, MIN_PLAYERS
 from codex_tui.games.codex.text import N_, _
 from codex_tui.games.codex.timeline import turn_number
@@ -99,6 +100,9 @@ class CodexNaturalis(RulesModule):
 
     def bot_levels(self) -> Sequence[str]:
         return tuple(bot_levels())
+
+    def menu_levels(self) -> Sequence[str]:
+        return tuple(level for level in bot_levels() if level not in SAVES_ONLY)
 
     def bot_description(self, level: str) -> str:
         return bot_levels()[level]

@@ -62,9 +62,9 @@ def most_seats() -> int:
 
 
 def bot_choices(game: str) -> list[tuple[str, str]]:
-    """A seat's bot options for this game: its own levels."""
+    """A seat's bot options for this game: the levels its menus offer."""
     module = registry.game_named(game)
-    return [(_("Bot: {level}").format(level=module.translate(level)), f"bot:{level}") for level in module.bot_levels()]
+    return [(_("Bot: {level}").format(level=module.translate(level)), f"bot:{level}") for level in module.menu_levels()]
 
 
 def level_help(game: str, kind: object) -> str:
@@ -94,7 +94,7 @@ def level_help(game: str, kind: object) -> str:
 
 
 def default_bot(game: str) -> str:
-    levels = registry.game_named(game).bot_levels()
+    levels = registry.game_named(game).menu_levels()
     return f"bot:{PREFERRED_BOT if PREFERRED_BOT in levels else levels[0]}"
 
 

@@ -1,8 +1,9 @@
 """The bot levels, by name: the one list every menu, save and command reads.
 
 `random` and `greedy` keep their own names (saves, the self-play command and
-tests name them); easy, normal, hard and expert are the difficulty levels
-menus offer. The order is the order menus list them in.
+tests name them); easy, normal, hard and expert are the difficulty levels,
+and menus offer them and random, not greedy (`SAVES_ONLY`: it is normal). The
+order is the order menus list them in.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ LEVEL_RATINGS: dict[str, int] = {
 """The fixed rating each level plays at on a rated table (docs/ratings.md has the matches they come from):
 `normal` is put at 1500, where a new player starts; `greedy` is the same bot; easy and random are below it
 by their measured gaps, hard by its 199.5 / 200 against greedy, expert by its 187.5 / 300 against hard."""
+
+
+SAVES_ONLY = frozenset({"greedy"})
+"""Levels menus do not offer: `greedy` is `normal` under its old name (one name per level on screen)."""
 
 
 def bot_levels() -> dict[str, str]:
