@@ -378,12 +378,22 @@ class InstinktScreen(DerivedOnce, PlayScreen):
         return [*cells, *(cell for cell in self.view.grid if cell not in cells)]
 
     def _first_cell(self, cells: list[Cell]) -> Cell:
-        """Where the cursor starts: the cell a choice's hint named for this card, if it may go there."""
+        """Where the cursor starts: the cell a choice's hint named for this card, if it may go there; else,
+        placing, the cell best for the points now (your gain less theirs; the first such cell), so the
+        cursor never starts on a losing cell when another is not."""
         view, hinted = self.view, self._hinted_spot
         chosen = view.chosen if view is not None and self._kind() == "place" else None
         if hinted is not None and hinted[0] is chosen and hinted[1] in cells:
             return hinted[1]
-        return cells[0]
+        if view is None or chosen is None:
+            return cells[0]
+        me, them = view.seat, 1 - view.seat
+
+        def margin(cell: Cell) -> int:
+            points = points_now({**view.grid, cell: Piece(me, chosen)})
+            return points[me] - points[them]
+
+        return max(cells, key=margin)  # max keeps the first of equals
 
     def _card_under_cursor(self) -> Cell | None:
         """The card the cursor is on, when it is not a cell the decision may use."""

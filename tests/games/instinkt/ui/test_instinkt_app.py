@@ -158,9 +158,14 @@ async def test_the_placement_preview_names_the_cell_and_both_scores(saves: Path)
         status = screen.status_text()
         assert status.startswith("Place your wolf ")
         assert "you " in status and "them " in status
-        # Above and left of the first card (f6) the grid grows: Ada's cat (on the top edge) ends up in a corner.
-        assert screen.cursor == (-1, -1)
-        assert status == "Place your wolf at e5 (a new column and a new row): you 1 (-2), them 0 (+0) · enter"
+        # The cursor starts on the cell best for the points now (+1), not the first cell: above and left of the
+        # first card (f6, where the grid grows) Ada's cat would end up in a corner and she would lose 2.
+        assert screen.cursor == (-1, 0)
+        assert status == "Place your wolf at e6 (a new column): you 4 (+1), them 0 (+0) · enter"
+        screen.cursor = (-1, -1)
+        assert screen.status_text() == (
+            "Place your wolf at e5 (a new column and a new row): you 1 (-2), them 0 (+0) · enter"
+        )
         await pilot.press("tab")
         assert screen.status_text().startswith("Place your wolf ")
         assert screen.board_scene().window == screen._window()

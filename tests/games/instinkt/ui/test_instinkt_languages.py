@@ -42,7 +42,7 @@ async def test_a_change_of_language_mid_game_redraws_the_board_side_and_prompt(t
         assert app.screen is screen  # the same game screen, its state kept
         assert "Votre carte ce tour" in french and "Journal" in french and "Poser votre" in french
         assert "Your card" not in french and "Log" not in french
-        await pilot.press("right")  # still playable: the cursor moves, the preview speaks French
+        await pilot.press("tab")  # still playable: the cursor moves to another cell, the preview speaks French
         await settle(pilot)
         assert isinstance(screen, InstinktScreen) and screen.status_text().startswith("Poser votre")
         switch(app, "zh")
