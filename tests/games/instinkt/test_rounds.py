@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules import (
     Animal,
     Choose,
@@ -27,7 +28,6 @@ from codex_tui.games.instinkt.rules import (
     replay,
     result,
     start,
-    undo,
     view,
 )
 from codex_tui.games.instinkt.rules.engine import apply_legal
@@ -188,7 +188,7 @@ def test_replay_and_undo_rebuild_the_same_states(seed: int) -> None:
     final = states[-1]
     cut = seed % len(final.log)
     assert replay(final.players, final.setup, final.variant, final.actions[:cut]) == states[cut]
-    assert undo(states[cut + 1]) == states[cut]
+    assert INSTINKT.undo(states[cut + 1]) == states[cut]
 
 
 @settings(max_examples=40, deadline=None)

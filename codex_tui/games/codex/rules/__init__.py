@@ -15,7 +15,6 @@ from codex_tui.games.codex.rules.engine import (
     legal_actions_for,
     players_to_act,
     replay,
-    undo,
 )
 from codex_tui.games.codex.rules.scoring import Result, result
 from codex_tui.games.codex.rules.setup import new_game, start
@@ -60,6 +59,5 @@ __all__ = [
     "replay",
     "result",
     "start",
-    "undo",
     "view",
 ]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, overload
 
 from codex_tui.core.errors import IllegalAction
-from codex_tui.core.history import actions_kept, replay_actions
+from codex_tui.core.history import replay_actions
 from codex_tui.games.codex.rules.actions import Action, ChooseObjective, ChooseStarter, Draw, DrawSource, Pass, Place
 from codex_tui.games.codex.rules.area import Pos, place_card
 from codex_tui.games.codex.rules.build import builder, shadow_class
@@ -594,12 +594,6 @@ def replay(
 ) -> Game:
     """Rebuild a game from its setup and actions; ReplayError names the first bad one."""
     return replay_actions(start(players, setup, variant, seed), actions, apply)
-
-
-def undo(game: Game, steps: int = 1) -> Game:
-    """The game `steps` actions earlier: its log without the last actions."""
-    keep = actions_kept(len(game.log), steps)
-    return replay(game.players, game.setup, game.variant, game.actions[:keep], game.seed)
 
 
 def describe_counts(counts: Sequence[int]) -> str:

@@ -1,7 +1,7 @@
 """Instinkt (Duell der Tiere): the two-player 4x4 animal duel, as an immutable rules core.
 
 Same shape as the Codex rules: `new_game`, `legal_actions`, `apply`, `view`,
-`replay`, `undo`, `result`; no UI imports. Built from the French rule sheet
+`replay`, `result`; no UI imports. Built from the French rule sheet
 (../shared/rules/003_...), with every open choice in docs/rules-notes.md.
 """
 
@@ -15,7 +15,6 @@ from codex_tui.games.instinkt.rules.engine import (
     legal_actions_for,
     players_to_act,
     replay,
-    undo,
 )
 from codex_tui.games.instinkt.rules.scoring import Result, result, score_cards
 from codex_tui.games.instinkt.rules.setup import new_game, start
@@ -49,6 +48,5 @@ __all__ = [
     "result",
     "score_cards",
     "start",
-    "undo",
     "view",
 ]

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from codex_tui.core.errors import IllegalAction
-from codex_tui.core.history import actions_kept, replay_actions
+from codex_tui.core.history import replay_actions
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import GRID_SIZE, Animal
 from codex_tui.games.instinkt.rules.grid import deer_push, find, lines, placement_cells, raccoon_moves, with_piece
@@ -325,9 +325,3 @@ def replay(
 ) -> Game:
     """Rebuild a game from its setup and actions; ReplayError names the first bad one."""
     return replay_actions(start(players, setup, variant, seed), actions, apply, _older_deer)
-
-
-def undo(game: Game, steps: int = 1) -> Game:
-    """The game `steps` actions earlier: its log without the last actions."""
-    keep = actions_kept(len(game.log), steps)
-    return replay(game.players, game.setup, game.variant, game.actions[:keep], game.seed)
