@@ -117,6 +117,8 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.modal_open = False
         self.advance_held = False
         """`advance` waited for the game screen to be on top again."""
+        self.setup_shown: Screen[Any] | None = None
+        """The set-up choice open over the game (a redo closes it: what it asks was chosen already)."""
         self.bot_timer: Timer | None = None
         self.save_retry: Timer | None = None
         """Trying the failed autosave again, every SAVE_RETRY seconds, until it works."""
@@ -238,6 +240,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.revealed = None
         self.modal_open = False
         self.advance_held = False
+        self.setup_shown = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -369,6 +372,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.refresh_game()
         setup = self._ui().setup_screen(session.view_for(seat))
         if setup is not None:
+            self.setup_shown = setup
             self._open_modal(setup, self._setup_chosen)
 
     def on_game_in_view(self, message: GameInView) -> None:
@@ -400,6 +404,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         return screens_of(self._game())
 
     def _setup_chosen(self, actions: list[Any] | None) -> None:
+        self.setup_shown = None
         for action in actions or []:
             if not self.apply_action(action, advance=False):
                 break  # the rest was chosen after it (a tutorial asks again from the refused one)
@@ -615,8 +620,17 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
     def on_redo_requested(self, message: RedoRequested) -> None:
         if self.session is not None and self.session.can_redo():
             self._cancel_bot()
+            self._close_setup()
             self.session.redo()
             self.advance()
+
+    def _close_setup(self) -> None:
+        """An undo back into the set-up left its choice open: a redo replays what was chosen there."""
+        setup = self.setup_shown
+        if setup is not None and self.screen is setup:
+            self.setup_shown = None
+            self.modal_open = False
+            self.pop_screen()
 
     # ----------------------------------------------------------- tutorial
 

@@ -94,6 +94,28 @@ async def test_undo_and_redo_restore_the_exact_state(saves: Path) -> None:
         assert not session(app).can_redo()
 
 
+async def test_redo_from_the_set_up_an_undo_went_back_to_replays_it(saves: Path) -> None:
+    """Undone back into the secret objective's choice, ctrl+r (or U) there plays again what was undone."""
+    app = app_for(saved_game(saves, ("human", "bot:greedy"), seed=3), saves)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        while session(app).game.phase is Phase.SETUP:
+            await take_turn(pilot)
+        await take_turn(pilot)
+        played = session(app).game
+        for _ in range(len(played.actions)):
+            if isinstance(app.screen, SetupScreen):
+                break
+            await pilot.press("u")
+            await settle(pilot)
+        assert isinstance(app.screen, SetupScreen) and session(app).can_redo()
+        for _ in range(len(session(app).redo_groups)):
+            await pilot.press("U")
+            await settle(pilot)
+        assert session(app).game == played and not session(app).can_redo()
+        assert app.screen is app.game_screen
+
+
 async def test_undo_takes_back_the_bot_moves_with_the_human_move(saves: Path) -> None:
     app = app_for(saved_game(saves, ("human", "bot:greedy"), seed=3), saves)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -22,6 +22,7 @@ from codex_tui.games.codex.describe import card_name, card_summary, list_separat
 from codex_tui.games.codex.rules import Action, ChooseObjective, ChooseStarter, SeatView, Side
 from codex_tui.games.codex.text import DOMAIN, N_, _, pgettext
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
+from codex_tui.ui.messages import RedoRequested
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.widgets.key_bar import KeyBar
 
@@ -54,6 +55,7 @@ class SetupScreen(Screen[list[Action]]):
         Binding("2", "choose(1)", N_("Second"), show=False),
         Binding("enter,space", "confirm", N_("Confirm")),
         Binding("backspace", "back", N_("Back")),
+        Binding("ctrl+r,U", "redo", N_("Redo"), show=False),  # undone back to here: the choices made after
         Binding("exclamation_mark", "hint", N_("Hint")),
         Binding("question_mark", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
@@ -216,6 +218,10 @@ class SetupScreen(Screen[list[Action]]):
         else:
             self.chosen.append(ChooseObjective(view.seat, view.objective_choices[self.choice]))
         self.dismiss(self.chosen)
+
+    def action_redo(self) -> None:
+        """Undone back into the set-up, redo plays again what was undone (the app closes this screen)."""
+        self.post_message(RedoRequested())
 
     def action_back(self) -> None:
         if self.step == "objective" and self.chosen:
