@@ -38,9 +38,9 @@ GHOST_BAD = Style(color="#ff5f5f", bold=True)
 UNPLAYABLE_TEXT = Style(color="#a0a0a0")
 UNPLAYABLE_MOD = Style(dim=True)
 NEWEST_STYLE = Style(color="#5fffff", bold=True)
+"""The border (and its *) of another player's last placed card."""
 EDGE_STYLE = Style(color="#000000", bgcolor="#ffd75f", bold=True)
 """A mark at an edge of the view behind which the area goes on."""
-"""The border (and its *) of another player's last placed card."""
 BLANK = Style()
 UNPLAYABLE_MARK = "×"
 NEWEST_MARK = "*"
@@ -243,38 +243,39 @@ class PlayAreaView(Widget, can_focus=False):
     """The largest automatic size allowed (the split view's other area's `Fitted` size: two areas side by
     side show their cards at one size, the smaller of what each would take alone); None: no cap."""
 
-    class Cut(Message):
+    class News(Message):
+        """Something about how this view shows its area changed (its screen picks it by the view's id)."""
+
+        def __init__(self, view: PlayAreaView) -> None:
+            super().__init__()
+            self.view = view
+
+        @property
+        def control(self) -> PlayAreaView:
+            return self.view
+
+    class Cut(News):
         """The view began, or stopped, hiding part of the area: its screen offers pan and centre on the
         key bar only while it does."""
 
         def __init__(self, view: PlayAreaView, cut: bool) -> None:
-            super().__init__()
-            self.view = view
+            super().__init__(view)
             self.cut = cut
 
-        @property
-        def control(self) -> PlayAreaView:
-            return self.view
-
-    class Fitted(Message):
+    class Fitted(News):
         """The automatic size for this view's area alone changed (what the split view's other area is capped
         at)."""
 
         def __init__(self, view: PlayAreaView, zoom: Zoom) -> None:
-            super().__init__()
-            self.view = view
+            super().__init__(view)
             self.zoom = zoom
-
-        @property
-        def control(self) -> PlayAreaView:
-            return self.view
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.cut = False
+        """Part of the area lies beyond an edge of the view (as `Cut` last said)."""
         self.fitted: Zoom | None = None
         """The automatic size for this area alone, as `Fitted` last said (None before the first layout)."""
-        """Part of the area lies beyond an edge of the view (as `Cut` last said)."""
         self.canvas = Canvas()
         self.origin = (0, 0)
         """Canvas cell shown at the widget's top-left."""
