@@ -30,6 +30,7 @@ from codex_tui.storage.saves import load_save
 from codex_tui.ui.widgets.status_line import StatusLine
 from tests.app.test_saves_and_replay import finished_save
 from tests.games.codex.ui.test_layout_game import area_rows
+from tests.waiting import until_shown
 
 
 class StandInReview(Screen[Decision | None]):
@@ -88,12 +89,11 @@ async def test_a_chosen_placement_is_shown_with_both_moves_marked(saves: Path, m
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("2", "r")  # the second player's area is shown: r reviews that player
-        await pilot.pause()
-        assert asked == [1]
+        await until_shown(pilot, lambda: asked == [1] and app.screen is screen, what="the review of seat 1 answered")
         screen.reviewed = None
         await pilot.press("1", "r")
-        await pilot.pause()
-        assert asked == [1, 0] and app.screen is screen
+        await until_shown(pilot, lambda: asked == [1, 0] and app.screen is screen, what="the review of seat 0")
+        await until_shown(pilot, lambda: screen.index == decision.index, what="the reviewed turn shown")
         assert screen.index == decision.index and screen.seat == 0
         area = screen.query_one(PlayAreaView)
         marks = area.scene.marks

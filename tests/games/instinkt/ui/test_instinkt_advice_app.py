@@ -224,10 +224,10 @@ async def test_r_on_the_replay_shows_the_chosen_turn_with_both_moves_marked(
         screen = app.screen
         assert isinstance(screen, InstinktReplayScreen)
         await pilot.press("tab", "r")  # Bo's turns, then back to Ada's: whose turns r reviews
-        await settle(pilot)
+        await until_shown(pilot, lambda: asked == [1] and app.screen is screen, what="Bo's review answered")
         await pilot.press("tab", "r")
-        await settle(pilot)
-        assert asked == [1, 0] and app.screen is screen
+        await until_shown(pilot, lambda: asked == [1, 0] and app.screen is screen, what="Ada's review answered")
+        await until_shown(pilot, lambda: screen.index == decision.index, what="the reviewed turn shown")
         assert screen.index == decision.index  # the position before the move
         played, better = decision.assessment.played.action, decision.assessment.best.action
         assert isinstance(played, Place) and isinstance(better, Place)
@@ -247,8 +247,7 @@ async def test_a_replay_opened_for_a_review_opens_it_at_once(monkeypatch: pytest
     async with app.run_test(size=(80, 24)) as pilot:
         replay = screens_of(INSTINKT).replay_screen(game, "duel", 1, review_seat=1)
         await app.push_screen(replay)
-        await settle(pilot)
-        assert asked == [1] and app.screen is replay
+        await until_shown(pilot, lambda: asked == [1] and app.screen is replay, what="the review answered")
         assert isinstance(replay, InstinktReplayScreen) and replay.reviewed is None  # esc there: nothing marked
 
 
