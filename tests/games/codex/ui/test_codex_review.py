@@ -85,7 +85,7 @@ async def test_a_chosen_placement_is_shown_with_both_moves_marked(saves: Path, m
     asked = answering(monkeypatch, decision)
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("2", "r")  # the second player's area is shown: r reviews that player
@@ -121,15 +121,15 @@ async def test_a_chosen_draw_is_marked_in_the_market(saves: Path, monkeypatch) -
     path = finished_save(saves)
     game = load_save(path).game
     decision = decision_at(game, Draw)
-    answering(monkeypatch, decision)
+    asked = answering(monkeypatch, decision)
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
+        await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("r")
-        await pilot.pause()
-        assert screen.index == decision.index
+        await until_shown(pilot, lambda: asked and app.screen is screen, what="the review answered")
+        await until_shown(pilot, lambda: screen.index == decision.index, what="the reviewed turn shown")
         market = screen.query_one(MarketPanel)
         assert {label for _, (label, _) in market.marks} == {"you", "best"}
         shown = market.render().plain
@@ -139,15 +139,15 @@ async def test_a_chosen_draw_is_marked_in_the_market(saves: Path, monkeypatch) -
 
 async def test_esc_on_the_review_leaves_the_replay_where_it_was(saves: Path, monkeypatch) -> None:
     path = finished_save(saves)
-    answering(monkeypatch, None)
+    asked = answering(monkeypatch, None)
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0, mode="replay")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         await pilot.press("right", "right", "r")
-        await pilot.pause()
-        assert app.screen is screen and screen.index == 2 and screen.reviewed is None
+        await until_shown(pilot, lambda: asked and app.screen is screen, what="the review closed")
+        assert screen.index == 2 and screen.reviewed is None
 
 
 @pytest.mark.parametrize("network", [False, True])
@@ -160,9 +160,7 @@ async def test_review_seat_opens_the_review_at_once_over_the_final_board(
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(opened)
-        await pilot.pause()
-        await pilot.pause()
-        assert asked == [1]
+        await until_shown(pilot, lambda: asked == [1] and app.screen is opened, what="the review answered")
         assert isinstance(opened, ReplayScreen) and opened.index == len(game.actions) and opened.seat == 1
 
 
