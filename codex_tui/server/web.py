@@ -134,6 +134,9 @@ class WebDoor:
         """A timer for each session with open terminals, at its expiry."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self.runner: web.AppRunner | None = None
+        self.closing = False
+        """Set as `close` begins, before any terminal's socket closes: a page that asks `/session` once its
+        terminal has closed is told the server is going away, not that its session ended."""
 
     # ----------------------------------------------------------- lifecycle
 
@@ -177,6 +180,7 @@ class WebDoor:
     async def close(self, grace: float = 0.0) -> None:
         """Stop every browser app, then the site. The apps first get `grace` seconds to quit by
         themselves (the hub has said goodbye: each shows its player why), then are told to."""
+        self.closing = True
         if self._passphrase_changed in self.passphrases.changed:
             self.passphrases.changed.remove(self._passphrase_changed)
         terminals = [terminal for each in self.terminals.values() for terminal in each]
@@ -340,8 +344,9 @@ class WebDoor:
         return response
 
     async def session(self, request: web.Request) -> web.Response:
-        """Is this browser signed in? The app page asks once its terminal has closed, to offer a sign-in."""
-        response = web.json_response({"signed_in": self.signed_in(request) is not None})
+        """Is this browser signed in, and is the server going away? The app page asks once its terminal has
+        closed: to offer a sign-in, or to say the server has gone (it was answering while it closed)."""
+        response = web.json_response({"signed_in": self.signed_in(request) is not None, "server_gone": self.closing})
         response.headers["Cache-Control"] = "no-store"
         return response
 

@@ -135,14 +135,16 @@ PAGE_SCRIPT = """\
 // The app page's script: once the terminal's websocket has closed (textual.js marks the
 // body `-closed`), ask whether this browser is still signed in; if not (signed out, a new
 // passphrase, expired), the bar at the bottom offers to sign in rather than to start again;
-// if the server does not answer (stopped, killed, restarting), the bar says it has gone.
+// if the server does not answer (stopped, killed, restarting), or answers that it is closing, the bar
+// says it has gone.
 new MutationObserver((changes, observer) => {
   if (!document.body.classList.contains("-closed")) return;
   observer.disconnect();
   fetch("/session", {cache: "no-store"})
     .then((response) => response.json())
     .then((session) => {
-      if (!session.signed_in) document.body.classList.add("-signed-out");
+      if (session.server_gone) document.body.classList.add("-server-gone");
+      else if (!session.signed_in) document.body.classList.add("-signed-out");
     })
     .catch(() => document.body.classList.add("-server-gone"));
 }).observe(document.body, {attributes: true, attributeFilter: ["class"]});

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from aiohttp.test_utils import make_mocked_request
 
 from codex_tui.server.name_book import NameBook
@@ -151,3 +152,26 @@ def test_behind_a_proxy_the_policy_names_the_public_site_and_its_wss(store: Stor
     policy = door.content_policy(request)
     assert "default-src 'self' https://games.example.org;" in policy
     assert "connect-src 'self' https://games.example.org wss://games.example.org;" in policy
+
+
+async def test_a_page_asking_while_the_server_closes_is_told_it_has_gone(
+    web_server: GameServer, browsers: Callable[[GameServer], WebClient], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The door closes its terminals before its site: a page whose terminal closed asked `/session` in
+    between, heard "signed in" and said "The session has ended. Start again" while the server went away."""
+    door = door_of(web_server)
+    client = browsers(web_server)
+    await client.sign_in("eve", PASS, PASS)
+    assert door.runner is not None and await signed_in(client)
+    answers: list[object] = []
+    runner_class = type(door.runner)
+    cleanup = runner_class.cleanup
+
+    async def ask_first(runner: object) -> None:  # the page's question, between the terminals' close and the site's
+        async with client.session.get(client.url + "/session") as response:
+            answers.append(await response.json())
+        await cleanup(runner)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner_class, "cleanup", ask_first)
+    await door.close()
+    assert answers == [{"signed_in": True, "server_gone": True}]
