@@ -16,11 +16,9 @@ minutes and days, kept across restarts, and shown to players.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from codex_tui.server.store import Store
+from codex_tui.server.live_rows import KeptAbsence
 
 AWAY_LIVE = 120.0
 """Seconds a real-time table waits for an absent player's move before the others are offered a bot."""
@@ -57,42 +55,26 @@ class Absence:
                 seats.append(seat)
         return tuple(seats)
 
-    def to_data(self) -> dict[str, object]:
-        """What the store keeps (JSON): the stand-ins, their moves, the waits chosen."""
-        return {
-            "stand_ins": {str(seat): level for seat, level in self.stand_ins.items()},
-            "moves": {str(seat): moves for seat, moves in self.stand_in_moves.items()},
-            "waited": {str(seat): at for seat, at in self.waited_at.items()},
-            "played": [list(move) for move in self.bot_played],
-        }
+    def kept(self) -> KeptAbsence:
+        """What the store keeps (`live_rows`): the stand-ins, the waits chosen, the moves bots played."""
+        current = {(seat, number) for seat, numbers in self.stand_in_moves.items() for number in numbers}
+        moves = sorted({*self.bot_played, *current}, key=lambda move: move[1])
+        return KeptAbsence(
+            dict(self.stand_ins),
+            dict(self.waited_at),
+            tuple((seat, number, (seat, number) in current) for seat, number in moves),
+        )
 
     @classmethod
-    def from_data(cls, data: object) -> Absence:
-        """Back from `to_data` (an unreadable value gives no stand-in: the seat waits for its player)."""
-        absence = cls()
-        if not isinstance(data, dict):
-            return absence
-        try:
-            absence.stand_ins = {int(seat): str(level) for seat, level in dict(data.get("stand_ins", {})).items()}
-            absence.stand_in_moves = {
-                int(seat): [int(n) for n in moves] for seat, moves in dict(data.get("moves", {})).items()
-            }
-            absence.waited_at = {int(seat): float(at) for seat, at in dict(data.get("waited", {})).items()}
-            absence.bot_played = [(int(seat), int(number)) for seat, number in data.get("played", [])]
-        except (TypeError, ValueError):
-            return cls()
-        return absence
-
-
-def read_absence(store: Store, save_path: Path) -> Absence:
-    """The absent seats kept for the table saved at `save_path` (none when nothing is kept)."""
-    kept = store.absence(save_path.name)
-    try:
-        return Absence.from_data(json.loads(kept) if kept else {})
-    except ValueError:
-        return Absence()
-
-
-def write_absence(store: Store, save_path: Path, absence: Absence) -> None:
-    """Keep the absent seats beside the table's save (StoreFailed, an OSError, when they cannot be)."""
-    store.set_absence(save_path.name, json.dumps(absence.to_data(), sort_keys=True))
+    def from_kept(cls, kept: KeptAbsence) -> Absence:
+        """Back from `kept` (when each player left is not kept: a restart counts from the start)."""
+        moves: dict[int, list[int]] = {seat: [] for seat in kept.stand_ins}
+        for seat, number, current in kept.bot_moves:
+            if current:
+                moves.setdefault(seat, []).append(number)
+        return cls(
+            waited_at=dict(kept.waited_at),
+            stand_ins=dict(kept.stand_ins),
+            stand_in_moves=moves,
+            bot_played=[(seat, number) for seat, number, _ in kept.bot_moves],
+        )

@@ -28,6 +28,7 @@ from pathlib import Path
 
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.names import name_key
+from codex_tui.server.live_rows import TableWrite
 from codex_tui.server.store import Store
 
 RATE_COUNT = 5
@@ -89,7 +90,7 @@ def write_chat(store: Store, save_path: Path, lines: list[ChatLine]) -> None:
     OSError) when it cannot be written: the table refuses the line instead of showing one it could lose."""
     if not lines:
         return
-    store.set_chat(save_path.name, lines)
+    store.commit_table(TableWrite(save_path.name, chat=tuple(lines)))
 
 
 class MuteBook:

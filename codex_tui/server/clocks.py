@@ -7,18 +7,16 @@ is offered to the other players like an absent one (`TableRoom.check_absences`):
 they may let a bot play it, or wait. Bots' seats have no clock.
 
 Time is the room's monotonic clock (`TableRoom.mono`: tests give their own);
-the banks are kept in the store after every move, so a restart resumes each
+the banks are kept in the store with every move, in its transaction, so a restart resumes each
 clock where it stood (the time the server was down is nobody's).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
-from codex_tui.server.store import Store
+from codex_tui.server.live_rows import KeptClock
 
 
 @dataclass
@@ -61,30 +59,11 @@ class Clock:
         """The running seats whose time is out."""
         return tuple(seat for seat in self.running if self.left(seat, now) <= 0)
 
-    def to_data(self) -> dict[str, object]:
-        return {"minutes": self.minutes, "increment": self.increment, "banks": list(self.banks)}
+    def kept(self) -> KeptClock:
+        """What the store keeps (`live_rows`): the banks as of `mark`."""
+        return KeptClock(self.minutes, self.increment, tuple(self.banks))
 
     @classmethod
-    def from_data(cls, data: object, now: float) -> Clock | None:
-        """Back from `to_data` (None for an unreadable one: the table plays on without a clock)."""
-        if not isinstance(data, dict):
-            return None
-        try:
-            banks = [float(bank) for bank in data["banks"]]
-            return cls(int(data["minutes"]), int(data["increment"]), banks, (), now)
-        except (KeyError, TypeError, ValueError):
-            return None
-
-
-def read_clock(store: Store, save_path: Path, now: float) -> Clock | None:
-    """The clock kept for the table saved at `save_path` (None: it has none)."""
-    kept = store.clock(save_path.name)
-    try:
-        return Clock.from_data(json.loads(kept), now) if kept else None
-    except ValueError:
-        return None
-
-
-def write_clock(store: Store, save_path: Path, clock: Clock) -> None:
-    """Keep the clock beside the table's save (StoreFailed, an OSError, when it cannot be)."""
-    store.set_clock(save_path.name, json.dumps(clock.to_data()))
+    def from_kept(cls, kept: KeptClock, now: float) -> Clock:
+        """Back from `kept`, counting from `now` (nothing runs until `restart`)."""
+        return cls(kept.minutes, kept.increment, list(kept.banks), (), now)

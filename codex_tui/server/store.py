@@ -1,9 +1,10 @@
 """The server's state in one SQLite database: `DATA/server.sqlite3`.
 
 Who owns which name (by SSH key, by passphrase, or both), the invites, the
-players' languages and mutes, and each live table's chat and options live here
-(docs/server-state.md has the schema). The saves stay msgpack files written by
-`codex_tui.storage`: a save is a file `codex-tui play` opens.
+players' languages and mutes, and each live table's game, clock, absent seats,
+chat and options live here (docs/server-state.md has the schema); a move is one
+transaction (`commit_table`, `live_rows`). The saves stay msgpack files written
+by `codex_tui.storage` from the same bytes: a save is a file `codex-tui play` opens.
 
 One owner per name is a constraint, not a convention: a name and its key and
 passphrase are one row of `names`, whose `name_key` (the name folded as
@@ -45,6 +46,20 @@ from typing import TypeVar
 
 from codex_tui.protocol.chat_line import ChatLine
 from codex_tui.protocol.names import name_key
+from codex_tui.server import fault_points
+from codex_tui.server.live_rows import (
+    KeptAbsence,
+    KeptClock,
+    LiveGame,
+    TableWrite,
+    forget_table,
+    kept_absence,
+    kept_chat,
+    kept_clock,
+    kept_options,
+    live_games,
+    write_table,
+)
 from codex_tui.server.ratings import START, RatedSeat, new_ratings
 from codex_tui.server.store_rows import (
     Claim,
@@ -282,10 +297,14 @@ class Store:
 
     def _read(self, sql: str, parameters: Iterable[object] = ()) -> list[tuple[object, ...]]:
         values = tuple(parameters)
+        return self._read_with(lambda connection: connection.execute(sql, values).fetchall())
 
-        def read(connection: sqlite3.Connection) -> list[tuple[object, ...]]:
+    def _read_with(self, query: Callable[[sqlite3.Connection], T]) -> T:
+        """Run `query` (reads only); StoreFailed when the database cannot answer."""
+
+        def read(connection: sqlite3.Connection) -> T:
             try:
-                return connection.execute(sql, values).fetchall()
+                return query(connection)
             except sqlite3.Error as error:
                 raise StoreFailed(f"{self.path}: {error}") from None
 
@@ -462,80 +481,37 @@ class Store:
         )
         return removed > 0
 
-    # ----------------------------------------------------------- tables' chat
+    # ------------------------------------------------------------ live tables
+
+    def commit_table(self, write: TableWrite) -> None:
+        """Write a live table's parts (`live_rows`: its game, clock, absent seats, options, chat) in one
+        transaction; StoreFailed (an OSError, nothing written) when it cannot be."""
+
+        def commit(connection: sqlite3.Connection) -> None:
+            write_table(connection, write)
+            if write.game is not None:
+                fault_points.reached(fault_points.IN_TRANSACTION, write.game.moves)
+
+        self._write(commit)
+
+    def live_games(self) -> list[LiveGame]:
+        """Every live table's game as last committed."""
+        return self._read_with(live_games)
+
+    def kept_clock(self, save: str) -> KeptClock | None:
+        return self._read_with(lambda connection: kept_clock(connection, save))
+
+    def kept_absence(self, save: str) -> KeptAbsence:
+        return self._read_with(lambda connection: kept_absence(connection, save))
 
     def chat(self, save: str) -> list[ChatLine]:
         """The chat lines kept for the table whose save is named `save`, oldest first."""
-        rows = self._read("SELECT name, time, text, at FROM chat_lines WHERE save = ? ORDER BY position", (save,))
-        return [ChatLine.from_wire(list(row)) for row in rows]
-
-    def set_chat(self, save: str, lines: list[ChatLine]) -> None:
-        """Keep `lines` (and only them) as the chat of the table whose save is named `save`."""
-
-        def put(connection: sqlite3.Connection) -> None:
-            connection.execute("DELETE FROM chat_lines WHERE save = ?", (save,))
-            connection.executemany(
-                "INSERT INTO chat_lines VALUES (?, ?, ?, ?, ?, ?)",
-                [(save, position, line.name, line.time, line.text, line.at) for position, line in enumerate(lines)],
-            )
-
-        self._write(put)
-
-    # -------------------------------------------------------- tables' options
+        return self._read_with(lambda connection: kept_chat(connection, save))
 
     def table_options(self, save: str) -> KeptOptions | None:
         """(hints, spectator_chat, rated, pace, move_limit, number) kept for the table whose save is named
         `save`, or None (the defaults)."""
-        rows = self._read(
-            "SELECT hints, spectator_chat, rated, pace, move_limit, number FROM table_options WHERE save = ?", (save,)
-        )
-        if not rows:
-            return None
-        hints, chat, rated, pace, limit, number = rows[0]
-        return (bool(hints), bool(chat), bool(rated), str(pace), optional_int(limit), optional_int(number))
-
-    def set_table_options(self, save: str, options: KeptOptions | None) -> None:
-        """Keep a table's options (hints, spectator_chat, rated, pace, move_limit, number); None forgets them
-        (the defaults need no row)."""
-
-        def put(connection: sqlite3.Connection) -> None:
-            connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
-            if options is not None:
-                connection.execute(
-                    "INSERT INTO table_options (save, hints, spectator_chat, rated, pace, move_limit, number)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (save, *options),
-                )
-
-        self._write(put)
-
-    # ---------------------------------------------------------- absent seats
-
-    def absence(self, save: str) -> str | None:
-        """The absent seats' record (JSON, `server.absence`) of the table saved as `save`, or None."""
-        rows = self._read("SELECT data FROM absences WHERE save = ?", (save,))
-        return str(rows[0][0]) if rows else None
-
-    def set_absence(self, save: str, data: str) -> None:
-        self._write(
-            lambda connection: connection.execute(
-                "INSERT INTO absences VALUES (?, ?) ON CONFLICT (save) DO UPDATE SET data = excluded.data",
-                (save, data),
-            )
-        )
-
-    def clock(self, save: str) -> str | None:
-        """The clock (JSON, `server.clocks`) of the table saved as `save`, or None (no clock)."""
-        rows = self._read("SELECT data FROM clocks WHERE save = ?", (save,))
-        return str(rows[0][0]) if rows else None
-
-    def set_clock(self, save: str, data: str) -> None:
-        self._write(
-            lambda connection: connection.execute(
-                "INSERT INTO clocks VALUES (?, ?) ON CONFLICT (save) DO UPDATE SET data = excluded.data",
-                (save, data),
-            )
-        )
+        return self._read_with(lambda connection: kept_options(connection, save))
 
     # ------------------------------------------------------- waiting tables
 
@@ -606,10 +582,7 @@ class Store:
         the second is rated from the ratings the first left."""
 
         def finish(connection: sqlite3.Connection) -> tuple[float | None, ...] | None:
-            connection.execute("DELETE FROM chat_lines WHERE save = ?", (table.save,))
-            connection.execute("DELETE FROM table_options WHERE save = ?", (table.save,))
-            connection.execute("DELETE FROM absences WHERE save = ?", (table.save,))
-            connection.execute("DELETE FROM clocks WHERE save = ?", (table.save,))
+            forget_table(connection, table.save)
             if not any(seat.human for seat in table.seats):
                 return None
             inserted = connection.execute(
@@ -689,6 +662,10 @@ class Store:
         """The `most` tables that ended last, oldest first: (number, where its save is filed, rated)."""
         rows = self._read("SELECT number, path, rated FROM finished_tables ORDER BY id DESC LIMIT ?", (most,))
         return [(optional_int(number), str(path), bool(rated)) for number, path, rated in reversed(rows)]
+
+    def is_finished(self, save: str) -> bool:
+        """Whether the save named `save` was filed as a finished table."""
+        return bool(self._read("SELECT 1 FROM finished_tables WHERE save = ?", (save,)))
 
     def finished_path(self, table_id: int) -> str | None:
         """Where the save of the finished table `table_id` is filed (relative to the data folder), or None."""

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from codex_tui.server.json_import import UnreadableBook, import_files
+from codex_tui.server.live_rows import LIVE_SCHEMA, KeptAbsence, TableWrite, json_absence, json_clock, write_table
 
 DB_FILE = "server.sqlite3"
 IMPORTED_SUFFIX = ".imported"
@@ -174,6 +175,26 @@ def add_numbers(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     return []
 
 
+def add_live_games(connection: sqlite3.Connection, folder: Path) -> list[Path]:
+    """Migration 7: a live table's game, clock and absent seats as rows (`live_rows`), so that a move is one
+    transaction. The JSON of `clocks` and `absences` moves into columns (what could not be read before is
+    dropped, as it was then: no clock, nobody standing in); the games come in at the next start, from
+    the save files (`TableRoom.resume_saved`)."""
+    for statement in LIVE_SCHEMA:
+        connection.execute(statement)
+    for save, data in connection.execute("SELECT save, data FROM clocks").fetchall():
+        clock = json_clock(str(data))
+        if clock is not None:
+            write_table(connection, TableWrite(str(save), clock=clock))
+    for save, data in connection.execute("SELECT save, data FROM absences").fetchall():
+        absence = json_absence(str(data))
+        if absence != KeptAbsence():
+            write_table(connection, TableWrite(str(save), absence=absence))
+    connection.execute("DROP TABLE clocks")
+    connection.execute("DROP TABLE absences")
+    return []
+
+
 MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (
     create_tables,
     import_json,
@@ -181,6 +202,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection, Path], list[Path]], ...] = (
     create_waiting,
     add_pace,
     add_numbers,
+    add_live_games,
 )
 """Migration n is MIGRATIONS[n - 1]; each runs once, in its own transaction, recorded in `schema_migrations`,
 and returns the files to rename `<file>.imported` once that transaction is committed."""

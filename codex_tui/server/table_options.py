@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from codex_tui.protocol.messages import LIVE
+from codex_tui.server.live_rows import TableWrite
 from codex_tui.server.store import Store
+from codex_tui.server.store_rows import KeptOptions
 
 
 @dataclass(frozen=True)
@@ -34,15 +36,17 @@ class TableOptions:
     """The table's number in the lobby, kept for its whole life (None: kept before numbers were)."""
 
 
+def kept_options(options: TableOptions) -> KeptOptions | None:
+    """The options as the store keeps them (None: the defaults, which need no row)."""
+    if options == TableOptions():
+        return None
+    return (options.hints, options.spectator_chat, options.rated, options.pace, options.move_limit, options.number)
+
+
 def write_options(store: Store, save_path: Path, options: TableOptions) -> None:
-    """Keep the options of the table saved at `save_path`; the defaults need no row. StoreFailed (an
-    OSError) when they cannot be written: the table pauses rather than forget its creator's choice."""
-    kept = (
-        None
-        if options == TableOptions()
-        else (options.hints, options.spectator_chat, options.rated, options.pace, options.move_limit, options.number)
-    )
-    store.set_table_options(save_path.name, kept)
+    """Keep the options of the table saved at `save_path`. StoreFailed (an OSError) when they cannot be
+    written: the table pauses rather than forget its creator's choice."""
+    store.commit_table(TableWrite(save_path.name, options=kept_options(options), with_options=True))
 
 
 def read_options(store: Store, save_path: Path) -> TableOptions:

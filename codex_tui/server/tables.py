@@ -1,8 +1,10 @@
 """The tables of a server: the authoritative games, who sits where, the bots.
 
 A table waits until its human seats are taken, then deals a game and keeps
-it: every action is checked by the engine, saved (the usual save file, in
-the data folder's `tables/`) and only then shown to anyone. Players' apps
+it: every action is checked by the engine, committed to the server's
+database with all it changed in one transaction (`live_rows`), written to
+the usual save file in the data folder's `tables/`, and only then shown to
+anyone. Players' apps
 never hold a game, only their seat's view, so this is the one place a game
 changes. On start the room reloads every unfinished save, so a restart
 resumes every game where it stood, and every table that waited for players
@@ -45,11 +47,13 @@ from codex_tui.i18n.text import N_
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.messages import OPEN, TURNS, CreateRequest, TableInfo
 from codex_tui.protocol.names import name_key
-from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, read_absence, write_absence
+from codex_tui.server import fault_points
+from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
 from codex_tui.server.botpool import BotPool
 from codex_tui.server.chat import ChatLog, write_chat
-from codex_tui.server.clocks import Clock, read_clock, write_clock
+from codex_tui.server.clocks import Clock
 from codex_tui.server.history import NotInHistory, filed_save
+from codex_tui.server.live_rows import LiveGame, TableWrite
 from codex_tui.server.ratings import START
 from codex_tui.server.store import Store
 from codex_tui.server.store_rows import WaitingTable
@@ -62,16 +66,18 @@ from codex_tui.server.table import (
     finished_table,
     table_options,
 )
-from codex_tui.server.table_options import read_options, write_options
+from codex_tui.server.table_options import kept_options, read_options, write_options
 from codex_tui.storage.saves import (
     HUMAN,
     SAVE_SUFFIX,
     SavedGame,
     SaveError,
-    load_save,
+    checked_save_bytes,
+    decode_save,
     move_save,
     new_save_path,
-    write_save,
+    read_save_bytes,
+    write_save_bytes,
 )
 
 log = logging.getLogger(__name__)
@@ -141,23 +147,17 @@ class TableRoom:
     # ------------------------------------------------------------ start, stop
 
     def resume_saved(self) -> int:
-        """Read the ratings, and reload every unfinished game saved here, every table that waited for players
+        """Read the ratings, and reload every unfinished game kept here, every table that waited for players
         and the finished ones the lobby listed, each under its own number; returns how many games."""
         self.ratings = self.store.ratings()
         self._next_id = self.store.last_table_number() + 1  # a table kept before numbers were gets a new one
         self.started_at = self.wall()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-        paths = [p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")]
         count = 0
-        for path in sorted(paths, key=lambda p: p.stat().st_mtime):
-            try:
-                saved = load_save(path)
-            except SaveError as error:
-                log.warning("not resuming %s: %s", path, error)
-                continue
+        for path, saved in self._kept_games():
             game = saved.game
             options = read_options(self.store, path)
-            absence = read_absence(self.store, path)
+            absence = Absence.from_kept(self.store.kept_absence(path.name))
             # A table written before stand-ins ended a rating (docs/ratings.md) may hold both: not rated.
             rated = options.rated and not absence.bot_played
             if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
@@ -175,7 +175,7 @@ class TableRoom:
                 rated=rated,
                 pace=options.pace,
                 move_limit=options.move_limit,
-                turn_since=path.stat().st_mtime,
+                turn_since=path.stat().st_mtime if path.exists() else self.started_at,
                 chat=ChatLog.read(self.store, path),
                 game=game,
                 save_path=path,
@@ -193,6 +193,46 @@ class TableRoom:
         self._resume_finished()
         self._watch_task = asyncio.get_running_loop().create_task(self._watch_absences())
         return count
+
+    def _kept_games(self) -> list[tuple[Path, SavedGame]]:
+        """Every game kept live, as (its save's path, the save), oldest first: the database's row where it
+        has one (the save file is written again from it when they differ: a kill between the two writes
+        of a move), else the save file (written before the database kept games, or a finished game whose
+        move to `finished/` did not happen). A save the database filed as finished is moved there."""
+        rows = {row.save: row for row in self.store.live_games()}
+        files = sorted(
+            (p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")),
+            key=lambda p: p.stat().st_mtime,
+        )
+        names = [p.name for p in files] + [name for name in rows if not (self.folder / name).is_file()]
+        kept = []
+        for name in names:
+            path, row = self.folder / name, rows.get(name)
+            try:
+                saved = self._resumed_save(path, row)
+            except (SaveError, OSError) as error:
+                log.warning("not resuming %s: %s", path, error)
+                continue
+            if saved is not None:
+                kept.append((path, saved))
+        return kept
+
+    def _resumed_save(self, path: Path, row: LiveGame | None) -> SavedGame | None:
+        """The save of one kept game (see `_kept_games`); None when it was filed as finished."""
+        if row is None:
+            data = read_save_bytes(path)
+            saved = decode_save(data, path)
+            if not saved.game.is_over and self.store.is_finished(path.name):  # ended by its players
+                move_save(path, self.folder / FINISHED_DIR)
+                return None
+            if not saved.game.is_over:
+                self.store.commit_table(TableWrite(path.name, game=LiveGame(path.name, data, len(saved.game.actions))))
+            return saved
+        saved = decode_save(row.record, path)
+        if not path.is_file() or read_save_bytes(path) != row.record:
+            log.warning("%s: its save is written again from the database, which holds %s actions", path, row.moves)
+            write_save_bytes(path, row.record)
+        return saved
 
     # --------------------------------------------------------------- absences
 
@@ -251,7 +291,8 @@ class TableRoom:
     def _resume_clock(self, table: Table) -> None:
         """A resumed table's clock, where it stood (the time the server was down is nobody's)."""
         assert table.save_path is not None and table.game is not None
-        table.clock = read_clock(self.store, table.save_path, self.mono())
+        kept = self.store.kept_clock(table.save_path.name)
+        table.clock = None if kept is None else Clock.from_kept(kept, self.mono())
         if table.clock is not None:
             table.clock_option = (table.clock.minutes, table.clock.increment)
             table.clock.restart(self.mono(), self._clock_seats(table, table.game))
@@ -340,11 +381,11 @@ class TableRoom:
 
     def _keep_absence(self, table: Table) -> None:
         """Write the table's absent seats beside its save (logged if it cannot be: a restart forgets them,
-        and the seat waits for its player again)."""
+        and the seat waits for its player again). The moves a stand-in plays are kept with each move."""
         if table.save_path is None:
             return
         try:
-            write_absence(self.store, table.save_path, table.absence)
+            self.store.commit_table(TableWrite(table.save_path.name, absence=table.absence.kept()))
         except OSError as error:
             log.error("table %s cannot keep its absent seats: %s", table.id, error)
 
@@ -684,21 +725,34 @@ class TableRoom:
         return True
 
     async def _write(self, table: Table, game: Any, beside: bool) -> None:
-        """Write `game`'s save, in a thread (SaveError or OSError when it cannot be); a finished game's is
-        then filed away. `beside`: the table's options and chat first (a live game's only)."""
+        """Commit `game` with what its move changed (the clock, the absent seats; `beside`: the options, the
+        chat and the waiting table it was dealt from too) in one transaction, then write its save file
+        from the same bytes; in threads, SaveError or OSError when either cannot be. A finished game's
+        save is then filed away. `fault_points` names the steps."""
         path = table.save_path
         assert path is not None
-        if beside and not game.is_over:
-            await asyncio.to_thread(write_options, self.store, path, table_options(table))
-            await asyncio.to_thread(write_chat, self.store, path, list(table.chat.lines))
-        if beside and table.waiting_key is not None:  # the save's name first: a restart then knows it started
-            await asyncio.to_thread(self._keep_waiting, table)
-        await asyncio.to_thread(write_save, path, SavedGame(game, tuple(table.kinds), title=table.title))
-        if table.clock is not None and not game.is_over:
-            await asyncio.to_thread(write_clock, self.store, path, table.clock)
-        if beside and table.waiting_key is not None:
-            await asyncio.to_thread(self._forget_waiting, table.waiting_key)
+        moves = len(game.actions)
+        record = await asyncio.to_thread(
+            checked_save_bytes, SavedGame(game, tuple(table.kinds), title=table.title), path
+        )
+        live = not game.is_over
+        write = TableWrite(
+            path.name,
+            game=LiveGame(path.name, record, moves),
+            clock=table.clock.kept() if table.clock is not None and live else None,
+            absence=table.absence.kept(),
+            options=kept_options(table_options(table)),
+            with_options=beside and live,
+            chat=tuple(table.chat.lines) if beside and live else None,
+            forget_waiting=table.waiting_key if beside else None,
+        )
+        fault_points.reached(fault_points.BEFORE_COMMIT, moves)
+        await asyncio.to_thread(self.store.commit_table, write)
+        if beside:
             table.waiting_key = None
+        fault_points.reached(fault_points.COMMITTED, moves)
+        await asyncio.to_thread(write_save_bytes, path, record)
+        fault_points.reached(fault_points.FILE_WRITTEN, moves)
         if game.is_over:
             table.save_path = await asyncio.to_thread(
                 self._file_away, path, table.module, game, tuple(table.kinds), table.rated, table.id
@@ -745,6 +799,7 @@ class TableRoom:
         the store records a save once, so a second try moves nobody's rating twice."""
         try:
             after = self.store.finish_table(finished_table(path, module, game, kinds, rated, number))
+            fault_points.reached(fault_points.FINISH_RECORDED, len(game.actions))
             target = move_save(path, self.folder / FINISHED_DIR)
         except OSError as error:
             log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
@@ -790,11 +845,10 @@ class TableRoom:
                 except IllegalAction as error:
                     log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
                     moved = module.apply(game, legal[0])
-                played = await self._commit(table, moved)
-                if played and seat in table.absence.stand_ins:
+                if seat in table.absence.stand_ins:  # kept with the move, in its transaction
                     table.absence.stand_in_moves.setdefault(seat, []).append(len(moved.actions))
                     table.absence.bot_played.append((seat, len(moved.actions)))
-                    self._keep_absence(table)
+                await self._commit(table, moved)
             self._changed(table)
         except asyncio.CancelledError:
             table.bot_task = None

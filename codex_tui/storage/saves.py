@@ -489,8 +489,18 @@ def write_save(path: Path | str, saved: SavedGame) -> None:
     removed, so a crash loop cannot fill the folder.
     """
     path = Path(path)
+    write_save_bytes(path, checked_save_bytes(saved, path))
+
+
+def checked_save_bytes(saved: SavedGame, path: Path | str) -> bytes:
+    """`saved` encoded, and read back once: what could not be read is never written (SaveError)."""
     data = encode_save(saved)
-    decode_save(data, path)  # refuse to write what we could not read back
+    decode_save(data, path)
+    return data
+
+
+def write_save_bytes(path: Path, data: bytes) -> None:
+    """Write a save's bytes (`checked_save_bytes`) atomically, as `write_save` does."""
     tmp = temp_path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

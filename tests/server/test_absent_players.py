@@ -14,6 +14,7 @@ from codex_tui.client.lobby import row_cells
 from codex_tui.i18n.lists import and_list
 from codex_tui.protocol import messages as p
 from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
+from codex_tui.server.live_rows import KeptAbsence, json_absence
 from codex_tui.server.serve import GameServer
 from codex_tui.server.table import Table
 from tests.server.harness import start_server, stored_rows, wait_until
@@ -39,8 +40,14 @@ def test_an_absent_seat_is_offered_only_on_its_move_past_the_limit() -> None:
     assert offered(1150) == () and offered(1161) == (1,)
     absence.stand_ins[1] = "easy"
     assert offered(9999) == ()
-    assert Absence.from_data(absence.to_data()).stand_ins == {1: "easy"}
-    assert Absence.from_data({"stand_ins": "nonsense"}).stand_ins == {}
+    absence.stand_in_moves[1] = [4]
+    absence.bot_played = [(1, 2), (1, 4)]
+    kept = Absence.from_kept(absence.kept())
+    assert (kept.stand_ins, kept.stand_in_moves, kept.bot_played) == ({1: "easy"}, {1: [4]}, [(1, 2), (1, 4)])
+    assert kept.waited_at == {1: 1100.0} and kept.left_at == {}  # who left when counts from the restart
+    old = '{"stand_ins": {"1": "easy"}, "moves": {"1": [4]}, "waited": {"0": 7.5}, "played": [[1, 2]]}'
+    assert json_absence(old) == KeptAbsence({1: "easy"}, {0: 7.5}, ((1, 2, False), (1, 4, True)))
+    assert json_absence('{"stand_ins": "nonsense"}') == KeptAbsence()
 
 
 async def instinkt_turn_table(server: GameServer) -> Table:
@@ -89,7 +96,7 @@ async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_b
         await wait_until(lambda: table.absence.stand_in_moves.get(1), what="the bot's move for Bo")
         played = list(table.absence.stand_in_moves[1])
         assert all(table.game.actions[n - 1].player == 1 for n in played)
-        assert stored_rows(data, "SELECT data FROM absences") != []  # kept beside the save
+        assert stored_rows(data, "SELECT stand_in FROM absent_seats") == [("easy",)]  # kept beside the save
         await ada.close()
     finally:
         await server.close()
