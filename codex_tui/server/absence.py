@@ -55,9 +55,17 @@ class Absence:
                 seats.append(seat)
         return tuple(seats)
 
-    def kept(self) -> KeptAbsence:
-        """What the store keeps (`live_rows`): the stand-ins, the waits chosen, the moves bots played."""
+    def bot_moved(self, seat: int, number: int) -> None:
+        """The bot standing in at `seat` played action `number` (1-based)."""
+        self.stand_in_moves.setdefault(seat, []).append(number)
+        self.bot_played.append((seat, number))
+
+    def kept(self, moving: tuple[int, int] | None = None) -> KeptAbsence:
+        """What the store keeps (`live_rows`): the stand-ins, the waits chosen, the moves bots played, and
+        `moving` (seat, action number), the stand-in's move being written (marked here once it is)."""
         current = {(seat, number) for seat, numbers in self.stand_in_moves.items() for number in numbers}
+        if moving is not None:
+            current.add(moving)
         moves = sorted({*self.bot_played, *current}, key=lambda move: move[1])
         return KeptAbsence(
             dict(self.stand_ins),

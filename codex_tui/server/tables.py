@@ -47,37 +47,28 @@ from codex_tui.i18n.text import N_
 from codex_tui.protocol.chat_line import KEEP_LINES, ChatLine
 from codex_tui.protocol.messages import OPEN, TURNS, CreateRequest, TableInfo
 from codex_tui.protocol.names import name_key
-from codex_tui.server import fault_points
-from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS, Absence
+from codex_tui.server.absence import AWAY_LIVE, AWAY_TURNS
 from codex_tui.server.botpool import BotPool
-from codex_tui.server.chat import ChatLog, write_chat
+from codex_tui.server.chat import write_chat
 from codex_tui.server.clocks import Clock
-from codex_tui.server.history import NotInHistory, filed_save
-from codex_tui.server.live_rows import LiveGame, TableWrite
+from codex_tui.server.live_rows import KeptClock
 from codex_tui.server.ratings import START
 from codex_tui.server.store import Store
-from codex_tui.server.store_rows import WaitingTable
 from codex_tui.server.table import (
     FINISHED_DIR,
     TABLES_DIR,
     ChangeListener,
     Table,
     ended_table,
-    finished_table,
     table_options,
 )
-from codex_tui.server.table_options import kept_options, read_options, write_options
+from codex_tui.server.table_keeper import TableKeeper
+from codex_tui.server.table_options import write_options
 from codex_tui.storage.saves import (
     HUMAN,
-    SAVE_SUFFIX,
     SavedGame,
     SaveError,
-    checked_save_bytes,
-    decode_save,
-    move_save,
     new_save_path,
-    read_save_bytes,
-    write_save_bytes,
 )
 
 log = logging.getLogger(__name__)
@@ -122,7 +113,9 @@ class TableRoom:
         """`store`: the data folder's database (opened here when not given; StoreError if it cannot be)."""
         self.folder = folder / TABLES_DIR
         self.store = store if store is not None else Store(folder)
-        """Where each table's chat and options are kept, by its save's file name."""
+        """The data folder's database: the tables' rows, the ratings."""
+        self.keeper = TableKeeper(self.folder, self.store)
+        """Writes the tables down and reads them back."""
         self.bots = bots
         self.bot_delay = bot_delay
         self.tables: dict[int, Table] = {}
@@ -154,35 +147,33 @@ class TableRoom:
         self.started_at = self.wall()
         self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
         count = 0
-        for path, saved in self._kept_games():
-            game = saved.game
-            options = read_options(self.store, path)
-            absence = Absence.from_kept(self.store.kept_absence(path.name))
+        for kept in self.keeper.kept_games():
+            game, path = kept.saved.game, kept.path
             # A table written before stand-ins ended a rating (docs/ratings.md) may hold both: not rated.
-            rated = options.rated and not absence.bot_played
+            rated = kept.options.rated and not kept.absence.bot_played
             if game.is_over:  # left here by a crash, or a disk that refused the move to finished/
-                self._file_away(path, registry.game_of(game), game, saved.kinds, rated, options.number)
+                self._file_away(path, registry.game_of(game), game, kept.saved.kinds, rated, kept.options.number)
                 continue
             table = Table(
-                id=self._new_id() if options.number is None else options.number,
+                id=self._new_id() if kept.options.number is None else kept.options.number,
                 module=registry.game_of(game),
                 variant=game.variant,
                 names=list(game.players),
-                kinds=list(saved.kinds),
+                kinds=list(kept.saved.kinds),
                 seed=game.seed,
-                hints=options.hints,
-                spectator_chat=options.spectator_chat,
+                hints=kept.options.hints,
+                spectator_chat=kept.options.spectator_chat,
                 rated=rated,
-                pace=options.pace,
-                move_limit=options.move_limit,
+                pace=kept.options.pace,
+                move_limit=kept.options.move_limit,
                 turn_since=path.stat().st_mtime if path.exists() else self.started_at,
-                chat=ChatLog.read(self.store, path),
+                chat=kept.chat,
                 game=game,
                 save_path=path,
-                title=saved.title,
-                absence=absence,
+                title=kept.saved.title,
+                absence=kept.absence,
             )
-            self._resume_clock(table)
+            self._resume_clock(table, kept.clock)
             table.absence.left_at = {
                 seat: self.started_at for seat in range(len(table.names)) if not table.is_bot(seat)
             }
@@ -193,46 +184,6 @@ class TableRoom:
         self._resume_finished()
         self._watch_task = asyncio.get_running_loop().create_task(self._watch_absences())
         return count
-
-    def _kept_games(self) -> list[tuple[Path, SavedGame]]:
-        """Every game kept live, as (its save's path, the save), oldest first: the database's row where it
-        has one (the save file is written again from it when they differ: a kill between the two writes
-        of a move), else the save file (written before the database kept games, or a finished game whose
-        move to `finished/` did not happen). A save the database filed as finished is moved there."""
-        rows = {row.save: row for row in self.store.live_games()}
-        files = sorted(
-            (p for p in self.folder.glob(f"*{SAVE_SUFFIX}") if p.is_file() and not p.name.startswith(".")),
-            key=lambda p: p.stat().st_mtime,
-        )
-        names = [p.name for p in files] + [name for name in rows if not (self.folder / name).is_file()]
-        kept = []
-        for name in names:
-            path, row = self.folder / name, rows.get(name)
-            try:
-                saved = self._resumed_save(path, row)
-            except (SaveError, OSError) as error:
-                log.warning("not resuming %s: %s", path, error)
-                continue
-            if saved is not None:
-                kept.append((path, saved))
-        return kept
-
-    def _resumed_save(self, path: Path, row: LiveGame | None) -> SavedGame | None:
-        """The save of one kept game (see `_kept_games`); None when it was filed as finished."""
-        if row is None:
-            data = read_save_bytes(path)
-            saved = decode_save(data, path)
-            if not saved.game.is_over and self.store.is_finished(path.name):  # ended by its players
-                move_save(path, self.folder / FINISHED_DIR)
-                return None
-            if not saved.game.is_over:
-                self.store.commit_table(TableWrite(path.name, game=LiveGame(path.name, data, len(saved.game.actions))))
-            return saved
-        saved = decode_save(row.record, path)
-        if not path.is_file() or read_save_bytes(path) != row.record:
-            log.warning("%s: its save is written again from the database, which holds %s actions", path, row.moves)
-            write_save_bytes(path, row.record)
-        return saved
 
     # --------------------------------------------------------------- absences
 
@@ -288,10 +239,9 @@ class TableRoom:
             table.clock.running = self._clock_seats(table, table.game)
             self._look_again.set()
 
-    def _resume_clock(self, table: Table) -> None:
+    def _resume_clock(self, table: Table, kept: KeptClock | None) -> None:
         """A resumed table's clock, where it stood (the time the server was down is nobody's)."""
-        assert table.save_path is not None and table.game is not None
-        kept = self.store.kept_clock(table.save_path.name)
+        assert table.game is not None
         table.clock = None if kept is None else Clock.from_kept(kept, self.mono())
         if table.clock is not None:
             table.clock_option = (table.clock.minutes, table.clock.increment)
@@ -314,7 +264,7 @@ class TableRoom:
         if table.absence.stand_ins.pop(seat, None) is None:
             return None
         moves = table.absence.stand_in_moves.pop(seat, [])
-        self._keep_absence(table)
+        self.keeper.keep_absence(table)
         self._clock_follows(table)
         self.check_absences()
         return moves
@@ -335,7 +285,7 @@ class TableRoom:
             table.absence.stand_in_moves[seat] = []
         else:
             raise TableError(N_("there is no such bot level"))
-        self._keep_absence(table)
+        self.keeper.keep_absence(table)
         self._clock_follows(table)
         self.check_absences()
         self._changed(table)
@@ -369,8 +319,7 @@ class TableRoom:
             assert path is not None and game is not None
             record = ended_table(path, table.module, game, tuple(table.kinds), table.id)
             try:
-                await asyncio.to_thread(self.store.finish_table, record)
-                await asyncio.to_thread(move_save, path, self.folder / FINISHED_DIR)
+                await asyncio.to_thread(self.keeper.end, path, record)
             except OSError as error:
                 log.error("table %s cannot be ended: %s", table.id, error)
                 raise TableError(NOT_KEPT_TABLE) from None
@@ -379,27 +328,11 @@ class TableRoom:
             self.tables.pop(table.id, None)
         self._changed(table)
 
-    def _keep_absence(self, table: Table) -> None:
-        """Write the table's absent seats beside its save (logged if it cannot be: a restart forgets them,
-        and the seat waits for its player again). The moves a stand-in plays are kept with each move."""
-        if table.save_path is None:
-            return
-        try:
-            self.store.commit_table(TableWrite(table.save_path.name, absence=table.absence.kept()))
-        except OSError as error:
-            log.error("table %s cannot keep its absent seats: %s", table.id, error)
-
     def _resume_waiting(self) -> None:
         """Bring back the tables that waited for players. A row whose save exists is a game that started
         (the server stopped between its save and forgetting the row): the save resumed it. A row with no
         open seat left had its last player sit down: it is dealt now."""
-        for row in self.store.waiting_tables():
-            started = row.save is not None and any(
-                (folder / row.save).exists() for folder in (self.folder, self.folder / FINISHED_DIR)
-            )
-            if started:
-                self._forget_waiting(row.key)
-                continue
+        for row in self.keeper.waiting_rows():
             try:
                 module = registry.game_named(row.game)
                 variant = module.variant_from_dict(json.loads(row.variant))
@@ -428,54 +361,21 @@ class TableRoom:
     def _resume_finished(self) -> None:
         """The tables that ended last stay listed in the lobby, under their numbers, as before the restart
         (a row whose save cannot be read is left out, logged)."""
-        for number, filed, rated in self.store.recent_finished(KEEP_FINISHED):
-            try:
-                saved = filed_save(self.folder.parent, filed, f"finished table {number}")
-            except NotInHistory as error:
-                log.warning("not listing a finished table: %s", error)
-                continue
-            game = saved.game
+        for filed in self.keeper.filed_games(KEEP_FINISHED):
+            game, number = filed.saved.game, filed.number
             table = Table(
                 id=self._new_id() if number is None or number in self.tables else number,
                 module=registry.game_of(game),
                 variant=game.variant,
                 names=list(game.players),
-                kinds=list(saved.kinds),
+                kinds=list(filed.saved.kinds),
                 seed=game.seed,
-                rated=rated,
+                rated=filed.rated,
                 game=game,
-                save_path=self.folder.parent / filed,
-                title=saved.title,
+                save_path=filed.path,
+                title=filed.saved.title,
             )
             self.tables[table.id] = table
-
-    def _keep_waiting(self, table: Table) -> None:
-        """Write the row of a table that waits (OSError when it cannot be written)."""
-        key = table.waiting_key
-        assert key is not None
-        row = WaitingTable(
-            key,
-            table.module.name,
-            json.dumps(table.module.variant_to_dict(table.variant), sort_keys=True),
-            tuple(table.names),
-            tuple(table.kinds),
-            table.seed,
-            table.hints,
-            table.spectator_chat,
-            table.rated,
-            None if table.save_path is None else table.save_path.name,
-            table.pace,
-            table.move_limit,
-            table.clock_option,
-            table.id,
-        )
-        self.store.keep_waiting(row)
-
-    def _forget_waiting(self, key: str) -> None:
-        try:
-            self.store.forget_waiting(key)
-        except OSError as error:  # the next start sees the save, or brings back a table nobody sits at
-            log.error("a waiting table's row stays in the database: %s", error)
 
     async def close(self) -> None:
         """Stop the bots; a paused table tries its save once more; every write under way ends."""
@@ -585,7 +485,7 @@ class TableRoom:
         if table.open_seats():
             table.waiting_key = secrets.token_hex(8)
             try:
-                await asyncio.to_thread(self._keep_waiting, table)
+                await asyncio.to_thread(self.keeper.keep_waiting, table)
             except OSError as error:
                 log.error("a new table cannot be kept: %s", error)
                 raise TableError(NOT_KEPT_TABLE) from None
@@ -612,7 +512,7 @@ class TableRoom:
             await self._start(table)
         else:
             try:
-                await asyncio.to_thread(self._keep_waiting, table)
+                await asyncio.to_thread(self.keeper.keep_waiting, table)
             except OSError as error:
                 log.error("table %s cannot keep its new player: %s", table.id, error)
                 table.names[seat] = None
@@ -631,10 +531,10 @@ class TableRoom:
             del self.tables[table.id]
         if table.waiting_key is not None:
             if gone:
-                self._forget_waiting(table.waiting_key)
+                self.keeper.forget_waiting(table.waiting_key)
             else:
                 try:
-                    self._keep_waiting(table)
+                    self.keeper.keep_waiting(table)
                 except OSError as error:  # a restart would show them seated; they can leave again
                     log.error("table %s cannot write that %s left: %s", table.id, name, error)
         self._changed(table)
@@ -708,15 +608,16 @@ class TableRoom:
 
     # ----------------------------------------------------------------- saves
 
-    async def _commit(self, table: Table, game: Any, beside: bool = False) -> bool:
+    async def _commit(self, table: Table, game: Any, beside: bool = False, stand_in: int | None = None) -> bool:
         """Make `game` the table's state once its save is written (`beside`: the options and chat
-        too), the lock held. False when it cannot be written: the table pauses with `game` unsaved."""
+        too; `stand_in`: the seat whose stand-in bot moved, kept with the move), the lock held. False when
+        it cannot be written: the table pauses with `game` unsaved."""
         before = table.game
         if table.clock is not None and before is not None and len(game.actions) > len(before.actions):
             table.clock.moved(game.actions[-1].player, self.mono(), self._clock_seats(table, game))
             self._look_again.set()
         try:
-            await self._write(table, game, beside)
+            await self._write(table, game, beside, stand_in)
         except (SaveError, OSError) as error:
             self._pause(table, game, error)
             return False
@@ -724,35 +625,18 @@ class TableRoom:
         table.turn_since = self.wall()
         return True
 
-    async def _write(self, table: Table, game: Any, beside: bool) -> None:
+    async def _write(self, table: Table, game: Any, beside: bool, stand_in: int | None = None) -> None:
         """Commit `game` with what its move changed (the clock, the absent seats; `beside`: the options, the
         chat and the waiting table it was dealt from too) in one transaction, then write its save file
         from the same bytes; in threads, SaveError or OSError when either cannot be. A finished game's
         save is then filed away. `fault_points` names the steps."""
         path = table.save_path
         assert path is not None
-        moves = len(game.actions)
-        record = await asyncio.to_thread(
-            checked_save_bytes, SavedGame(game, tuple(table.kinds), title=table.title), path
-        )
-        live = not game.is_over
-        write = TableWrite(
-            path.name,
-            game=LiveGame(path.name, record, moves),
-            clock=table.clock.kept() if table.clock is not None and live else None,
-            absence=table.absence.kept(),
-            options=kept_options(table_options(table)),
-            with_options=beside and live,
-            chat=tuple(table.chat.lines) if beside and live else None,
-            forget_waiting=table.waiting_key if beside else None,
-        )
-        fault_points.reached(fault_points.BEFORE_COMMIT, moves)
-        await asyncio.to_thread(self.store.commit_table, write)
+        parts = self.keeper.move_parts(table, game, beside, stand_in)
+        saved = SavedGame(game, tuple(table.kinds), title=table.title)
+        await asyncio.to_thread(self.keeper.commit_move, path, saved, parts)
         if beside:
             table.waiting_key = None
-        fault_points.reached(fault_points.COMMITTED, moves)
-        await asyncio.to_thread(write_save_bytes, path, record)
-        fault_points.reached(fault_points.FILE_WRITTEN, moves)
         if game.is_over:
             table.save_path = await asyncio.to_thread(
                 self._file_away, path, table.module, game, tuple(table.kinds), table.rated, table.id
@@ -797,15 +681,9 @@ class TableRoom:
         gone), then its save moves to `finished/`, so a restart need not read it again; returns where the
         save is. If either step fails it stays whole where it is (logged), and the next start files it away:
         the store records a save once, so a second try moves nobody's rating twice."""
-        try:
-            after = self.store.finish_table(finished_table(path, module, game, kinds, rated, number))
-            fault_points.reached(fault_points.FINISH_RECORDED, len(game.actions))
-            target = move_save(path, self.folder / FINISHED_DIR)
-        except OSError as error:
-            log.error("the finished game %s stays where it is, for the next start to file away: %s", path, error)
-            return path
+        target, after = self.keeper.finish(path, module, game, kinds, rated, number)
         changes = {}
-        for seat, (name, rating) in enumerate(zip(game.players, after or ())):
+        for seat, (name, rating) in enumerate(zip(game.players, after)):
             if rating is not None:
                 changes[seat] = (self.rating(name, module.name), rating)
                 self.ratings[(name_key(name), module.name)] = rating
@@ -845,10 +723,9 @@ class TableRoom:
                 except IllegalAction as error:
                     log.error("table %s: bot %s chose an illegal move (%s)", table.id, seat, error)
                     moved = module.apply(game, legal[0])
-                if seat in table.absence.stand_ins:  # kept with the move, in its transaction
-                    table.absence.stand_in_moves.setdefault(seat, []).append(len(moved.actions))
-                    table.absence.bot_played.append((seat, len(moved.actions)))
-                await self._commit(table, moved)
+                stand_in = seat if seat in table.absence.stand_ins else None
+                if await self._commit(table, moved, stand_in=stand_in) and stand_in is not None:
+                    table.absence.bot_moved(seat, len(moved.actions))  # kept with the move, in its transaction
             self._changed(table)
         except asyncio.CancelledError:
             table.bot_task = None

@@ -140,10 +140,10 @@ async def test_no_seat_is_offered_while_the_deal_is_being_written(
     write = room._write
     offers: list[tuple[int, ...]] = []
 
-    async def look_first(table: Table, game: object, beside: bool) -> None:
+    async def look_first(table: Table, game: object, beside: bool, stand_in: int | None = None) -> None:
         room.check_absences()  # the five-second look, falling while the save is written
         offers.append(table.offered)
-        await write(table, game, beside)
+        await write(table, game, beside, stand_in)
 
     monkeypatch.setattr(room, "_write", look_first)
     ada = await HubClient.connect(server.hub.path, name="ada")

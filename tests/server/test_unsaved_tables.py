@@ -18,7 +18,7 @@ import pytest
 from codex_tui.client.hub_client import HubClient
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
-from codex_tui.server import tables
+from codex_tui.server import table_keeper, tables
 from codex_tui.server.serve import GameServer
 from codex_tui.server.table import FINISHED_DIR, Table
 from codex_tui.server.table_options import read_options
@@ -152,7 +152,7 @@ async def test_every_change_anyone_is_shown_is_in_the_save_already(
             raise SaveError(path, "could not be written ({error})", "check the folder and free space", error="No space")
         write_save_bytes(path, data)
 
-    monkeypatch.setattr(tables, "write_save_bytes", flaky_write)
+    monkeypatch.setattr(table_keeper, "write_save_bytes", flaky_write)
     checked: list[int] = []
     behind: list[tuple[int, int]] = []
     """(actions shown, actions saved) at each change the save lacked (the room logs a listener's error)."""
