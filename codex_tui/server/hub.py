@@ -23,7 +23,7 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +185,22 @@ class Hub:
         self._server: asyncio.AbstractServer | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         self._lobby_timer: asyncio.TimerHandle | None = None
+        self._handlers: dict[str, Callable[[Peer, str, dict[str, Any]], Awaitable[None]]] = {
+            p.CREATE: self._create,
+            p.JOIN: self._join,
+            p.WATCH: self._watch,
+            p.LEAVE: self._leave,
+            p.LANGUAGE: self._language,
+            p.SET_PASSPHRASE: self._passphrase,
+            p.REPLAY: self._replay,
+            p.STAND_IN: self._stand_in,
+            p.END_TABLE: self._end_table,
+            RATINGS: self._ratings,
+            REPLAY_FINISHED: self._replay_finished,
+            p.CHAT: self._chat_message,
+            p.ACT: self._act,
+        }
+        """A signed-in player's message kind -> what the hub does with it."""
         room.listeners.append(self._table_changed)
 
     # ----------------------------------------------------------- lifecycle
@@ -345,95 +361,111 @@ class Hub:
                 peer.notice(str(error), "warning")
 
     async def _dispatch(self, peer: Peer, message: dict[str, Any]) -> None:
+        """Run the handler of the message's kind (`_handlers`); ProtocolError for a kind there is none for."""
         kind = message["t"]
         name = peer.name
         assert name is not None
-        if kind == p.CREATE:
-            request = p.parse_create(message)
-            self._detach(peer)
-            table = await self.room.create(name, request)
-            self._attach(peer, table, 0, returning=False)
-        elif kind == p.JOIN:
-            table_id = p.parse_table_id(message)
-            self._detach(peer)
-            started = self.room.get(table_id).game is not None
-            seat = await self.room.join(name, table_id)
-            self._attach(peer, self.room.get(table_id), seat, returning=started)
-        elif kind == p.WATCH:
-            watched = self.room.get(p.parse_table_id(message))
-            own = watched.seat_of(name)
-            self._detach(peer)
-            self._attach(peer, watched, SPECTATOR if own is None else own)
-        elif kind == p.LEAVE:
-            left = peer.table
-            self._detach(peer)
-            if left is not None:
-                self.room.give_up_seat(name, left)
+        handler = self._handlers.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise p.ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+        await handler(peer, name, message)
+
+    async def _create(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        request = p.parse_create(message)
+        self._detach(peer)
+        table = await self.room.create(name, request)
+        self._attach(peer, table, 0, returning=False)
+
+    async def _join(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        table_id = p.parse_table_id(message)
+        self._detach(peer)
+        started = self.room.get(table_id).game is not None
+        seat = await self.room.join(name, table_id)
+        self._attach(peer, self.room.get(table_id), seat, returning=started)
+
+    async def _watch(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        watched = self.room.get(p.parse_table_id(message))
+        own = watched.seat_of(name)
+        self._detach(peer)
+        self._attach(peer, watched, SPECTATOR if own is None else own)
+
+    async def _leave(self, peer: Peer, name: str, _message: dict[str, Any]) -> None:
+        left = peer.table
+        self._detach(peer)
+        if left is not None:
+            self.room.give_up_seat(name, left)
+        self._send_lobby(peer)
+
+    async def _language(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        peer.language = p.parse_language(message)
+        self.languages.choose(name, peer.language)
+        if peer.table is None:
             self._send_lobby(peer)
-        elif kind == p.LANGUAGE:
-            peer.language = p.parse_language(message)
-            self.languages.choose(name, peer.language)
-            if peer.table is None:
-                self._send_lobby(peer)
-            else:
-                peer.send_state(self._state_frame(peer.table, peer.table.watchers[peer], peer.language))
-        elif kind == p.SET_PASSPHRASE:
-            await self._set_passphrase(peer, p.parse_passphrase(message))
-        elif kind == p.REPLAY:
-            finished = self.room.get(p.parse_table_id(message))
-            if finished.game is None or not finished.game.is_over:
-                raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
-            peer.queue(pack_frame(finished.record_message()))
-        elif kind == p.STAND_IN:
-            if peer.table is None or peer.seat is None:
-                raise TableError(N_("you are not at a table"))
-            seat, level = p.parse_stand_in(message, peer.table.module.bot_levels())
-            was_rated = peer.table.rated
-            self.room.stand_in(peer.table, name, seat, level)
-            if level is not None:
-                table = peer.table
-                told = STAND_IN_UNRATED if was_rated else STAND_IN
-                for other in list(table.watchers):
-                    if isinstance(other, Peer):
-                        with speaking(other.language):  # the level in each reader's words
-                            shown = table.module.translate(level)
-                        other.say(told, {"chooser": name, "level": shown, "name": table.names[seat]})
-        elif kind == p.END_TABLE:
-            ended = peer.table
-            if ended is None or peer.seat is None:
-                raise TableError(N_("you are not at a table"))
-            seat = p.parse_stand_in(message, ())[0]
-            await self.room.end_table(ended, name, seat)
-            for other in list(ended.watchers):
-                if isinstance(other, Peer):
-                    self._detach(other)
-                    other.say(
-                        N_("{chooser} ended the table rather than wait for {name}: it is not rated"),
-                        {"chooser": name, "name": ended.names[seat]},
-                    )
-                    self._send_lobby(other)
-        elif kind == RATINGS:
-            game, who = parse_ratings_request(message)
-            page = await asyncio.to_thread(player_page, self.room.store, who or name, game)
-            peer.queue(pack_frame(page.to_wire()))
-        elif kind == REPLAY_FINISHED:
-            record_id = parse_record_id(message)
-            try:
-                record = await asyncio.to_thread(finished_record, self.room.store, self.room.folder.parent, record_id)
-            except NotInHistory as error:
-                log.warning("%s cannot replay: %s", name, error)
-                raise TableError(NOT_IN_HISTORY) from None
-            peer.queue(pack_frame(record))
-        elif kind == p.CHAT:
-            await self._chat(peer, p.parse_chat(message))
-        elif kind == p.ACT:
-            if peer.table is None or peer.seat is None:
-                raise TableError(N_("you are not at a table"))
-            action = p.parse_action(message, peer.table.module.name)
-            if not await self.room.act(peer.table, peer.seat, action):
-                peer.say(MOVE_WAITS)  # not refused: the table is paused, every screen says so
         else:
-            raise p.ProtocolError(f"unknown message type {kind[:40]!r}")
+            peer.send_state(self._state_frame(peer.table, peer.table.watchers[peer], peer.language))
+
+    async def _passphrase(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        await self._set_passphrase(peer, p.parse_passphrase(message))
+
+    async def _replay(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        finished = self.room.get(p.parse_table_id(message))
+        if finished.game is None or not finished.game.is_over:
+            raise TableError(N_("table {table} is not finished: watch it instead"), table=finished.id)
+        peer.queue(pack_frame(finished.record_message()))
+
+    async def _stand_in(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        if peer.table is None or peer.seat is None:
+            raise TableError(N_("you are not at a table"))
+        seat, level = p.parse_stand_in(message, peer.table.module.bot_levels())
+        was_rated = peer.table.rated
+        self.room.stand_in(peer.table, name, seat, level)
+        if level is not None:
+            table = peer.table
+            told = STAND_IN_UNRATED if was_rated else STAND_IN
+            for other in list(table.watchers):
+                if isinstance(other, Peer):
+                    with speaking(other.language):  # the level in each reader's words
+                        shown = table.module.translate(level)
+                    other.say(told, {"chooser": name, "level": shown, "name": table.names[seat]})
+
+    async def _end_table(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        ended = peer.table
+        if ended is None or peer.seat is None:
+            raise TableError(N_("you are not at a table"))
+        seat = p.parse_stand_in(message, ())[0]
+        await self.room.end_table(ended, name, seat)
+        for other in list(ended.watchers):
+            if isinstance(other, Peer):
+                self._detach(other)
+                other.say(
+                    N_("{chooser} ended the table rather than wait for {name}: it is not rated"),
+                    {"chooser": name, "name": ended.names[seat]},
+                )
+                self._send_lobby(other)
+
+    async def _ratings(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        game, who = parse_ratings_request(message)
+        page = await asyncio.to_thread(player_page, self.room.store, who or name, game)
+        peer.queue(pack_frame(page.to_wire()))
+
+    async def _replay_finished(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        record_id = parse_record_id(message)
+        try:
+            record = await asyncio.to_thread(finished_record, self.room.store, self.room.folder.parent, record_id)
+        except NotInHistory as error:
+            log.warning("%s cannot replay: %s", name, error)
+            raise TableError(NOT_IN_HISTORY) from None
+        peer.queue(pack_frame(record))
+
+    async def _chat_message(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        await self._chat(peer, p.parse_chat(message))
+
+    async def _act(self, peer: Peer, name: str, message: dict[str, Any]) -> None:
+        if peer.table is None or peer.seat is None:
+            raise TableError(N_("you are not at a table"))
+        action = p.parse_action(message, peer.table.module.name)
+        if not await self.room.act(peer.table, peer.seat, action):
+            peer.say(MOVE_WAITS)  # not refused: the table is paused, every screen says so
 
     async def _set_passphrase(self, peer: Peer, passphrase: str) -> None:
         """The player's browser passphrase: set (hashed off the loop: scrypt is slow on purpose), or why not."""

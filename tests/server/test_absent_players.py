@@ -100,11 +100,13 @@ async def test_a_bot_plays_an_absent_seat_across_a_restart_until_its_player_is_b
         await ada.close()
     finally:
         await server.close()
+    played = list(table.absence.stand_in_moves[1])  # the bot may have moved again before the server stopped
 
     server = await start_server(data)
     try:
         [table] = server.room.tables.values()
-        assert table.absence.stand_ins == {1: "easy"} and table.absence.stand_in_moves[1] == played
+        assert table.absence.stand_ins == {1: "easy"}
+        assert table.absence.stand_in_moves[1][: len(played)] == played  # and again once restarted
         row = p.TableInfo.from_wire(server.room.infos("bo")[0].to_wire())  # what bo's lobby says of his seat
         assert "bo (a bot plays for them)" in row_cells(row, "bo")[2].replace("\xa0", " ")
         bo = await HubClient.connect(server.hub.path, name="bo")
