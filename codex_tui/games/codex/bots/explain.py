@@ -176,7 +176,8 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
         scores = _("{card} scores {points}").format(card=name, points=_points_words(card))
         if not any(missing):
             return [scores, _("you can play it next turn")]
-        return [scores, _("it still needs {symbols}").format(symbols=symbol_letters(missing))]
+        needs = _("it still needs {symbols}").format(symbols=symbol_letters(missing))
+        return [scores, *_worth_waiting_for(view, card, missing), needs]
     shows = card.front.gains
     head = _("{card} ({points})").format(card=name, points=points(card.points)) if card.points else name
     reasons = []
@@ -199,6 +200,25 @@ def _draw_reason(view: SeatView, action: Draw) -> list[str]:
     if not reasons:
         reasons.append(_("it shows {symbols}").format(symbols=symbol_letters(shows)))
     return [_("{card}: {reason}").format(card=head, reason=reasons[0]), *reasons[1:]]
+
+
+def _worth_waiting_for(view: SeatView, card: PlayableCard, missing: Sequence[int]) -> list[str]:
+    """Why a gold that cannot be played yet is still the draw to make: cards in hand give what it lacks,
+    or another player could play it now (taking it keeps it from them)."""
+    reasons = []
+    givers = [
+        CATALOG.playable[c] for c in view.hand if c != card.id and _overlap(CATALOG.playable[c].front.gains, missing)
+    ]
+    if givers:
+        reasons.append(_("{cards} in hand can give it").format(cards=_names(givers)))
+    rivals = [
+        seat.name
+        for number, seat in enumerate(view.seats)
+        if number != view.seat and not any(_missing(card, seat.area.counts))
+    ]
+    if rivals:
+        reasons.append(_("{names} could play it now").format(names=and_list(rivals)))
+    return reasons
 
 
 def _starter_reason(view: SeatView, action: ChooseStarter) -> list[str]:

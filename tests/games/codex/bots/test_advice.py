@@ -244,3 +244,47 @@ def test_a_placement_reason_names_a_gold_it_makes_playable() -> None:
                 assert all(c >= n for c, n in zip(after, gold.requires))
                 return
     pytest.fail("no placement in this game makes a gold playable")
+
+
+def test_a_draw_reason_says_why_a_gold_that_cannot_be_played_yet_is_still_worth_taking() -> None:
+    """Each reason is checked against the position itself: a card in hand whose front shows a symbol the
+    gold lacks, another player whose symbols already play it."""
+    seen: set[str] = set()
+    for seed, players in [(1, 2), (2, 3), (3, 4)]:
+        seen |= _gold_draw_reasons_checked(seed, players)
+    assert {"hand", "rival"} <= seen, seen
+
+
+def _gold_draw_reasons_checked(seed: int, players: int) -> set[str]:
+    """Every draw of a whole greedy game checked as above; which reasons were seen."""
+    seen = set()
+    game = new_game([f"P{i}" for i in range(players)], seed)
+    bots = [make_bot("greedy", i) for i in range(players)]
+    while not game.is_over:
+        seat_view = to_act(game)
+        game = apply(game, bots[seat_view.seat].choose(seat_view))
+        if seat_view.phase is not Phase.DRAW:
+            continue
+        counts = seat_view.seats[seat_view.seat].area.counts
+        for card in seat_view.market:
+            gold = CATALOG.playable[card] if card is not None else None
+            if gold is None or not gold.is_gold or all(c >= n for c, n in zip(counts, gold.requires)):
+                continue
+            missing = [max(0, n - c) for n, c in zip(gold.requires, counts)]
+            reason = CODEX.hint_reason(seat_view, Draw(seat_view.seat, DrawSource.MARKET, card))
+            givers = [
+                c for c in seat_view.hand if any(s and m for s, m in zip(CATALOG.playable[c].front.gains, missing))
+            ]
+            rivals = [
+                seat.name
+                for n, seat in enumerate(seat_view.seats)
+                if n != seat_view.seat and all(c >= r for c, r in zip(seat.area.counts, gold.requires))
+            ]
+            assert ("in hand can give it" in reason) <= bool(givers), reason
+            assert ("could play it now" in reason) <= bool(rivals), reason
+            if givers and len(givers) == 1 and "in hand can give it" in reason:
+                assert f"Resource {givers[0]} in hand can give it" in reason or f"Gold {givers[0]}" in reason
+                seen.add("hand")
+            if rivals and "could play it now" in reason:
+                seen.add("rival")
+    return seen
