@@ -327,6 +327,24 @@ def last_turn(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: 
     return [tidy_spacing(form) for form in _last_turn_forms(log, names, seat, viewer)]
 
 
+def long_turn_cells(names: Sequence[str], seat: int) -> int:
+    """The cells the long wording of `last_turn` takes for a usual move of `seat` (a front placed a few
+    steps out, scoring, then the longest draw, in the language now): a place that holds it shows every
+    turn in the long wording (wrapping a rare longer one, a card known only by its back), one that does
+    not shows every turn in the short one, so its lines never switch between the two."""
+    widest = 0
+    for card in (WIDEST_RESOURCE, WIDEST_GOLD):
+        for source in DrawSource:
+            placed = LogEntry(Place(seat, card, Side.FRONT, -5, -5), points=5)
+            drawn = LogEntry(Draw(seat, source, WIDEST_GOLD if source is DrawSource.MARKET else None))
+            widest = max(widest, cells(last_turn((placed, drawn), names, seat)[0]))
+    return widest
+
+
+WIDEST_RESOURCE, WIDEST_GOLD = 40, 80
+"""The resource and gold cards with the most digits (every card name is its kind and number)."""
+
+
 def _last_turn_forms(log: Sequence[LogEntry], names: Sequence[str], seat: int, viewer: int | None) -> list[str]:
     who = names[seat]
     turn = next((i for i in range(len(log) - 1, -1, -1) if _is_turn(log[i], seat)), None)

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from codex_tui.games.codex.describe import (
     describe_entry,
     last_turn,
+    long_turn_cells,
     named,
     objective_progress,
     objective_short,
@@ -240,7 +241,8 @@ class MarketPanel(Widget):
 
 class LastMoves(Widget):
     """What each other player did on their last turn, a line each: the card placed, where, its
-    points, and what they drew (in the longest wording that fits the line, else wrapped).
+    points, and what they drew: in the long wording when a usual move fits the line (a longer one
+    wraps), else in the short one for every turn (`long_turn_cells`), wrapped if even that does not fit.
 
     Always in view, whatever the log shows: at 80x24 the log holds only a few lines, and a bot's
     placement scrolled out of it behind its draw."""
@@ -258,8 +260,10 @@ class LastMoves(Widget):
         count = len(view.seats)
         others = [(view.seat + offset) % count for offset in range(1, count)] if view.seat >= 0 else range(count)
         rows: list[str] = []
+        long = all(long_turn_cells(view.players, seat) <= width for seat in others)  # one wording for all
         for seat in others:
             forms = last_turn(view.log, view.players, seat, view.seat)
+            forms = forms[:1] if long else (forms[1:] or forms)
             line = next((form for form in forms if cell_len(form) <= width), None)
             rows += [line] if line is not None else wrap_cells(forms[-1], width)
         return rows

@@ -278,3 +278,21 @@ async def test_at_60_columns_every_draw_choice_can_be_seen_whole(tmp_path: Path)
         assert "Gold deck" in screen_text(app)
         await pilot.press("1")
         await shown(pilot, lambda: labels().startswith("▶1 "), "the first choice back in view")
+
+
+def test_the_last_turn_lines_keep_one_wording_for_a_width_whatever_the_move() -> None:
+    """The long wording ('Bo placed Resource 19 front at (2,1): +3, ...') where a usual move fits, else
+    the short one ('Bo: R19 (2,1) +3, ...') for every turn: never one, then the other, at one width."""
+    game = new_game(["Ada", "Bo"], 5, Variant())
+    bots = [make_bot("greedy", seat) for seat in range(2)]
+    lines = LastMoves()
+    wordings: dict[int, set[bool]] = {width: set() for width in range(40, 101, 4)}
+    while not game.is_over:
+        seat = players_to_act(game)[0]
+        game = apply(game, bots[seat].choose(view(game, seat)))
+        if seat == 1 and game.current == 0 and game.phase is Phase.PLACE:  # Bo's turn is over
+            lines.set_reactive(LastMoves.view, view(game, 0))
+            for width, seen in wordings.items():
+                seen.add(" placed " in " ".join(lines.rows(width)))  # a rare longer move wraps
+    assert all(len(seen) == 1 for seen in wordings.values()), sorted(wordings.items())
+    assert wordings[100] == {True} and wordings[40] == {False}
