@@ -47,15 +47,14 @@ async def choose_from_palette(pilot: Pilot[Any], words: str) -> None:
 async def test_the_palette_switches_the_form_and_remembers_it(tmp_path: Path) -> None:
     app = app_with(tmp_path, None)
     async with app.run_test(size=(100, 30)) as pilot:
-        await settle(pilot)
-        assert "New game" in screen_text(app)
+        await until_shown(pilot, lambda: "New game" in screen_text(app), what="the form")
         await choose_from_palette(pilot, "Français")
         assert language() == "fr"
-        text = screen_text(app)
-        assert "Nouvelle partie" in text and "New game" not in text
+        await until_shown(pilot, lambda: "Nouvelle partie" in screen_text(app), what="the form in French")
+        assert "New game" not in screen_text(app)
         await choose_from_palette(pilot, "中文")
         assert language() == "zh"
-        assert "新游戏" in screen_text(app)
+        await until_shown(pilot, lambda: "新游戏" in screen_text(app), what="the form in Chinese")
     assert load_settings().language == "zh"
 
 
@@ -95,9 +94,8 @@ async def test_the_form_field_switches_at_once_and_keeps_what_was_typed(tmp_path
         form.query_one("#name-0", Input).value = "Ada"
         form.query_one("#seed", Input).value = "42"
         form.query_one("#language", Select).value = "fr"
-        await settle(pilot)
+        await until_shown(pilot, lambda: "Graine" in screen_text(app), what="the form redrawn in French")
         assert language() == "fr"
-        assert "Graine" in screen_text(app)
         assert form.query_one("#name-0", Input).value == "Ada"
         assert form.query_one("#name-1", Input).value == "Robot 1"  # untouched: follows the language
         assert form.query_one("#seed", Input).value == "42"
@@ -143,9 +141,9 @@ async def test_textual_s_own_words_in_the_palette_follow_the_language(tmp_path: 
     async with app.run_test(size=(100, 30)) as pilot:
         await settle(pilot)
         await pilot.press("ctrl+p")
-        await settle(pilot)
+        await until_shown(pilot, lambda: "Chercher une commande…" in screen_text(app), what="the palette")
         text = screen_text(app)
-        assert "Chercher une commande…" in text and "Thème" in text and "Theme" not in text
+        assert "Thème" in text and "Theme" not in text
         await pilot.press(*"zzzq")  # "no matches" is shown once the palette's countdown has run
         await until_shown(pilot, lambda: "Aucun résultat" in screen_text(app), what="the palette's no matches")
 
@@ -167,8 +165,7 @@ async def test_the_saves_browser_and_its_rename_box_keep_their_state(
         assert app.screen.query_one(Input).value == "Revanche"  # the rename box kept what was typed
         assert browser.current() == chosen  # the cursor stayed on the same save
         await pilot.press("escape")
-        await settle(pilot)
-        assert "按日期排序" in screen_text(app)
+        await until_shown(pilot, lambda: "按日期排序" in screen_text(app), what="the browser in Chinese")
 
 
 async def test_the_review_keeps_its_table_in_a_new_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
