@@ -36,6 +36,8 @@ class Absence:
     """Seat -> when another player chose to wait for them (the offer comes back one limit later)."""
     stand_ins: dict[int, str] = field(default_factory=dict)
     """Seat -> the bot level playing it while its player is away."""
+    since: dict[int, int] = field(default_factory=dict)
+    """Seat -> the actions played when its stand-in took it."""
     stand_in_moves: dict[int, list[int]] = field(default_factory=dict)
     """Seat -> the action numbers (1-based) the stand-in bot played, since it took the seat."""
     bot_played: list[tuple[int, int]] = field(default_factory=list)
@@ -56,33 +58,27 @@ class Absence:
         return tuple(seats)
 
     def bot_moved(self, seat: int, number: int) -> None:
-        """The bot standing in at `seat` played action `number` (1-based)."""
-        self.stand_in_moves.setdefault(seat, []).append(number)
+        """A bot played action `number` (1-based) for absent `seat` (its player may be back by now: the
+        move is the bot's all the same, but no longer the stand-in's to tell them of)."""
         self.bot_played.append((seat, number))
+        if seat in self.stand_ins:
+            self.stand_in_moves.setdefault(seat, []).append(number)
 
-    def kept(self, moving: tuple[int, int] | None = None) -> KeptAbsence:
-        """What the store keeps (`live_rows`): the stand-ins, the waits chosen, the moves bots played, and
-        `moving` (seat, action number), the stand-in's move being written (marked here once it is)."""
-        current = {(seat, number) for seat, numbers in self.stand_in_moves.items() for number in numbers}
-        if moving is not None:
-            current.add(moving)
-        moves = sorted({*self.bot_played, *current}, key=lambda move: move[1])
-        return KeptAbsence(
-            dict(self.stand_ins),
-            dict(self.waited_at),
-            tuple((seat, number, (seat, number) in current) for seat, number in moves),
-        )
+    def kept(self) -> KeptAbsence:
+        """What the store keeps (`live_rows`): the stand-ins and from which move on, the waits chosen, the
+        moves bots played."""
+        return KeptAbsence(dict(self.stand_ins), dict(self.since), dict(self.waited_at), tuple(self.bot_played))
 
     @classmethod
     def from_kept(cls, kept: KeptAbsence) -> Absence:
         """Back from `kept` (when each player left is not kept: a restart counts from the start)."""
-        moves: dict[int, list[int]] = {seat: [] for seat in kept.stand_ins}
-        for seat, number, current in kept.bot_moves:
-            if current:
-                moves.setdefault(seat, []).append(number)
+        moves = {
+            seat: [n for s, n in kept.bot_moves if s == seat and n > kept.since.get(seat, 0)] for seat in kept.stand_ins
+        }
         return cls(
             waited_at=dict(kept.waited_at),
             stand_ins=dict(kept.stand_ins),
+            since=dict(kept.since),
             stand_in_moves=moves,
-            bot_played=[(seat, number) for seat, number, _ in kept.bot_moves],
+            bot_played=list(kept.bot_moves),
         )

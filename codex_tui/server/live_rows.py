@@ -7,11 +7,15 @@ together: `write_table` runs inside one transaction (`Store.commit_table`),
 and a kill -9 at any moment leaves either the move with everything it changed,
 or none of it. The save file in `tables/` is written afterwards from the same
 bytes, a copy that `codex-tui play` opens; on restart the row here wins
-(`TableRoom.resume_saved` writes the file again when they differ).
+(`TableKeeper.kept_games` writes the file again when they differ).
 
 Clocks and absent seats are rows with a column per value, not JSON: a bank per
-seat in `clock_banks`, a stand-in or a chosen wait per seat in `absent_seats`,
-each move a bot played for an absent player in `bot_moves`.
+seat in `clock_banks`, a stand-in (and from which move on) or a chosen wait per
+seat in `absent_seats`, each move a bot played for an absent player in
+`bot_moves`. A move inserts only its own `bot_moves` row and never rewrites
+`absent_seats`, which only the room's answers to absences write
+(`TableKeeper.keep_absence`, in the event loop's order): a move's transaction,
+run in a thread, can never put back an older record of who stands in.
 
 Only SQL over a connection lives here; `store.Store` runs it in its thread.
 """
@@ -45,11 +49,12 @@ class KeptAbsence:
 
     stand_ins: Mapping[int, str] = field(default_factory=dict)
     """Seat -> the bot level playing it while its player is away."""
+    since: Mapping[int, int] = field(default_factory=dict)
+    """Seat -> the actions played when its stand-in took it: the stand-in's moves are those after."""
     waited_at: Mapping[int, float] = field(default_factory=dict)
     """Seat -> when another player chose to wait for it."""
-    bot_moves: tuple[tuple[int, int, bool], ...] = ()
-    """(seat, action number, played by the bot standing in there now) of every move a bot played for an
-    absent player."""
+    bot_moves: tuple[tuple[int, int], ...] = ()
+    """(seat, action number) of every move a bot played for an absent player."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,10 @@ class TableWrite:
     save: str
     game: LiveGame | None = None
     clock: KeptClock | None = None
-    absence: KeptAbsence | None = None
+    absent_seats: KeptAbsence | None = None
+    """Its stand-ins and waits (its `bot_moves` are left as they are)."""
+    bot_moves: tuple[tuple[int, int], ...] = ()
+    """(seat, action number) of moves bots played for absent players, added to those kept."""
     options: KeptOptions | None = None
     """Written when `with_options` (None then forgets them: the defaults need no row)."""
     with_options: bool = False
@@ -89,6 +97,7 @@ LIVE_SCHEMA = (
         save TEXT NOT NULL,
         seat INTEGER NOT NULL,
         stand_in TEXT,
+        since INTEGER,
         waited_at REAL,
         PRIMARY KEY (save, seat),
         CHECK (stand_in IS NOT NULL OR waited_at IS NOT NULL))""",
@@ -96,7 +105,6 @@ LIVE_SCHEMA = (
         save TEXT NOT NULL,
         seat INTEGER NOT NULL,
         number INTEGER NOT NULL,
-        current INTEGER NOT NULL,
         PRIMARY KEY (save, number))""",
 )
 """The tables of migration 7 (`store_schema.add_live_games`)."""
@@ -113,8 +121,12 @@ def write_table(connection: sqlite3.Connection, write: TableWrite) -> None:
         )
     if write.clock is not None:
         _write_clock(connection, save, write.clock)
-    if write.absence is not None:
-        _write_absence(connection, save, write.absence)
+    if write.absent_seats is not None:
+        _write_absent_seats(connection, save, write.absent_seats)
+    connection.executemany(
+        "INSERT INTO bot_moves VALUES (?, ?, ?) ON CONFLICT (save, number) DO NOTHING",
+        [(save, seat, number) for seat, number in write.bot_moves],
+    )
     if write.with_options:
         connection.execute("DELETE FROM table_options WHERE save = ?", (save,))
         if write.options is not None:
@@ -145,17 +157,15 @@ def _write_clock(connection: sqlite3.Connection, save: str, clock: KeptClock) ->
     )
 
 
-def _write_absence(connection: sqlite3.Connection, save: str, absence: KeptAbsence) -> None:
+def _write_absent_seats(connection: sqlite3.Connection, save: str, absence: KeptAbsence) -> None:
     connection.execute("DELETE FROM absent_seats WHERE save = ?", (save,))
-    connection.execute("DELETE FROM bot_moves WHERE save = ?", (save,))
     seats = sorted({*absence.stand_ins, *absence.waited_at})
     connection.executemany(
-        "INSERT INTO absent_seats VALUES (?, ?, ?, ?)",
-        [(save, seat, absence.stand_ins.get(seat), absence.waited_at.get(seat)) for seat in seats],
-    )
-    connection.executemany(
-        "INSERT INTO bot_moves VALUES (?, ?, ?, ?) ON CONFLICT (save, number) DO NOTHING",
-        [(save, seat, number, int(current)) for seat, number, current in absence.bot_moves],
+        "INSERT INTO absent_seats VALUES (?, ?, ?, ?, ?)",
+        [
+            (save, seat, absence.stand_ins.get(seat), absence.since.get(seat), absence.waited_at.get(seat))
+            for seat in seats
+        ],
     )
 
 
@@ -182,14 +192,15 @@ def kept_clock(connection: sqlite3.Connection, save: str) -> KeptClock | None:
 
 def kept_absence(connection: sqlite3.Connection, save: str) -> KeptAbsence:
     """The absent seats kept for a table (an empty record when none are)."""
-    seats = connection.execute("SELECT seat, stand_in, waited_at FROM absent_seats WHERE save = ?", (save,)).fetchall()
-    moves = connection.execute(
-        "SELECT seat, number, current FROM bot_moves WHERE save = ? ORDER BY number", (save,)
+    seats = connection.execute(
+        "SELECT seat, stand_in, since, waited_at FROM absent_seats WHERE save = ?", (save,)
     ).fetchall()
+    moves = connection.execute("SELECT seat, number FROM bot_moves WHERE save = ? ORDER BY number", (save,)).fetchall()
     return KeptAbsence(
-        stand_ins={int(seat): str(level) for seat, level, _ in seats if level is not None},
-        waited_at={int(seat): float(at) for seat, _, at in seats if at is not None},
-        bot_moves=tuple((int(seat), int(number), bool(current)) for seat, number, current in moves),
+        stand_ins={int(seat): str(level) for seat, level, _, _ in seats if level is not None},
+        since={int(seat): int(since) for seat, level, since, _ in seats if level is not None and since is not None},
+        waited_at={int(seat): float(at) for seat, _, _, at in seats if at is not None},
+        bot_moves=tuple((int(seat), int(number)) for seat, number in moves),
     )
 
 
@@ -225,20 +236,23 @@ def json_clock(data: str) -> KeptClock | None:
 
 def json_absence(data: str) -> KeptAbsence:
     """Absent seats as migration 5's `absences.data` held them (JSON); none when it cannot be read (as
-    before: each seat waited for its player)."""
+    before: each seat waited for its player). A stand-in took its seat just before the first of its moves
+    kept there (`moves`), or after every earlier bot move for that seat when it had made none."""
     try:
         kept = json.loads(data)
-        current = {
-            (int(seat), int(number)) for seat, numbers in dict(kept.get("moves", {})).items() for number in numbers
-        }
+        current = {int(seat): [int(n) for n in numbers] for seat, numbers in dict(kept.get("moves", {})).items()}
         played = {(int(seat), int(number)) for seat, number in kept.get("played", [])}
+        played |= {(seat, number) for seat, numbers in current.items() for number in numbers}
+        stand_ins = {int(seat): str(level) for seat, level in dict(kept.get("stand_ins", {})).items()}
+        since = {
+            seat: min(current[seat]) - 1 if current.get(seat) else max((n for s, n in played if s == seat), default=0)
+            for seat in stand_ins
+        }
         return KeptAbsence(
-            stand_ins={int(seat): str(level) for seat, level in dict(kept.get("stand_ins", {})).items()},
+            stand_ins=stand_ins,
+            since=since,
             waited_at={int(seat): float(at) for seat, at in dict(kept.get("waited", {})).items()},
-            bot_moves=tuple(
-                (seat, number, (seat, number) in current)
-                for seat, number in sorted(played | current, key=lambda move: move[1])
-            ),
+            bot_moves=tuple(sorted(played, key=lambda move: move[1])),
         )
     except (AttributeError, TypeError, ValueError):
         return KeptAbsence()

@@ -494,6 +494,10 @@ class Store:
 
         self._write(commit)
 
+    def forget_table(self, save: str) -> None:
+        """Delete a live table's rows (a save the history holds as finished)."""
+        self._write(lambda connection: forget_table(connection, save))
+
     def live_games(self) -> list[LiveGame]:
         """Every live table's game as last committed."""
         return self._read_with(live_games)

@@ -179,7 +179,7 @@ def add_live_games(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     """Migration 7: a live table's game, clock and absent seats as rows (`live_rows`), so that a move is one
     transaction. The JSON of `clocks` and `absences` moves into columns (what could not be read before is
     dropped, as it was then: no clock, nobody standing in); the games come in at the next start, from
-    the save files (`TableRoom.resume_saved`)."""
+    the save files (`TableKeeper.kept_games`)."""
     for statement in LIVE_SCHEMA:
         connection.execute(statement)
     for save, data in connection.execute("SELECT save, data FROM clocks").fetchall():
@@ -189,7 +189,7 @@ def add_live_games(connection: sqlite3.Connection, folder: Path) -> list[Path]:
     for save, data in connection.execute("SELECT save, data FROM absences").fetchall():
         absence = json_absence(str(data))
         if absence != KeptAbsence():
-            write_table(connection, TableWrite(str(save), absence=absence))
+            write_table(connection, TableWrite(str(save), absent_seats=absence, bot_moves=absence.bot_moves))
     connection.execute("DROP TABLE clocks")
     connection.execute("DROP TABLE absences")
     return []

@@ -66,6 +66,8 @@ class Table:
     unsaved: Any = None
     """The state whose save could not be written, None while the save holds `game`. The table is paused
     meanwhile: it shows `game` and takes no action until the room has written this; then it is `game`."""
+    unsaved_stand_in: int | None = None
+    """The absent seat whose stand-in bot made the `unsaved` move, if one did: marked once it is written."""
     retry_task: asyncio.Task[None] | None = None
     """Writing `unsaved` again until it works."""
     save_path: Path | None = None
@@ -82,6 +84,9 @@ class Table:
     """Its absent seats: when each left, the waits chosen, the bots standing in (`absence.py`)."""
     offered: tuple[int, ...] = ()
     """The absent seats the other players may hand to a bot now (`TableRoom.check_absences`)."""
+    ended: bool = False
+    """Filed in the history before its game's end (its players ended it rather than wait): over, though
+    its game is not, so nobody plays on at it."""
     rating_changes: dict[int, tuple[float, float]] = field(default_factory=dict)
     """Seat -> (rating before, after) once a rated table is filed: the hub tells each player theirs, once."""
 
@@ -93,7 +98,7 @@ class Table:
     def state(self) -> str:
         if self.game is None:
             return "waiting"
-        return "over" if self.game.is_over else "playing"
+        return "over" if self.game.is_over or self.ended else "playing"
 
     def seat_of(self, name: str) -> int | None:
         return self.names.index(name) if name in self.names else None

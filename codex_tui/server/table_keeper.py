@@ -88,7 +88,7 @@ class TableKeeper:
         return TableWrite(
             path.name,
             clock=table.clock.kept() if table.clock is not None and live else None,
-            absence=table.absence.kept(None if stand_in is None else (stand_in, len(game.actions))),
+            bot_moves=() if stand_in is None else ((stand_in, len(game.actions)),),
             options=kept_options(table_options(table)),
             with_options=beside and live,
             chat=tuple(table.chat.lines) if beside and live else None,
@@ -121,10 +121,14 @@ class TableKeeper:
         return target, after or ()
 
     def end(self, path: Path, record: FinishedTable) -> None:
-        """File a game its players ended before its end (`TableRoom.end_table`): OSError, nothing moved
-        for good, when it cannot be."""
+        """File a game its players ended before its end (`TableRoom.end_table`): OSError, nothing changed,
+        when the history cannot record it. Once recorded it has ended, even if its save cannot move to
+        `finished/` now (logged): the next start moves it (`kept_games`)."""
         self.store.finish_table(record)
-        move_save(path, self.folder / FINISHED_DIR)
+        try:
+            move_save(path, self.folder / FINISHED_DIR)
+        except OSError as error:
+            log.error("the ended game %s stays where it is, for the next start to file away: %s", path, error)
 
     def finish(
         self, path: Path, module: GameModule, game: Any, kinds: Sequence[str], rated: bool, number: int | None
@@ -165,19 +169,25 @@ class TableKeeper:
 
     def _resumed_save(self, path: Path, row: LiveGame | None) -> SavedGame | None:
         """The save of one kept game (see `kept_games`); None when it was filed as finished."""
+        if self.store.is_finished(path.name):  # ended by its players, or a move that came after its end
+            if row is not None:
+                self.store.forget_table(path.name)
+            if path.is_file():
+                move_save(path, self.folder / FINISHED_DIR)
+            return None
         if row is None:
             data = read_save_bytes(path)
             saved = decode_save(data, path)
-            if not saved.game.is_over and self.store.is_finished(path.name):  # ended by its players
-                move_save(path, self.folder / FINISHED_DIR)
-                return None
             if not saved.game.is_over:
                 self.store.commit_table(TableWrite(path.name, game=LiveGame(path.name, data, len(saved.game.actions))))
             return saved
         saved = decode_save(row.record, path)
         if not path.is_file() or read_save_bytes(path) != row.record:
             log.warning("%s: its save is written again from the database, which holds %s actions", path, row.moves)
-            write_save_bytes(path, row.record)
+            try:
+                write_save_bytes(path, row.record)
+            except SaveError as error:  # the row holds it: the table plays on, its next move writes the file
+                log.error("%s", error)
         return saved
 
     def waiting_rows(self) -> list[WaitingTable]:
@@ -242,6 +252,6 @@ class TableKeeper:
         if table.save_path is None:
             return
         try:
-            self.store.commit_table(TableWrite(table.save_path.name, absence=table.absence.kept()))
+            self.store.commit_table(TableWrite(table.save_path.name, absent_seats=table.absence.kept()))
         except OSError as error:
             log.error("table %s cannot keep its absent seats: %s", table.id, error)

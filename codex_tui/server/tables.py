@@ -263,6 +263,7 @@ class TableRoom:
         table.absence.left_at.pop(seat, None)
         if table.absence.stand_ins.pop(seat, None) is None:
             return None
+        table.absence.since.pop(seat, None)
         moves = table.absence.stand_in_moves.pop(seat, [])
         self.keeper.keep_absence(table)
         self._clock_follows(table)
@@ -282,6 +283,7 @@ class TableRoom:
         elif level in table.module.bot_levels():
             self._unrate(table)
             table.absence.stand_ins[seat] = level
+            table.absence.since[seat] = len(table.game.actions) if table.game is not None else 0
             table.absence.stand_in_moves[seat] = []
         else:
             raise TableError(N_("there is no such bot level"))
@@ -315,6 +317,7 @@ class TableRoom:
         if seat not in table.offered:
             raise TableError(N_("that seat is not waited for any more"))
         async with table.lock:
+            self._check_here(table)  # two players ending it at once: the second finds it gone
             path, game = table.save_path, table.game
             assert path is not None and game is not None
             record = ended_table(path, table.module, game, tuple(table.kinds), table.id)
@@ -374,6 +377,7 @@ class TableRoom:
                 game=game,
                 save_path=filed.path,
                 title=filed.saved.title,
+                ended=not game.is_over,
             )
             self.tables[table.id] = table
 
@@ -400,6 +404,12 @@ class TableRoom:
         return table_id
 
     # --------------------------------------------------------------- queries
+
+    def _check_here(self, table: Table) -> None:
+        """TableError if `table` is no longer the room's, or is over by its players' choice (they ended it
+        while a call waited, or before a restart)."""
+        if self.tables.get(table.id) is not table or table.ended:
+            raise TableError(N_("there is no table {table} any more"), table=table.id)
 
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
@@ -545,6 +555,7 @@ class TableRoom:
         chat stays in memory only). TableError when it cannot be kept: nobody reads it, its sender is told,
         and the table pauses (a line said at a paused table is refused the same way)."""
         async with table.lock:
+            self._check_here(table)
             if table.paused:
                 raise TableError(NOT_SAID)
             at = 0 if table.game is None else len(table.game.actions)
@@ -596,6 +607,7 @@ class TableRoom:
         if seat == SPECTATOR or action.player != seat:
             raise TableError(N_("you can only play for your own seat"))
         async with table.lock:
+            self._check_here(table)  # a move that waited while its players ended the table is not played
             if table.game is None:
                 raise TableError(N_("the game has not started"))
             if table.paused:
@@ -619,6 +631,7 @@ class TableRoom:
         try:
             await self._write(table, game, beside, stand_in)
         except (SaveError, OSError) as error:
+            table.unsaved_stand_in = stand_in
             self._pause(table, game, error)
             return False
         table.game = game
@@ -637,10 +650,11 @@ class TableRoom:
         await asyncio.to_thread(self.keeper.commit_move, path, saved, parts)
         if beside:
             table.waiting_key = None
-        if game.is_over:
-            table.save_path = await asyncio.to_thread(
-                self._file_away, path, table.module, game, tuple(table.kinds), table.rated, table.id
+        if game.is_over:  # filed in a thread, its ratings then read on the event loop
+            filed = await asyncio.to_thread(
+                self.keeper.finish, path, table.module, game, tuple(table.kinds), table.rated, table.id
             )
+            table.save_path = self._rated(path, table.module, game, *filed)
 
     def _pause(self, table: Table, game: Any, error: Exception) -> None:
         """`game` could not be saved: the table waits with it unsaved, and writes it again until it works."""
@@ -658,17 +672,23 @@ class TableRoom:
                 await asyncio.wait_for(self._stopping.wait(), delay)
             delay = min(delay * 2, RETRY_MOST)
             async with table.lock:
-                game = table.unsaved
+                if self.tables.get(table.id) is not table:  # ended by its players meanwhile
+                    return
+                game, stand_in = table.unsaved, table.unsaved_stand_in
                 try:
-                    await self._write(table, game, beside=True)
+                    await self._write(table, game, beside=True, stand_in=stand_in)
                 except (SaveError, OSError) as error:
                     if self._closing:
-                        log.error("table %s stops unsaved (%s); its save holds what its players saw", table.id, error)
+                        log.error(
+                            "table %s stops unsaved (%s); its save file holds what its players saw", table.id, error
+                        )
                         return
                     log.warning("table %s is still paused: %s", table.id, error)
                     continue
-                table.game, table.unsaved, table.retry_task = game, None, None
+                table.game, table.unsaved, table.unsaved_stand_in, table.retry_task = game, None, None, None
                 table.turn_since = self.wall()
+                if stand_in is not None:
+                    table.absence.bot_moved(stand_in, len(game.actions))
             log.warning("table %s is saved again; play goes on", table.id)
             self._changed(table)
             self._schedule_bots(table)
@@ -681,7 +701,11 @@ class TableRoom:
         gone), then its save moves to `finished/`, so a restart need not read it again; returns where the
         save is. If either step fails it stays whole where it is (logged), and the next start files it away:
         the store records a save once, so a second try moves nobody's rating twice."""
-        target, after = self.keeper.finish(path, module, game, kinds, rated, number)
+        return self._rated(path, module, game, *self.keeper.finish(path, module, game, kinds, rated, number))
+
+    def _rated(self, path: Path, module: GameModule, game: Any, target: Path, after: tuple[float | None, ...]) -> Path:
+        """The ratings a game filed from `path` moved (`after`, per seat): kept for the lobby, and told to its
+        table's players (`rating_changes`); returns where its save is now, `target`."""
         changes = {}
         for seat, (name, rating) in enumerate(zip(game.players, after)):
             if rating is not None:
@@ -717,6 +741,8 @@ class TableRoom:
             action = await self.bots.choose(table.playing_level(seat), seed, module.view(game, seat), module, legal)
             async with table.lock:
                 if table.game is not game or table.paused or not table.bot_plays(seat):  # its player came back
+                    return
+                if self.tables.get(table.id) is not table:  # ended by its players meanwhile
                     return
                 try:
                     moved = module.apply(game, action)

@@ -40,13 +40,16 @@ def test_an_absent_seat_is_offered_only_on_its_move_past_the_limit() -> None:
     assert offered(1150) == () and offered(1161) == (1,)
     absence.stand_ins[1] = "easy"
     assert offered(9999) == ()
-    absence.stand_in_moves[1] = [4]
-    absence.bot_played = [(1, 2), (1, 4)]
+    absence.since[1] = 3  # the stand-in took the seat after action 3: its moves are those after
+    absence.bot_played = [(1, 2)]
+    absence.bot_moved(1, 4)
+    absence.bot_moved(0, 5)  # a seat with no stand-in now (its player came back as the bot moved)
     kept = Absence.from_kept(absence.kept())
-    assert (kept.stand_ins, kept.stand_in_moves, kept.bot_played) == ({1: "easy"}, {1: [4]}, [(1, 2), (1, 4)])
+    assert (kept.stand_ins, kept.stand_in_moves) == ({1: "easy"}, {1: [4]})
+    assert kept.bot_played == [(1, 2), (1, 4), (0, 5)] and kept.since == {1: 3}
     assert kept.waited_at == {1: 1100.0} and kept.left_at == {}  # who left when counts from the restart
     old = '{"stand_ins": {"1": "easy"}, "moves": {"1": [4]}, "waited": {"0": 7.5}, "played": [[1, 2]]}'
-    assert json_absence(old) == KeptAbsence({1: "easy"}, {0: 7.5}, ((1, 2, False), (1, 4, True)))
+    assert json_absence(old) == KeptAbsence({1: "easy"}, {1: 3}, {0: 7.5}, ((1, 2), (1, 4)))
     assert json_absence('{"stand_ins": "nonsense"}') == KeptAbsence()
 
 

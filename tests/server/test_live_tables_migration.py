@@ -32,7 +32,7 @@ async def test_a_schema_6_folder_keeps_its_clock_absent_seats_chat_and_game_as_r
     try:
         assert SCHEMA_VERSION == 7 and stored_rows(data, "SELECT max(version) FROM schema_migrations") == [(7,)]
         assert store.kept_clock(SAVE) == KeptClock(5, 3, BANKS)
-        assert store.kept_absence(SAVE) == KeptAbsence({1: "easy"}, {0: 1234.5}, ((1, 2, False), (1, 4, True)))
+        assert store.kept_absence(SAVE) == KeptAbsence({1: "easy"}, {1: 3}, {0: 1234.5}, ((1, 2), (1, 4)))
         tables = {str(name) for (name,) in stored_rows(data, "SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert not tables & {"clocks", "absences"}, "the JSON columns are gone"
         assert store.live_games() == [], "the game comes in from its file at the start"

@@ -12,7 +12,7 @@ from typing import Any
 
 from codex_tui.client.hub_client import HubClient
 from codex_tui.protocol import messages as p
-from codex_tui.server.absence import AWAY_LIVE, Absence
+from codex_tui.server.absence import AWAY_LIVE
 from codex_tui.server.live_rows import TableWrite
 from codex_tui.server.serve import GameServer
 from codex_tui.server.table import Table
@@ -142,7 +142,7 @@ async def test_a_rated_table_saved_with_stand_in_moves_by_an_earlier_version_res
         table, ada, bo = await rated_table(server)
         assert await server.room.act(table, 0, table.module.legal_actions_for(table.game, 0)[0])
         assert table.save_path is not None
-        server.store.commit_table(TableWrite(table.save_path.name, absence=Absence(bot_played=[(1, 2)]).kept()))
+        server.store.commit_table(TableWrite(table.save_path.name, bot_moves=((1, 2),)))  # a bot played move 2
         for client in (ada, bo):
             await client.close()
     finally:
