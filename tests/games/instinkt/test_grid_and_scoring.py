@@ -6,7 +6,7 @@ import random
 
 from codex_tui.games.instinkt.rules import apply, legal_actions, new_game
 from codex_tui.games.instinkt.rules.animals import Animal as A
-from codex_tui.games.instinkt.rules.grid import connected, fits, placement_cells, raccoon_moves
+from codex_tui.games.instinkt.rules.grid import connected, fits, placement_cells, raccoon_moves, refused_targets
 from codex_tui.games.instinkt.rules.scoring import score_cards
 from codex_tui.games.instinkt.rules.state import Piece
 
@@ -165,3 +165,36 @@ def test_placements_and_raccoon_moves_are_those_the_layout_rule_allows() -> None
                         if fits([*rest, target]) and connected([*rest, target]):
                             expected.append((cell, target))
                 assert raccoon_moves(grid, owner, raccoon) == expected
+
+
+def test_the_cells_refused_to_the_raccoon_s_card_are_every_free_cell_beside_the_others_not_offered() -> None:
+    """Seeded random layouts: for each card the raccoon could move, the cells beside the other cards are the
+    ones offered plus the ones refused, each refused for the reason the rules give and never both."""
+    rng = random.Random(7)
+    checked = 0
+    for _layout in range(150):
+        grid: dict = {}
+        for _card in range(rng.randint(3, 14)):
+            cell = rng.choice(placement_cells(grid))
+            grid[cell] = Piece(rng.choice((B, W)), rng.choice(list(A)))
+        raccoon = rng.choice(list(grid))
+        owner = grid[raccoon].owner
+        offered: dict = {}
+        for source, target in raccoon_moves(grid, owner, raccoon):
+            offered.setdefault(source, set()).add(target)
+        for source in (cell for cell, piece in grid.items() if piece.owner == owner and cell != raccoon):
+            rest = [cell for cell in grid if cell != source]
+            too_wide, apart = refused_targets(grid, source)
+            beside = {(x + dx, y + dy) for x, y in rest for dx in (-1, 0, 1) for dy in (-1, 0, 1)} - grid.keys()
+            assert set(too_wide) | set(apart) | offered.get(source, set()) == beside
+            assert not set(too_wide) & set(apart) and not (set(too_wide) | set(apart)) & offered.get(source, set())
+            assert all(not fits([*rest, cell]) for cell in too_wide)
+            assert all(fits([*rest, cell]) and not connected([*rest, cell]) for cell in apart)
+            checked += bool(too_wide) + bool(apart)
+    assert checked > 20, "layouts with refused cells of both kinds were met"
+
+
+def test_a_card_moved_from_the_middle_of_a_row_may_only_go_where_it_joins_both_ends() -> None:
+    grid = grid_of(["b7 b4 b8"])
+    too_wide, apart = refused_targets(grid, (1, 0))
+    assert too_wide == [] and (-1, 0) in apart and (3, 0) in apart and (1, 1) not in apart

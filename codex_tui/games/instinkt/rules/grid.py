@@ -204,6 +204,20 @@ def raccoon_moves(grid: Grid, owner: int, raccoon_cell: Cell) -> list[tuple[Cell
     return moves
 
 
+def refused_targets(grid: Grid, source: Cell) -> tuple[list[Cell], list[Cell]]:
+    """The empty cells beside the other cards that the card at `source` may not move to, as (those that
+    would make the grid wider or taller than 4, those that would leave the cards in two groups): what a
+    player sees as free and is not offered, with the reason the rules give."""
+    rest = [cell for cell in grid if cell != source]
+    if not rest:
+        return [], []
+    beside = {(x + dx, y + dy) for x, y in rest for dx, dy in NEIGHBOURS} - grid.keys()
+    box = bounds(rest)
+    too_wide = sorted(cell for cell in beside if not fits_with(box, cell))
+    apart = sorted(cell for cell in beside if fits_with(box, cell) and not connected([*rest, cell]))
+    return too_wide, apart
+
+
 def normalised(grid: Grid) -> dict[Cell, Piece]:
     """The grid moved so that its top-left cell is (0, 0) (for scoring and display)."""
     if not grid:

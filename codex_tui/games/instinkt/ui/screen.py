@@ -27,7 +27,7 @@ from codex_tui.games.instinkt.coords import at_cell, card_text, cell_name, cell_
 from codex_tui.games.instinkt.module import INSTINKT
 from codex_tui.games.instinkt.rules.actions import Action, Axis, Choose, End, Enter, Keep, Move, Place
 from codex_tui.games.instinkt.rules.animals import Animal
-from codex_tui.games.instinkt.rules.grid import deer_push
+from codex_tui.games.instinkt.rules.grid import deer_push, refused_targets
 from codex_tui.games.instinkt.rules.history import totals
 from codex_tui.games.instinkt.rules.state import Cell, Grid, Phase, Piece
 from codex_tui.games.instinkt.rules.view import SeatView
@@ -611,8 +611,24 @@ class InstinktScreen(DerivedOnce, PlayScreen):
             seat = max(view.seat, 0)
             text.append(f"\n{words}", style=BOLD)
             text.append(f"\n  {scores_text(before, after, seat)}", style=BOLD)
+        if kind == "target" and self.source is not None:
+            self._append_refused(text, view.grid, self.source)
         text.append("\n" + _("Log"), style=BOLD)
         return text
+
+    @staticmethod
+    def _append_refused(text: Text, grid: Grid, source: Cell) -> None:
+        """Why a free cell drawn beside the cards is not offered to the card the raccoon moves (the rules'
+        reason, one line each: the frame, or the cards parted)."""
+        left, top, right, bottom = window_for(grid)
+        reasons = (
+            N_("Not offered (the grid would pass 4×4): {cells}"),
+            N_("Not offered (the cards would no longer all touch): {cells}"),
+        )
+        for reason, cells in zip(reasons, refused_targets(grid, source), strict=True):
+            drawn = [cell_name(cell) for cell in cells if left <= cell[0] <= right and top <= cell[1] <= bottom]
+            if drawn:
+                text.append("\n" + _(reason).format(cells=comma().join(drawn)), style=DIM)
 
     def status_text(self) -> str:
         view = self.view
