@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -16,8 +17,12 @@ class Unwritable:
         folder.write_text("a file where the folder was\n")
 
     def mend(self) -> None:
-        self.folder.unlink()
-        self.aside.rename(self.folder)
+        """The folder back in one atomic step: a link to the moved files replaces the plain file. Removing
+        the file and then renaming the folder back left a moment with no folder at all, in which a server
+        writing again made a new empty one, and the rename failed ('Directory not empty')."""
+        link = self.folder.with_name(f"{self.folder.name}.mended")
+        link.symlink_to(self.aside, target_is_directory=True)
+        os.replace(link, self.folder)
 
     def where(self, path: Path) -> Path:
         """Where a file of the folder is while it is unwritable."""
