@@ -57,11 +57,11 @@ from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
 from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.ui.paging import PageSafeCommandPalette
-from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.screens.replay import ReplayExit
 from codex_tui.ui.small_terminal import SmallTerminalNotice
+from codex_tui.ui.table_end import EndFlow, TableEnd
 from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.toasts import OneToastPerMessage
 from codex_tui.ui.widgets.coach_panel import POINTED_CSS, show_coaching
@@ -119,6 +119,8 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         """`advance` waited for the game screen to be on top again."""
         self.setup_shown: Screen[Any] | None = None
         """The set-up choice open over the game (a redo closes it: what it asks was chosen already)."""
+        self.ending: EndFlow | None = None
+        """The end of the game on show, once it is over."""
         self.bot_timer: Timer | None = None
         self.save_retry: Timer | None = None
         """Trying the failed autosave again, every SAVE_RETRY seconds, until it works."""
@@ -241,6 +243,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.modal_open = False
         self.advance_held = False
         self.setup_shown = None
+        self.ending = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
@@ -343,7 +346,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
     def advance(self) -> None:
         """Decide what happens next: a bot move, a privacy screen, set-up, or the end."""
         session = self.session
-        if session is None or self.modal_open:
+        if session is None or self._paused():
             return
         if self.game_screen is not None and self.screen is not self.game_screen:
             # Help, the palette or the saves browser is open over the game: nothing is
@@ -374,6 +377,10 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         if setup is not None:
             self.setup_shown = setup
             self._open_modal(setup, self._setup_chosen)
+
+    def _paused(self) -> bool:
+        """A screen the loop waits on is open: a set-up choice, the privacy screen, the end of the game."""
+        return self.modal_open or (self.ending is not None and self.ending.open)
 
     def on_game_in_view(self, message: GameInView) -> None:
         if self.advance_held:
@@ -410,67 +417,53 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
                 break  # the rest was chosen after it (a tutorial asks again from the refused one)
 
     def _show_end(self, game: Any) -> None:
-        """The final board with a game-over bar first; the summary when the player asks for it.
-
-        So the last moves (a bot's too) are seen on the board before anything
-        covers it. From the summary, esc goes back to the board; undo (when
-        there is a move to take back) returns to the game.
-        """
-        self.modal_open = True
+        """The end of this game (`EndFlow`: the bar over the final board, the scores, the review)."""
         ui, seat = self._ui(), self.perspective()
 
         def over_text() -> Text:
             session = self.session  # its game, under the names of the language read now
             return ui.game_over_text(session.game if session is not None else game, seat)
 
-        bar = GameOverBar(over_text, self._undo_offered(), offer_review=True)
-        self.push_screen(bar, self._end_chosen)
+        end = TableEnd(
+            over_text=over_text,
+            final_scores=lambda: ui.end_screen(game, seat, offer_undo=self._undo_offered(), to_board=True),
+            may_undo=self._undo_offered,
+            undo=lambda: self.on_undo_requested(UndoRequested()),
+            review=self._review,
+            leave=self._leave_end,
+            shown=self._coach,
+        )
+        self.ending = EndFlow(self, end)
+        self.ending.show()
 
     def _undo_offered(self) -> bool:
         return self.session is not None and self.session.can_undo()
 
-    def _summary(self, game: Any) -> Screen[str]:
-        return self._ui().end_screen(game, self.perspective(), offer_undo=self._undo_offered(), to_board=True)
-
-    def _end_chosen(self, choice: str | None) -> None:
-        self.modal_open = False
-        session = self.session
-        if session is None:
-            return
-        if choice == "summary":
-            self.modal_open = True
-            self.push_screen(self._summary(session.game), self._end_chosen)
-            self.call_after_refresh(self._coach)
-        elif choice == "board":
-            self.advance()
-        elif choice == "undo":
-            self.on_undo_requested(UndoRequested())
-        elif choice == "review":
-            self._review(session)
-        elif choice == "new" and self.learning is not None:
+    def _leave_end(self, choice: str) -> None:
+        """n at the end: a new game (after a tutorial, the real game it offers); q: quit."""
+        if choice == "new" and self.learning is not None:
             self.real_game(self.learning)
         elif choice == "new":
             self.ask_new_game()
         else:
             self.once_saved(self.exit, quitting=True)
 
-    def _review(self, session: GameSession) -> None:
-        """The finished game's replay with the review of the player's turns open on it.
-
-        Closing the replay goes back to the final scores; "play from here"
-        there plays on in a new save, as from any replay."""
-        self.modal_open = True
+    def _review(self, back: Callable[[], None]) -> None:
+        """The finished game's replay with the review of the player's turns open on it; "play from
+        here" there plays on in a new save, as from any replay."""
+        session = self.session
+        if session is None:
+            return
         game, seat = session.game, self.perspective()
         title = session.title or default_title(game.players)
 
         def closed(outcome: ReplayExit | None) -> None:
-            self.modal_open = False
             if self.session is not session:
                 return
             if outcome is not None and outcome.action == "branch":
                 self.branch(Replayable(game, session.kinds, title), outcome.index)
             else:
-                self._end_chosen("summary")
+                back()
 
         self.push_screen(self._ui().replay_screen(game, title, seat, review_seat=seat), closed)
 
@@ -742,7 +735,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         if session is None or not session.show_names_in_reader_language():
             return
         self._cancel_bot()
-        if self.modal_open:
+        if self._paused():
             self.refresh_game()
         else:
             self.advance()

@@ -57,10 +57,11 @@ from codex_tui.ui.crash import CalmCrashes
 from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
 from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
-from codex_tui.ui.screens.game_over import GameOverBar, result_line
+from codex_tui.ui.screens.game_over import result_line
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.small_terminal import SmallTerminalNotice
+from codex_tui.ui.table_end import EndFlow, TableEnd
 from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.toasts import OneToastPerMessage
 from codex_tui.ui.widgets.broken_text import Prose
@@ -339,7 +340,7 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
             record = game.import_record(message.get("record"))
             players = record.players
             reader = players.index(self.login_name) if self.login_name in players else None
-            screen = screens_of(game).network_replay_screen(record, title, reader, review_seat=review_seat)
+            screen = screens_of(game).replay_screen(record, title, reader, review_seat=review_seat, may_branch=False)
         except (registry.UnknownGame, RecordError, ReplayError, SetupError, ValueError) as error:
             self.notify(_("This game cannot be replayed: {error}").format(error=error), severity="warning")
             if after is not None:
@@ -415,12 +416,18 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
             self.push_screen(setup, self._setup_chosen)
         if state.result is not None and not self.end_shown:  # the server sends it once the game is over
             self.end_shown = True
-            outcome = game.result_from_wire(state.result)
+            self._show_end(ui, view, game.result_from_wire(state.result))
 
-            def summary() -> Screen[str]:
-                return ui.network_end_screen(view, outcome)
-
-            self._game_over(view.players, ui.result_winners(outcome), summary)
+    def _show_end(self, ui: GameUI, view: Any, outcome: Any) -> None:
+        """The end of the table (`EndFlow`): no undo; n and q leave the table for the lobby."""
+        names, winners = view.players, ui.result_winners(outcome)
+        end = TableEnd(
+            over_text=lambda: result_line(names, winners, self.seat, _("q: back to the lobby.")),
+            final_scores=lambda: ui.end_screen_from_view(view, outcome),
+            review=self._ask_review,
+            leave=lambda choice: self.send({"t": p.LEAVE}),
+        )
+        EndFlow(self, end).show()
 
     def _mark_bot_moves(self, view: Any, played: Sequence[tuple[int, int]]) -> None:
         """The moves a bot played for an absent player, as notes after each in the game's log."""
@@ -475,30 +482,6 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
             self.bell()
         self.time_out_told = out is not None
         screen.alert = line or out
-
-    def _game_over(self, names: Sequence[str], winners: Sequence[int], summary: Callable[[], Screen[str]]) -> None:
-        """The final board under a game-over bar; enter shows the summary, esc there comes back,
-        r there opens the game's replay with this seat's review, which comes back to the bar.
-
-        Any other way out of either (n, q) leaves the table for the lobby.
-        """
-        text = result_line(names, winners, self.seat, _("q: back to the lobby."))
-
-        def chosen(choice: str | None) -> None:
-            if choice == "summary":
-                self.push_screen(summary(), closed)
-            else:
-                self.send({"t": p.LEAVE})
-
-        def closed(choice: str | None) -> None:
-            if choice == "board":
-                self._game_over(names, winners, summary)
-            elif choice == "review":
-                self._ask_review(lambda: self._game_over(names, winners, summary))
-            else:
-                self.send({"t": p.LEAVE})
-
-        self.push_screen(GameOverBar(text, offer_undo=False), chosen)
 
     def _turn_notice(self, view: Any) -> None:
         """A notice (and the bell) when this seat's turn starts."""

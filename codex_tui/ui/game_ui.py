@@ -59,10 +59,11 @@ class GameUI(Protocol):
         ...
 
     def replay_screen(
-        self, game: Any, title: str, reader: int | None, review_seat: int | None = None
+        self, game: Any, title: str, reader: int | None, review_seat: int | None = None, may_branch: bool = True
     ) -> Screen[ReplayExit]:
-        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch'), speaking to the
-        seat `reader` ("Next: you place a card"), whichever seat's eyes it shows.
+        """The replay of `game`, with "play from here" (a `ReplayExit` 'branch') while `may_branch`
+        (not at a network table: its player keeps no local games), speaking to the seat `reader`
+        ("Next: you place a card"), whichever seat's eyes it shows.
 
         `r` on it opens the review (`codex_tui.ui.screens.review.ReviewScreen`) of a
         seat's turns; choosing a turn there shows that position with the move played
@@ -70,7 +71,7 @@ class GameUI(Protocol):
         seat opens at once."""
         ...
 
-    # ------------------------------------------------------------ network
+    # ------------------------------------------------- a seat's view alone
 
     def turn_words(self, view: Any) -> str | None:
         """What "Your turn: ..." says for `view`, or None when no notice is given for this step."""
@@ -80,19 +81,9 @@ class GameUI(Protocol):
         """The winning seats of a result from `GameModule.result_from_wire`."""
         ...
 
-    def network_end_screen(self, view: Any, result: Any) -> Screen[str]:
-        """The final scores at a network table, from the seat's last view and the wire's result.
-
-        Returns 'board' to show the final board again, 'review' for the finished table's replay
-        with the seat's review open (`r`); anything else leaves the table.
-        """
-        ...
-
-    def network_replay_screen(
-        self, game: Any, title: str, reader: int | None, review_seat: int | None = None
-    ) -> Screen[ReplayExit]:
-        """A finished table's replay, without "play from here" (a network player keeps no local games);
-        `reader`, `r` and `review_seat` as in `replay_screen`."""
+    def end_screen_from_view(self, view: Any, result: Any) -> Screen[str]:
+        """The same final scores as `end_screen`, from what a seat saw (its last view and the wire's
+        result) where the game itself is not at hand (a network table); without undo, esc back to the board."""
         ...
 
 

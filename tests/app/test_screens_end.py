@@ -199,7 +199,8 @@ async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp
         await app._handle(message)
         await pilot.pause()
         assert isinstance(app.screen, GameOverBar) and app.screen_stack[-2] is app.game_screen
-        assert key_words(app) == {"q": "Lobby", "n": "New game", "enter": "Final scores"}, "q leaves for the lobby"
+        bar_keys = {"q": "Lobby", "n": "New game", "enter": "Final scores", "r": "Review"}
+        assert key_words(app) == bar_keys, "q leaves for the lobby; r reviews, as at the end of a local game"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)

@@ -17,6 +17,8 @@ from codex_tui.games.codex import wire as codex_wire
 from codex_tui.games.codex.module import CODEX as CODEX_MODULE
 from codex_tui.games.codex.rules import SPECTATOR, result, view
 from codex_tui.games.codex.ui import CodexUI
+from codex_tui.games.codex.ui.end import EndScreen
+from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.instinkt.wire import decode_view as decode_instinkt_view
 from codex_tui.protocol import messages as p
 from codex_tui.server.serve import GameServer
@@ -232,7 +234,8 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, seat: int
 ) -> None:
     """`r` on the network end screen asks the server for the record, opens its replay with the
-    review of the player's seat (none for a spectator), and closing it comes back to the bar."""
+    review of the player's seat (none for a spectator), without "play from here", and closing it
+    comes back to the final scores, as at a local game's end (`EndFlow`)."""
 
     async def no_server(self: RemoteApp) -> None:
         return None
@@ -241,13 +244,14 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
     monkeypatch.setattr(RemoteApp, "_talk", no_server)
     monkeypatch.setattr(RemoteApp, "send", lambda self, message: sent.append(message))
     opened: list[tuple[str, int | None]] = []
-    original = CodexUI.network_replay_screen
+    original = CodexUI.replay_screen
 
-    def spy(self: CodexUI, game: Any, title: str, reader: int | None, review_seat: int | None = None) -> Any:
-        opened.append((title, review_seat))
-        return original(self, game, title, reader, review_seat=review_seat)
+    def spy(self: CodexUI, game: Any, title: str, reader: int | None, **options: Any) -> Any:
+        opened.append((title, options.get("review_seat")))
+        assert options.get("may_branch") is False
+        return original(self, game, title, reader, **options)
 
-    monkeypatch.setattr(CodexUI, "network_replay_screen", spy)
+    monkeypatch.setattr(CodexUI, "replay_screen", spy)
     monkeypatch.setattr(review_screen, "review", lambda *args, **options: [])  # the search is not tested here
     monkeypatch.setattr(review_screen, "start_resource_tracker", lambda: False)  # so no process pool either
     final = codex_history(3)[-1]
@@ -268,9 +272,7 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
         )
         await pilot.pause()
         assert isinstance(app.screen, GameOverBar)
-        await pilot.press("enter")  # the final scores
-        await pilot.pause()
-        await pilot.press("r")
+        await pilot.press("r")  # from the bar (the final scores' own r: test_r_on_the_final_scores_asks_for_the_review)
         await pilot.pause()
         assert sent == [{"t": p.REPLAY, "table": 7}]
         record = {"t": p.RECORD, "table": 7, "game": CODEX, "title": "ada vs Bot 2", "record": None}
@@ -283,10 +285,11 @@ async def test_the_end_screens_review_opens_the_replay_of_the_players_seat(
             assert app.screen.seat == seat
             await pilot.press("escape")
             await pilot.pause()
-        assert not isinstance(app.screen, GameOverBar | PlayScreen | ReviewScreen)  # the replay
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.check_action("branch", ()) is False
         await pilot.press("q")
-        await wait_until(lambda: isinstance(app.screen, GameOverBar), timeout=WAIT, what="the game-over bar")
+        await wait_until(lambda: isinstance(app.screen, EndScreen), timeout=WAIT, what="the final scores")
         await app._handle(record)  # a record nobody asked for at the table is not shown
         await pilot.pause()
-        assert isinstance(app.screen, GameOverBar) and len(opened) == 1
+        assert isinstance(app.screen, EndScreen) and len(opened) == 1
         assert sent == [{"t": p.REPLAY, "table": 7}]

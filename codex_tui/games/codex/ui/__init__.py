@@ -26,7 +26,6 @@ from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.game_over import game_over_text
 from codex_tui.games.codex.ui.help import HELP_TEXT
-from codex_tui.games.codex.ui.network import NetworkReplayScreen
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.ui.game_ui import GameUI
@@ -59,8 +58,10 @@ class CodexUI:
         commons = game.setup.common_objectives
         return EndScreen(result(game), game.players, commons, secrets, reader, game.log, offer_undo, to_board)
 
-    def replay_screen(self, game: Game, title: str, reader: int | None, review_seat: int | None = None) -> ReplayScreen:
-        return ReplayScreen(Timeline.of_game(game), title, reader, review_seat)
+    def replay_screen(
+        self, game: Game, title: str, reader: int | None, review_seat: int | None = None, may_branch: bool = True
+    ) -> ReplayScreen:
+        return ReplayScreen(Timeline.of_game(game), title, reader, review_seat, may_branch)
 
     def turn_words(self, view: SeatView) -> str | None:
         """A notice when a turn starts (placing); the draw that follows gets none."""
@@ -69,14 +70,9 @@ class CodexUI:
     def result_winners(self, result: WireResult) -> tuple[int, ...]:
         return result[0].winners
 
-    def network_end_screen(self, view: SeatView, result: WireResult) -> EndScreen:
+    def end_screen_from_view(self, view: SeatView, result: WireResult) -> EndScreen:
         outcome, secrets = result
         return EndScreen(outcome, view.players, view.common_objectives, secrets, view.seat, view.log, to_board=True)
-
-    def network_replay_screen(
-        self, game: Game, title: str, reader: int | None, review_seat: int | None = None
-    ) -> ReplayScreen:
-        return NetworkReplayScreen(Timeline.of_game(game), title, reader, review_seat)
 
 
 UI: GameUI = CodexUI()

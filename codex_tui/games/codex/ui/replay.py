@@ -139,8 +139,17 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
     turn_line: var[str] = var("", init=False)
     """The score track's line: whose turn comes next and whose view is shown (said there only)."""
 
-    def __init__(self, timeline: Timeline, title: str, reader: int | None, review_seat: int | None = None) -> None:
+    def __init__(
+        self,
+        timeline: Timeline,
+        title: str,
+        reader: int | None,
+        review_seat: int | None = None,
+        may_branch: bool = True,
+    ) -> None:
+        """`may_branch`: "play from here" is offered (not at a network table, whose player keeps no local games)."""
         super().__init__()
+        self.may_branch = may_branch
         self.timeline = timeline
         self.reader = reader
         """The seat the replay speaks to ("Next: you place a card"), whichever seat's eyes it shows."""
@@ -403,5 +412,5 @@ class ReplayScreen(ZoomKeys, DerivedOnce, LiveScreen[ReplayExit]):
         if action == "summary":  # in the bar only at the end, where it does something
             return self.index == total and self.timeline.final.is_over
         if action == "branch":
-            return True if not self.timeline.state_at(self.index).is_over else None
+            return self.may_branch and (True if not self.timeline.state_at(self.index).is_over else None)
         return True

@@ -13,14 +13,9 @@ from rich.text import Text
 from codex_tui.games.instinkt.rules import Game, Result, SeatView, result
 from codex_tui.games.instinkt.text import N_, _
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
+from codex_tui.games.instinkt.ui.from_view import TURN_WORDS, shown_game
 from codex_tui.games.instinkt.ui.game_over import game_over_text
 from codex_tui.games.instinkt.ui.help import HELP_TEXT
-from codex_tui.games.instinkt.ui.network import (
-    TURN_WORDS,
-    NetworkInstinktEndScreen,
-    NetworkInstinktReplayScreen,
-    shown_game,
-)
 from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 from codex_tui.games.instinkt.ui.screen import InstinktScreen
 from codex_tui.ui.game_ui import GameUI
@@ -45,9 +40,9 @@ class InstinktUI:
         return InstinktEndScreen(game, result(game), reader, offer_undo=offer_undo, to_board=to_board)
 
     def replay_screen(
-        self, game: Game, title: str, reader: int | None, review_seat: int | None = None
+        self, game: Game, title: str, reader: int | None, review_seat: int | None = None, may_branch: bool = True
     ) -> InstinktReplayScreen:
-        return InstinktReplayScreen(game, title, reader, review_seat)
+        return InstinktReplayScreen(game, title, reader, review_seat, may_branch)
 
     def turn_words(self, view: SeatView) -> str | None:
         return _(TURN_WORDS.get(view.phase, N_("play")))
@@ -55,13 +50,8 @@ class InstinktUI:
     def result_winners(self, result: Result) -> tuple[int, ...]:
         return result.winners
 
-    def network_end_screen(self, view: SeatView, result: Result) -> NetworkInstinktEndScreen:
-        return NetworkInstinktEndScreen(shown_game(view), result, view.seat)
-
-    def network_replay_screen(
-        self, game: Game, title: str, reader: int | None, review_seat: int | None = None
-    ) -> NetworkInstinktReplayScreen:
-        return NetworkInstinktReplayScreen(game, title, reader, review_seat)
+    def end_screen_from_view(self, view: SeatView, result: Result) -> InstinktEndScreen:
+        return InstinktEndScreen(shown_game(view), result, view.seat, to_board=True)
 
 
 UI: GameUI = InstinktUI()

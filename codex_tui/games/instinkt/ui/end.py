@@ -131,7 +131,7 @@ class InstinktEndScreen(EndChoices, Screen[str]):
         Binding("r", "end('review')", N_("Review")),
     ]
     CSS_PATH = Path(__file__).with_name("end.tcss")
-    """Absolute: Textual resolves a relative path from the file of the instance's class (the network's subclass)."""
+    """Absolute, so the screen finds it whichever module a subclass of it lives in."""
 
     def __init__(
         self, game: Game, outcome: Result, reader: int | None, offer_undo: bool = False, to_board: bool = False

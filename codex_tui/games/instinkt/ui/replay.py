@@ -95,8 +95,12 @@ class InstinktReplayScreen(Screen[ReplayExit]):
     moment: reactive[tuple[int, tuple[str, ...]]] = reactive((-1, ()), repaint=False)
     prompt: reactive[str] = reactive("", repaint=False)
 
-    def __init__(self, game: Game, title: str, reader: int | None, review_seat: int | None = None) -> None:
+    def __init__(
+        self, game: Game, title: str, reader: int | None, review_seat: int | None = None, may_branch: bool = True
+    ) -> None:
+        """`may_branch`: "play from here" is offered (not at a network table, whose player keeps no local games)."""
         super().__init__()
+        self.may_branch = may_branch
         self.game = game
         self.reader = reader
         """The seat the replay speaks to ("Your hand", "You placed…"), if one of its players reads it."""
@@ -251,5 +255,5 @@ class InstinktReplayScreen(Screen[ReplayExit]):
         if action == "summary":  # each shown only where it does something: the key bar is full
             return self.index == last and self.final.is_over
         if action == "branch":
-            return not self.states[self.index].is_over
+            return self.may_branch and not self.states[self.index].is_over
         return True

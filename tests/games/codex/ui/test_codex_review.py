@@ -156,7 +156,7 @@ async def test_review_seat_opens_the_review_at_once_over_the_final_board(
 ) -> None:
     game = load_save(finished_save(saves)).game
     asked = answering(monkeypatch, None)
-    opened = (UI.network_replay_screen if network else UI.replay_screen)(game, "Done", 1, review_seat=1)
+    opened = UI.replay_screen(game, "Done", 1, review_seat=1, may_branch=not network)
     app = App[None]()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(opened)
@@ -168,7 +168,7 @@ async def test_review_seat_opens_the_review_at_once_over_the_final_board(
 async def test_r_on_the_final_scores_asks_for_the_review(saves: Path, network: bool) -> None:
     game = load_save(finished_save(saves)).game
     summary: Any = (
-        UI.network_end_screen(view(game, 0), CodexNaturalis().result_from_wire(CodexNaturalis().result_to_wire(game)))
+        UI.end_screen_from_view(view(game, 0), CodexNaturalis().result_from_wire(CodexNaturalis().result_to_wire(game)))
         if network
         else UI.end_screen(game, 0, offer_undo=False, to_board=True)
     )

@@ -270,7 +270,7 @@ async def test_r_on_the_final_scores_asks_for_the_review(network: bool) -> None:
     game = finished_game()
     ui = screens_of(INSTINKT)
     end = (
-        ui.network_end_screen(INSTINKT.view(game, 0), INSTINKT.result_from_wire(INSTINKT.result_to_wire(game)))
+        ui.end_screen_from_view(INSTINKT.view(game, 0), INSTINKT.result_from_wire(INSTINKT.result_to_wire(game)))
         if network
         else ui.end_screen(game, 0, offer_undo=False, to_board=True)
     )

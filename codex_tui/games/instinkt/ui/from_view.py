@@ -1,15 +1,11 @@
-"""An Instinkt table over the network: the end screen from a view, the replay without branching."""
+"""An Instinkt table seen through one seat's views: the turn notice, and a game to draw its final scores from."""
 
 from __future__ import annotations
-
-from textual.binding import Binding
 
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.rules.animals import ALL_ANIMALS
 from codex_tui.games.instinkt.rules.state import Seat, Setup
 from codex_tui.games.instinkt.text import N_
-from codex_tui.games.instinkt.ui.end import InstinktEndScreen
-from codex_tui.games.instinkt.ui.replay import InstinktReplayScreen
 
 TURN_WORDS = {
     instinkt.Phase.KEEP: N_("keep 3 of your 5 cards"),
@@ -39,19 +35,3 @@ def shown_game(view: instinkt.SeatView) -> instinkt.Game:
         round=view.round,
         log=view.log,
     )
-
-
-class NetworkInstinktEndScreen(InstinktEndScreen, inherit_bindings=False):
-    """The Instinkt summary: back to the lobby (a new game starts there), or the review of your turns."""
-
-    BINDINGS = [
-        Binding("escape,q,enter", "end('quit')", N_("Back to the lobby")),
-        Binding("r", "end('review')", N_("Review")),
-    ]
-
-
-class NetworkInstinktReplayScreen(InstinktReplayScreen):
-    """A finished Instinkt table's replay, without "play from here"."""
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return False if action == "branch" else super().check_action(action, parameters)
