@@ -8,6 +8,7 @@ from pathlib import Path
 from textual.worker import WorkerCancelled
 
 from codex_tui.app.app import CodexApp
+from codex_tui.app.local_table import LocalTable
 from codex_tui.app.session import GameSession
 from codex_tui.games.codex.rules import Variant, new_game
 from codex_tui.storage.saves import SavedGame, write_save
@@ -28,6 +29,12 @@ def app_for(save: Path | None, folder: Path) -> CodexApp:
 def session(app: CodexApp) -> GameSession:
     assert app.session is not None
     return app.session
+
+
+def table(app: CodexApp) -> LocalTable:
+    """The game on show (its bots, its loop)."""
+    assert app.table is not None
+    return app.table
 
 
 async def settle(pilot) -> None:

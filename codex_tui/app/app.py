@@ -1,10 +1,12 @@
-"""The app: owns the game session, moves between screens, runs the bots.
+"""The local app: the shell around the game on show.
 
-Screens send `ActionChosen` / `UndoRequested` / `RedoRequested` up; this is
-the only place that calls the session, and after every change it hands the
-game screen the perspective seat's view again (attributes down). It knows no
-game: the session's `GameModule` (from the registry) plays it, and that
-game's `GameUI` gives the screens.
+It opens games (a new one from the form, a save, a tutorial, a branch of a
+replay), offers to resume the last one, browses saves and replays, switches
+languages and carries the palette's commands. The game itself is a
+`LocalTable` (`app/local_table.py`): its session, its bots and its screens'
+flow; the app hands it the messages its screens send up. It knows no game:
+the session's `GameModule` (from the registry) plays it, and that game's
+`GameUI` gives the screens.
 """
 
 from __future__ import annotations
@@ -13,18 +15,15 @@ import secrets
 from collections.abc import Callable, Iterable
 from datetime import date
 from pathlib import Path
-from typing import Any, TypeVar
 
-from rich.text import Text
-from textual import work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.theme import ThemeProvider
-from textual.timer import Timer
 
 from codex_tui.app.learning import TutorialRun
+from codex_tui.app.local_table import BOT_DELAY, LocalTable, shown_path
 from codex_tui.app.opening import Replayable, open_replayable
 from codex_tui.app.resume import latest_unfinished
 from codex_tui.app.screens.confirm import ConfirmScreen
@@ -32,11 +31,9 @@ from codex_tui.app.screens.new_game import NewGameScreen, NewGameSettings
 from codex_tui.app.screens.resume import ResumeScreen
 from codex_tui.app.screens.saves_browser import BrowserChoice, SavesBrowser
 from codex_tui.app.screens.unsaved import UnsavedScreen
-from codex_tui.app.session import BOT_PREFIX, GameSession, bot_level
+from codex_tui.app.session import BOT_PREFIX, GameSession
 from codex_tui.core import registry
-from codex_tui.core.advice import Hint
-from codex_tui.core.contract import GameAction, GameModule
-from codex_tui.core.errors import IllegalAction
+from codex_tui.core.contract import GameModule
 from codex_tui.i18n import set_language
 from codex_tui.i18n.text import N_, Later, _
 from codex_tui.i18n.words import BOT, YOU, new_game_title
@@ -45,7 +42,6 @@ from codex_tui.storage.saves import (
     SavedGame,
     SaveError,
     clean_title,
-    default_title,
     load_save,
     new_save_path,
     write_save,
@@ -53,33 +49,17 @@ from codex_tui.storage.saves import (
 from codex_tui.storage.settings import Settings, SettingsError, save_settings
 from codex_tui.ui.commands import language_commands, textual_commands
 from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
-from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
+from codex_tui.ui.game_ui import help_screen, screens_of
 from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.messages import ActionChosen, GameInView, HintShown, RedoRequested, UndoRequested
 from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.live import PlayScreen
-from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
+from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.screens.replay import ReplayExit
 from codex_tui.ui.small_terminal import SmallTerminalNotice
-from codex_tui.ui.table_end import EndFlow, TableEnd
 from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.toasts import OneToastPerMessage
-from codex_tui.ui.widgets.coach_panel import POINTED_CSS, show_coaching
-
-T = TypeVar("T")
-
-BOT_DELAY = 0.7
-"""Seconds a bot waits before moving, so a player can follow what happens."""
-SAVE_RETRY = 5.0
-"""Seconds between two tries of an autosave that failed (each move tries too)."""
-
-
-def shown_path(path: Path) -> str:
-    """A path as the player would type it: relative to the current folder when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
+from codex_tui.ui.widgets.coach_panel import POINTED_CSS
 
 
 class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
@@ -110,25 +90,25 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.mode = mode
         self.bot_delay = bot_delay
         self.offer_resume = offer_resume
-        self.session: GameSession | None = None
-        self.game_screen: PlayScreen | None = None
-        self.revealed: int | None = None
-        """The human who last passed the privacy screen (hot-seat)."""
-        self.modal_open = False
-        self.advance_held = False
-        """`advance` waited for the game screen to be on top again."""
-        self.setup_shown: Screen[Any] | None = None
-        """The set-up choice open over the game (a redo closes it: what it asks was chosen already)."""
-        self.ending: EndFlow | None = None
-        """The end of the game on show, once it is over."""
-        self.bot_timer: Timer | None = None
-        self.save_retry: Timer | None = None
-        """Trying the failed autosave again, every SAVE_RETRY seconds, until it works."""
+        self.table: LocalTable | None = None
+        """The game on show (its session, bots, screens), or None."""
         self.crash_log_path = saves_dir / CRASH_LOG_NAME
         self.notices = notices
         self.learn = learn
-        self.learning: TutorialRun | None = None
-        """The tutorial being played (its session is `session`), or None in any other game."""
+
+    @property
+    def session(self) -> GameSession | None:
+        """The session of the game on show."""
+        return None if self.table is None else self.table.session
+
+    @property
+    def game_screen(self) -> PlayScreen | None:
+        return None if self.table is None else self.table.game_screen
+
+    @property
+    def learning(self) -> TutorialRun | None:
+        """The tutorial being played, or None in any other game."""
+        return None if self.table is None else self.table.learning
 
     def crash_line(self, logged: bool) -> str:
         """What happened, where the game is, how to go on, where the details are."""
@@ -222,98 +202,21 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             return
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints))
 
-    def begin(self, session: GameSession) -> None:
+    def begin(self, session: GameSession, learning: TutorialRun | None = None) -> None:
         self._leave_game()
-        self.session = session
-        self.game_screen = screens_of(session.rules).play_screen()
-        self.push_screen(self.game_screen)
-        self.call_after_refresh(self.advance)
+        self.table = LocalTable(
+            self, session, bot_delay=self.bot_delay, leave=self._leave_end, branch=self.branch, learning=learning
+        )
+        self.table.start()
 
     def _leave_game(self) -> None:
         """Stop the game on show and pop every screen: the game is saved, and no
         bot move, privacy screen or summary of it may turn up over what comes next."""
-        self._cancel_bot()
-        if self.save_retry is not None:
-            self.save_retry.stop()
-            self.save_retry = None
-        self.session = None
-        self.learning = None
-        self.game_screen = None
-        self.revealed = None
-        self.modal_open = False
-        self.advance_held = False
-        self.setup_shown = None
-        self.ending = None
+        if self.table is not None:
+            self.table.stop()
+        self.table = None
         while len(self.screen_stack) > 1:
             self.pop_screen()
-
-    # ---------------------------------------------------------- the loop
-
-    def perspective(self) -> int:
-        """Whose eyes the game screen uses: the human at the keyboard."""
-        session = self.session
-        assert session is not None
-        humans = session.humans
-        if not humans:
-            return 0
-        acting = session.seat_to_act()
-        if acting is not None and session.is_human(acting) and (len(humans) == 1 or self.revealed == acting):
-            return acting
-        if self.revealed is not None:
-            return self.revealed
-        return humans[0]
-
-    def tags(self) -> tuple[str, ...]:
-        assert self.session is not None
-        return tuple(bot_level(kind) or "" for kind in self.session.kinds)
-
-    def refresh_game(self, waiting_for: str | None = None) -> None:
-        session, screen = self.session, self.game_screen
-        if session is None or screen is None:
-            return
-        screen.hint_notes = session.hints
-        screen.update_game(
-            session.view_for(self.perspective()),
-            self.tags(),
-            session.can_undo(),
-            session.can_redo(),
-            waiting_for,
-        )
-        self.show_saving()
-
-    # ---------------------------------------------------- a failed autosave
-
-    def show_saving(self) -> None:
-        """While the autosave fails: a line over the game saying so (which file, why, what to do), and a
-        try every SAVE_RETRY seconds. Once it works again, the line goes and a notice says so."""
-        session, screen = self.session, self.game_screen
-        if session is None:
-            return
-        problem = session.save_problem
-        line = None if problem is None else self._unsaved_line(problem)
-        if screen is not None:
-            screen.alert = line
-        if line is not None and self.save_retry is None:
-            self.save_retry = self.set_interval(SAVE_RETRY, self._retry_save)
-            if self.screen is not screen:  # a set-up choice, the privacy screen: said there at once too
-                self.notify(line, severity="error", timeout=10)
-        elif problem is None and self.save_retry is not None:
-            self.save_retry.stop()
-            self.save_retry = None
-            if session.save_path is not None:
-                self.notify(_("Saved again: {path}").format(path=shown_path(session.save_path)))
-
-    @staticmethod
-    def _unsaved_line(problem: SaveError) -> str:
-        return _(
-            "Not saved: {error}. The game goes on in memory; saving is tried again after every move and "
-            "every few seconds, and quitting asks first."
-        ).format(error=problem.later.text())
-
-    def _retry_save(self) -> None:
-        if self.session is not None:
-            self.session.autosave()
-        self.show_saving()
 
     def once_saved(self, then: Callable[[], None], quitting: bool = False) -> None:
         """Run `then` (quit, or leave this game for another) once the game's save holds it. While its
@@ -324,13 +227,15 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             return
         if isinstance(self.screen, UnsavedScreen):
             return  # asking already (ctrl+q pressed over the question)
-        self.show_saving()
+        table = self.table
+        assert table is not None
+        table.show_saving()
         problem = session.save_problem
         assert problem is not None
 
         def retry() -> SaveError | None:
             session.autosave()
-            self.show_saving()
+            table.show_saving()
             return session.save_problem
 
         def chosen(leave: bool | None) -> None:
@@ -343,101 +248,32 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         """q, ctrl+q, the palette's Quit: at once while the game is saved, else after asking."""
         self.once_saved(self.exit, quitting=True)
 
-    def advance(self) -> None:
-        """Decide what happens next: a bot move, a privacy screen, set-up, or the end."""
-        session = self.session
-        if session is None or self._paused():
-            return
-        if self.game_screen is not None and self.screen is not self.game_screen:
-            # Help, the palette or the saves browser is open over the game: nothing is
-            # stacked on it, and no bot moves under it; `GameInView` goes on.
-            self.advance_held = True
-            self.refresh_game()
-            return
-        game = session.game
-        self.call_after_refresh(self._coach)  # once the screens below are in place (a set-up screen, the bar)
-        if game.is_over:
-            self.refresh_game()
-            self._show_end(game)
-            return
-        seat = session.seat_to_act()
-        assert seat is not None
-        if not session.is_human(seat):
-            level = bot_level(session.kinds[seat])
-            name = f"{game.players[seat]} ({level})" if level else game.players[seat]  # a tutorial's coach has none
-            self.refresh_game(waiting_for=name)
-            self._schedule_bot(seat, game, delay=0 if session.choosing_together() else self.bot_delay)
-            return
-        if len(session.humans) > 1 and self.revealed != seat:
-            self.refresh_game(waiting_for=game.players[seat])
-            self._open_modal(PassDeviceScreen(game.players[seat]), lambda _: self._revealed(seat))
-            return
-        self.refresh_game()
-        setup = self._ui().setup_screen(session.view_for(seat))
-        if setup is not None:
-            self.setup_shown = setup
-            self._open_modal(setup, self._setup_chosen)
-
-    def _paused(self) -> bool:
-        """A screen the loop waits on is open: a set-up choice, the privacy screen, the end of the game."""
-        return self.modal_open or (self.ending is not None and self.ending.open)
+    # ------------------------------------------ the game on show, told by its screens
 
     def on_game_in_view(self, message: GameInView) -> None:
-        if self.advance_held:
-            self.advance_held = False
-            self.advance()
+        if self.table is not None:
+            self.table.game_in_view()
 
-    def _revealed(self, seat: int) -> None:
-        self.revealed = seat
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        if self.table is not None:
+            self.table.action_chosen(message.action)
 
-    def _open_modal(self, screen: Screen[T], then: Callable[[T | None], None]) -> None:
-        """Show a screen that pauses the game loop until it is dismissed."""
-        self.modal_open = True
+    def on_hint_shown(self, message: HintShown) -> None:
+        if self.table is not None:
+            self.table.hint_shown(message.seat)
 
-        def closed(value: T | None) -> None:
-            self.modal_open = False
-            then(value)
-            self.advance()
+    def on_undo_requested(self, message: UndoRequested) -> None:
+        if self.table is not None:
+            self.table.undo()
 
-        self.push_screen(screen, closed)
+    def on_redo_requested(self, message: RedoRequested) -> None:
+        if self.table is not None:
+            self.table.redo()
 
     def _game(self) -> GameModule:
         """The game on show, or the default game while none is (for its help)."""
         session = self.session
         return session.rules if session is not None else registry.game_named(registry.first_game())
-
-    def _ui(self) -> GameUI:
-        """The screens of the game on show, or the default game's while none is."""
-        return screens_of(self._game())
-
-    def _setup_chosen(self, actions: list[Any] | None) -> None:
-        self.setup_shown = None
-        for action in actions or []:
-            if not self.apply_action(action, advance=False):
-                break  # the rest was chosen after it (a tutorial asks again from the refused one)
-
-    def _show_end(self, game: Any) -> None:
-        """The end of this game (`EndFlow`: the bar over the final board, the scores, the review)."""
-        ui, seat = self._ui(), self.perspective()
-
-        def over_text() -> Text:
-            session = self.session  # its game, under the names of the language read now
-            return ui.game_over_text(session.game if session is not None else game, seat)
-
-        end = TableEnd(
-            over_text=over_text,
-            final_scores=lambda: ui.end_screen(game, seat, offer_undo=self._undo_offered(), to_board=True),
-            may_undo=self._undo_offered,
-            undo=lambda: self.on_undo_requested(UndoRequested()),
-            review=self._review,
-            leave=self._leave_end,
-            shown=self._coach,
-        )
-        self.ending = EndFlow(self, end)
-        self.ending.show()
-
-    def _undo_offered(self) -> bool:
-        return self.session is not None and self.session.can_undo()
 
     def _leave_end(self, choice: str) -> None:
         """n at the end: a new game (after a tutorial, the real game it offers); q: quit."""
@@ -447,25 +283,6 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             self.ask_new_game()
         else:
             self.once_saved(self.exit, quitting=True)
-
-    def _review(self, back: Callable[[], None]) -> None:
-        """The finished game's replay with the review of the player's turns open on it; "play from
-        here" there plays on in a new save, as from any replay."""
-        session = self.session
-        if session is None:
-            return
-        game, seat = session.game, self.perspective()
-        title = session.title or default_title(game.players)
-
-        def closed(outcome: ReplayExit | None) -> None:
-            if self.session is not session:
-                return
-            if outcome is not None and outcome.action == "branch":
-                self.branch(Replayable(game, session.kinds, title), outcome.index)
-            else:
-                back()
-
-        self.push_screen(self._ui().replay_screen(game, title, seat, review_seat=seat), closed)
 
     # ------------------------------------------------- saves and replays
 
@@ -538,93 +355,6 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.notify(_("Playing on from action {index}, saved as {file}").format(index=index, file=path.name))
         self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
 
-    # -------------------------------------------------------------- bots
-
-    def _schedule_bot(self, seat: int, game: Any, delay: float) -> None:
-        self._cancel_bot()
-        if delay > 0:
-            self.bot_timer = self.set_timer(delay, lambda: self.think(seat, game))
-        else:
-            self.call_later(self.think, seat, game)
-
-    def _cancel_bot(self) -> None:
-        if self.bot_timer is not None:
-            self.bot_timer.stop()
-            self.bot_timer = None
-        self.workers.cancel_group(self, "bot")
-
-    @work(thread=True, exclusive=True, group="bot")
-    def think(self, seat: int, game: Any) -> None:
-        """Run the bot off the event loop; search bots take a while."""
-        session = self.session
-        if session is None or session.game is not game:
-            return
-        action = session.bot_action(seat, game)
-        self.call_from_thread(self._bot_moved, game, action)
-
-    def _bot_moved(self, game: Any, action: GameAction) -> None:
-        if self.session is None or self.session.game is not game:
-            return  # undone or replaced while the bot was thinking
-        self.apply_action(action)
-
-    # ------------------------------------------------------------ changes
-
-    def apply_action(self, action: GameAction, advance: bool = True) -> bool:
-        """Play `action`; False if it was not played (against the rules, or not the tutorial's move)."""
-        assert self.session is not None
-        played = True
-        answer = None if self.learning is None else self.learning.answer(self.session.game, action)
-        if answer is not None:
-            self.notify(answer, severity="warning", timeout=5)
-            played = False
-        else:
-            try:
-                self.session.act(action)
-            except IllegalAction as error:
-                self.notify(str(error), severity="error")
-                played = False
-        if advance:
-            self.advance()
-        return played
-
-    def on_action_chosen(self, message: ActionChosen) -> None:
-        session = self.session
-        if session is None or session.seat_to_act() != message.action.player:
-            return
-        self.apply_action(message.action)
-
-    def on_hint_shown(self, message: HintShown) -> None:
-        """Note the hint in the save and for the log (drawn with the next update: the hint stays on screen)."""
-        session = self.session
-        if session is None:
-            return
-        session.note_hint(message.seat)
-        if self.game_screen is not None:
-            self.game_screen.hint_notes = session.hints
-        self.show_saving()
-
-    def on_undo_requested(self, message: UndoRequested) -> None:
-        if self.session is not None and self.session.can_undo():
-            self._cancel_bot()
-            self.session.undo()
-            self.notify(_("Undone"), timeout=1.5)
-            self.advance()
-
-    def on_redo_requested(self, message: RedoRequested) -> None:
-        if self.session is not None and self.session.can_redo():
-            self._cancel_bot()
-            self._close_setup()
-            self.session.redo()
-            self.advance()
-
-    def _close_setup(self) -> None:
-        """An undo back into the set-up left its choice open: a redo replays what was chosen there."""
-        setup = self.setup_shown
-        if setup is not None and self.screen is setup:
-            self.setup_shown = None
-            self.modal_open = False
-            self.pop_screen()
-
     # ----------------------------------------------------------- tutorial
 
     def start_tutorial(self, game: str) -> None:
@@ -637,32 +367,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.once_saved(lambda: self._start_tutorial(run))
 
     def _start_tutorial(self, run: TutorialRun) -> None:
-        self.begin(run.new_session())
-        self.learning = run  # after `begin`, which leaves the game before (and its tutorial)
-
-    def _coach(self) -> None:
-        """The tutorial's step over the screen on top, and the move it asks for put on show."""
-        run, session, screen = self.learning, self.session, self.screen
-        if run is None or session is None or isinstance(screen, HelpScreen | CommandPalette):
-            return
-        board = self.game_screen
-        over_the_board = isinstance(screen, ModalScreen) and board is not None and board in self.screen_stack
-        # Over the game-over bar the panel goes on the board under it, which gives it the rows: nothing is covered.
-        target: Screen[Any] = board if over_the_board and board is not None else screen
-        show_coaching(target, run.coaching(session.game, summary=session.game.is_over and not over_the_board))
-        if board is None:
-            return
-        board.guide = self._guided_hints
-        if session.seat_to_act() == run.learner:
-            for hint in self._guided_hints():  # a set-up screen takes two at once
-                board.show_hint(hint)
-
-    def _guided_hints(self) -> list[Hint]:
-        """The tutorial's moves that may be made now, as hints (also what `!` shows in a tutorial)."""
-        run, session = self.learning, self.session
-        if run is None or session is None:
-            return []
-        return [Hint(move, _("the move this step asks for")) for move in run.moves_now(session.game)]
+        self.begin(run.new_session(), learning=run)
 
     def action_leave_tutorial(self) -> None:
         """esc in a tutorial asks first (an esc meant for something else would end it half way)."""
@@ -716,7 +421,8 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         A settings file the player must look at first (not JSON, say) is kept as
         it is: the app says so and switches for this run only."""
         set_language(code)
-        self.show_saving()  # its line, in the new language
+        if self.table is not None:
+            self.table.show_saving()  # its line, in the new language
         try:
             save_settings(Settings(language=code))
         except SettingsError as error:
@@ -725,20 +431,9 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
                 severity="error",
                 timeout=15,
             )
-        self._names_in_language()
+        if self.table is not None:
+            self.table.names_in_language()
         self.redraw_all()
-
-    def _names_in_language(self) -> None:
-        """The game's default names in the new language; a bot that was thinking on the game
-        under its old names is asked again (its move would be dropped as stale)."""
-        session = self.session
-        if session is None or not session.show_names_in_reader_language():
-            return
-        self._cancel_bot()
-        if self._paused():
-            self.refresh_game()
-        else:
-            self.advance()
 
     def redraw_all(self) -> None:
         """Compose every screen on the stack again (under the top one too: a modal's background,
@@ -748,7 +443,8 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             if not isinstance(screen, CommandPalette):
                 screen.refresh(recompose=True)
         self.call_after_refresh(self.refresh_bindings)
-        self.call_after_refresh(self._coach)  # its words again, over the screen composed anew
+        if self.table is not None:
+            self.call_after_refresh(self.table.coach)  # its words again, over the screen composed anew
 
     def action_command_palette(self) -> None:
         """Textual's palette, with page keys that wait for its list (see `paging`).

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from codex_tui.app import app as app_module
+from codex_tui.app import local_table
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.unsaved import UnsavedScreen
 from codex_tui.games.codex.rules import Phase
@@ -112,7 +112,7 @@ async def test_quitting_without_the_save_is_the_players_choice(saves: Path) -> N
 async def test_the_save_is_tried_again_by_itself_and_the_line_goes(
     saves: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(app_module, "SAVE_RETRY", 0.05)
+    monkeypatch.setattr(local_table, "SAVE_RETRY", 0.05)
     save = saved_game(saves, ("human", "bot:random"))
     app = app_for(save, saves)
     said: list[str] = []  # notices fade: a loaded machine may look after they are gone

@@ -44,7 +44,7 @@ from codex_tui.ui.paging import PageSafeCommandPalette
 from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
 from codex_tui.ui.terminal_input import GuardedParser
 from codex_tui.ui.widgets.status_line import StatusLine
-from tests.driving import saved_game, session, settle
+from tests.driving import saved_game, session, settle, table
 from tests.waiting import until_shown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,8 @@ async def test_a_bot_move_due_after_the_player_left_the_game_changes_nothing(sav
     app = CodexApp(saves_dir=saves, save=path, bot_delay=3600, offer_resume=False)  # due only when we say
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        timer = app.bot_timer
+        assert app.table is not None
+        timer = app.table.bot_timer
         assert timer is not None  # the bot is about to move
         app.ask_new_game()  # the palette's "New game"
         timer._callback()  # the bot's move comes due all the same (as a timer that fires late)
@@ -113,14 +114,14 @@ async def test_help_open_over_the_game_holds_the_next_privacy_screen_until_it_cl
     # longer than any delay between the start and the key.
     app = CodexApp(saves_dir=saves, save=path, bot_delay=3600, offer_resume=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until_shown(pilot, lambda: app.bot_timer is not None, what="the bot about to move")
+        await until_shown(pilot, lambda: table(app).bot_timer is not None, what="the bot about to move")
         await pilot.press("question_mark")
         await until_shown(pilot, lambda: isinstance(app.screen, HelpScreen), what="the help")
         played = len(game.actions)
-        app.bot_delay = 0  # the bot's next action (its draw) at once, once the help has closed
-        app.think(game.current, session(app).game)  # what the timer does when it fires
+        table(app).bot_delay = 0  # the bot's next action (its draw) at once, once the help has closed
+        table(app).think(game.current, session(app).game)  # what the timer does when it fires
         await until_shown(pilot, lambda: len(session(app).game.actions) > played, what="the bot's move")
-        await until_shown(pilot, lambda: app.advance_held, what="the next step held under the help")
+        await until_shown(pilot, lambda: table(app).advance_held, what="the next step held under the help")
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)  # nothing was stacked on the help
         await pilot.press("escape")

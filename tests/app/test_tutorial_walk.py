@@ -25,6 +25,7 @@ from codex_tui.i18n import LANGUAGES, set_language
 from codex_tui.i18n import text as shell_words
 from codex_tui.storage.saves import HUMAN
 from codex_tui.ui.screens.game_over import GameOverBar
+from tests.driving import table
 from tests.scenes import WAIT
 from tests.scenes.pressing import coach_words, play_the_marked_move
 
@@ -116,9 +117,9 @@ async def test_another_legal_move_is_answered_and_not_played(tmp_path: Path, gam
         awaited = run.awaited(session.game)
         other = next(a for a in module.legal_actions_for(session.game, run.learner) if a != awaited)
         before = len(session.game.actions)
-        assert app.apply_action(other) is False
+        assert table(app).apply_action(other) is False
         assert len(session.game.actions) == before
-        assert app.apply_action(awaited) is True
+        assert table(app).apply_action(awaited) is True
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -195,7 +196,7 @@ async def test_the_coach_to_play_is_named_without_empty_brackets(tmp_path: Path)
     app = CodexApp(saves_dir=tmp_path, bot_delay=3600, mode="learn", learn="codex-naturalis")  # the coach waits
     async with app.run_test(size=(80, 24)) as pilot:
         move = 0
-        while app.bot_timer is None:
+        while table(app).bot_timer is None:
             await play_the_marked_move(pilot, app, 0, move)
             move += 1
             assert move < MOST_PRESSES

@@ -22,6 +22,7 @@ from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.ui.widgets.status_line import StatusLine
+from tests.driving import table
 from tests.games.codex.ui.test_layout_game import game_app
 from tests.scenes import settle, shown
 from tests.scenes.games import app_with
@@ -188,7 +189,7 @@ async def test_a_hint_is_asked_for_one_moment_and_dropped_when_the_game_moved_on
         assert isinstance(screen, GameScreen) and screen.view is not None
         asked = screen.hint_view()
         assert asked is screen.view
-        app.refresh_game()  # the same state drawn again (a new view object): a hint found meanwhile still shows
+        table(app).refresh_game()  # the same state drawn again (a new view object): a hint found meanwhile still shows
         assert screen.view is not asked and screen.hint_view() is asked
         last = screen.view.log[-1]
         elsewhere = replace(screen.view, log=(*screen.view.log[:-1], replace(last, points=last.points + 1)))

@@ -15,6 +15,7 @@ from codex_tui.games.codex.ui.panels import GameLog
 from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.i18n import set_language
+from tests.driving import table
 from tests.i18n.screen_words import screen_lines
 from tests.scenes import settle, shown
 from tests.scenes.games import app_with, mid_game, played
@@ -119,7 +120,7 @@ async def test_the_forms_default_names_follow_a_switch_and_the_waiting_bot_still
         await shown(pilot, lambda: "Robot 1" in "\n".join(screen_lines(app)), "the game in French")
         session = app.session
         assert session is not None and session.game.players == ("Vous", "Robot 1")
-        app.bot_delay = 0
+        table(app).bot_delay = 0
         app.switch_language("en")
         await shown(pilot, lambda: "Flip" in "\n".join(screen_lines(app)), "the game's English key bar")
         assert session.game.players == ("You", "Bot 1")
