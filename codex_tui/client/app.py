@@ -1,13 +1,13 @@
-"""The app of one network player: lobby, then the same game screen as local play.
+"""The app of one network player: sign-in, lobby, waiting room, chat; then the table.
 
 It runs in its own process on the terminal of one SSH session (or of an
 OpenSSH login, see `codex-tui join`) and holds no game: the hub sends this
-seat's view after every change and the screens show it; a chosen action goes
-back up and the server decides. Everything a local game shows (score track,
-areas, market, log, set-up choices, end summary, help) is the local app's
-own screens, fed with views: the play screen of the table's game, which the
-registry finds by the TABLE message's `game`, and whose `GameUI` also says
-what this seat may send.
+seat's view after every change. This app is the shell (the link to the hub,
+the lobby, the waiting room, the chat, the ratings page, replays); a dealt
+table is a `RemoteTable` (`client/remote_table.py`), which feeds the local
+app's own screens with views (the play screen of the table's game, found in
+the registry by the TABLE message's `game`), sends the seat's moves up, and
+ends as a local game does (`ui/table_end.py`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import contextlib
 import fcntl
 import select
 import termios
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +25,7 @@ from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from codex_tui.client.absent_offer import END, WAIT, AbsentOffer
-from codex_tui.client.clock_reading import CLOCK_TICK, ClockReading
+from codex_tui.client.clock_reading import CLOCK_TICK
 from codex_tui.client.hub_client import HubClient
 from codex_tui.client.lobby import (
     LanguageChosen,
@@ -39,10 +37,9 @@ from codex_tui.client.lobby import (
 from codex_tui.client.new_table import NewTableScreen
 from codex_tui.client.passphrase import PassphraseChosen
 from codex_tui.client.ratings_page import FinishedReplayRequested, PageRequested, RatingsScreen
-from codex_tui.client.table_hints import table_hint_level
+from codex_tui.client.remote_table import RemoteTable
 from codex_tui.client.waiting_room import WaitingScreen
 from codex_tui.core import registry
-from codex_tui.core.contract import GameModule
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.seats import SPECTATOR
 from codex_tui.i18n import LANGUAGES, language, set_language
@@ -54,18 +51,16 @@ from codex_tui.protocol.hubcheck import hub_problem, refused_problem
 from codex_tui.protocol.ratings import RATINGS, REPLAY_FINISHED, PlayerPage, ratings_request
 from codex_tui.protocol.table_state import TableState
 from codex_tui.ui.crash import CalmCrashes
-from codex_tui.ui.game_ui import GameUI, help_screen, screens_of
+from codex_tui.ui.game_ui import help_screen, screens_of
 from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
-from codex_tui.ui.screens.game_over import result_line
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen
 from codex_tui.ui.small_terminal import SmallTerminalNotice
-from codex_tui.ui.table_end import EndFlow, TableEnd
 from codex_tui.ui.terminal_input import guarded_driver_class
 from codex_tui.ui.toasts import OneToastPerMessage
 from codex_tui.ui.widgets.broken_text import Prose
-from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, ChatNote, chat_notes
+from codex_tui.ui.widgets.chat_field import CHAT_KEY, ChatField, chat_notes
 
 EXIT_NO_SERVER = 3
 """The hub socket could not be reached, or turned this user away."""
@@ -126,33 +121,10 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
         self.table_id: int | None = None
         self.lobby: LobbyScreen | None = None
         self.waiting: WaitingScreen | None = None
-        self.ui: GameUI | None = None
-        """The screens of the table's game (None away from a table)."""
-        self.game_name = registry.first_game()
-        """The registry name of the table's game: an action does not say which game it is of."""
-        self.game_screen: PlayScreen | None = None
-        self.view: Any = None
-        """This seat's last view of the table's game."""
-        self.sent_for: Any = None
-        """The view an action was sent for: one action per view, so a second
-        enter before the server answers does not send the move twice."""
-        self.setup_open = False
-        self.setup_sent: list[Any] = []
+        self.table: RemoteTable | None = None
+        """The dealt table we sit at or watch (None in the lobby and the waiting room)."""
         self.offers_seen: set[tuple[int | None, int]] = set()
-        self.bot_notes: tuple[ChatNote, ...] = ()
-        """Notes for the game's log after each move a bot played for an absent player."""
-        self.clocks = ClockReading()
-        """The table's clocks as last sent (none at a table without a clock)."""
-        self.shown: tuple[Any, tuple[str, ...], str | None] | None = None
-        """The game screen's last view, tags and waiting line (the clocks redraw them every second)."""
         """(table, seat) of the absent seats already offered to this player (asked once per offer)."""
-        """Set-up actions already sent: a view may arrive before the server has them."""
-        self.end_shown = False
-        self.my_turn = False
-        self.paused_shown = False
-        """The server's paused line is over the game."""
-        self.time_out_told = False
-        """This seat has been told its time is out (told again if it runs out again, at a later move)."""
         self.seat = SPECTATOR
         """This app's seat at its table (SPECTATOR when watching)."""
         self.after_review: Callable[[], None] | None = None
@@ -163,6 +135,11 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
         self.chat: list[ChatLine] = []
         self.spectator_chat = False
         """The table lets spectators write in its chat."""
+
+    @property
+    def game_screen(self) -> PlayScreen | None:
+        """The play screen of the table we are at, if any."""
+        return None if self.table is None else self.table.game_screen
 
     def crash_line(self, logged: bool) -> str:
         """No traceback and no path reach a player: the server's log has the details."""
@@ -178,10 +155,8 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
             self.set_interval(TERMINAL_CHECK, self._check_terminal)
 
     def _tick_clocks(self) -> None:
-        """A table with a clock: the seconds beside each name go down while it is that player's move."""
-        if self.clocks.seats and self.place == "table" and self.game_screen is not None and self.shown is not None:
-            view, tags, waiting_for = self.shown
-            self.game_screen.update_game(view, self.clocks.tags(tags, time.monotonic()), False, False, waiting_for)
+        if self.place == "table" and self.table is not None:
+            self.table.tick_clocks()
 
     def _check_terminal(self) -> None:
         if terminal_gone():
@@ -253,7 +228,8 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
             )
             self.notify(str(message.get("text", ""))[:300], severity=severity, timeout=6)
             if severity == "warning" and message.get("about") != "chat":  # a refused chat line is no move
-                self.sent_for = None  # the move was refused: the same view may try again
+                if self.table is not None:
+                    self.table.refused()
                 self._review_refused()
 
     async def _go(self, place: str, screen: Screen[Any]) -> None:
@@ -269,8 +245,7 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
     async def _show_lobby(self, tables: list[p.TableInfo]) -> None:
         if self.place != "lobby" or self.lobby is None:
             self.table_id = None
-            self.game_screen = self.waiting = None
-            self.ui = None
+            self.table = self.waiting = None
             self.after_review = None
             self.lobby = LobbyScreen(self.player)
             await self._go("lobby", self.lobby)
@@ -366,10 +341,8 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
     async def _show_waiting(self, info: p.TableInfo, seat: int) -> None:
         if self.place != "waiting" or self.waiting is None or self.table_id != info.id:
             self.table_id = info.id
-            self.lobby = self.game_screen = None
-            self.ui = None
+            self.lobby = self.table = None
             self.waiting = WaitingScreen(info, seat)
-            self.bot_notes = ()  # another table's
             await self._go("waiting", self.waiting)
             self._show_chat()
         else:
@@ -380,133 +353,31 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
     # ---------------------------------------------------------------- game
 
     async def _show_table(self, state: TableState) -> None:
-        game = registry.game_named(state.game)
-        ui = screens_of(game)
-        view = game.decode_view(state.view)
-        self.game_name = game.name
-        self.seat = state.seat
-        if self.place != "table" or self.game_screen is None or self.table_id != state.table or self.ui is not ui:
+        table = self.table
+        if self.place != "table" or table is None or not table.is_for(state):
             self.table_id = state.table
             self.lobby = self.waiting = None
-            self.setup_open = self.end_shown = self.my_turn = False
-            self.setup_sent = []
-            self.sent_for = None
-            self.bot_notes = ()  # another table's: this one's come with its state
-            self.paused_shown = self.time_out_told = False
             self.after_review = None
-            self.ui = ui
-            self.game_screen = ui.play_screen()
-            self.game_screen.hints_allowed = state.hints
-            self.game_screen.undo_allowed = False
-            self.game_screen.hint_level = table_hint_level(state.pace)
-            await self._go("table", self.game_screen)
+            table = RemoteTable(
+                self,
+                state,
+                send=self.send,
+                review=self._ask_review,
+                offers_seen=self.offers_seen,
+                player=self.player,
+            )
+            self.table = table
+            await self._go("table", table.game_screen)
             self._show_chat()
+        self.seat = state.seat
         self.spectator_chat = state.spectator_chat
-        self.view = view
-        self.shown = (view, state.tags, state.waiting_for)
-        self.clocks = ClockReading.of(state.clocks, time.monotonic())
-        self.game_screen.update_game(view, self.clocks.tags(state.tags, time.monotonic()), False, False, self.shown[2])
-        self._show_alert(state.paused, state.time_out)
-        self._offer_absent(game, state)
-        self._mark_bot_moves(view, state.bot_played)
-        self._turn_notice(view)
-        setup = None if self.setup_open else ui.setup_screen(view, self.setup_sent)
-        if setup is not None:
-            self.setup_open = True
-            self.push_screen(setup, self._setup_chosen)
-        if state.result is not None and not self.end_shown:  # the server sends it once the game is over
-            self.end_shown = True
-            self._show_end(ui, view, game.result_from_wire(state.result))
-
-    def _show_end(self, ui: GameUI, view: Any, outcome: Any) -> None:
-        """The end of the table (`EndFlow`): no undo; n and q leave the table for the lobby."""
-        names, winners = view.players, ui.result_winners(outcome)
-        end = TableEnd(
-            over_text=lambda: result_line(names, winners, self.seat, _("q: back to the lobby.")),
-            final_scores=lambda: ui.end_screen_from_view(view, outcome),
-            review=self._ask_review,
-            leave=lambda choice: self.send({"t": p.LEAVE}),
-        )
-        EndFlow(self, end).show()
-
-    def _mark_bot_moves(self, view: Any, played: Sequence[tuple[int, int]]) -> None:
-        """The moves a bot played for an absent player, as notes after each in the game's log."""
-        notes: list[ChatNote] = []
-        for seat, number in played:
-            if 0 <= seat < len(view.players):
-                name = view.players[seat]
-                notes.append((number, "  " + _("↑ played by a bot for {name}").format(name=name)))
-        if tuple(notes) != self.bot_notes:
-            self.bot_notes = tuple(notes)
+        table.show(state)
+        if table.mark_bot_moves(state.bot_played):
             self._show_chat()
-
-    def _offer_absent(self, game: GameModule, state: TableState) -> None:
-        """The server offers an absent player's seat to a bot: ask once while it is offered (esc leaves the
-        question until it is offered again); an offer gone (the player back, another player answered)
-        closes the question."""
-        offer_open = isinstance(self.screen, AbsentOffer)
-        if not state.absent:
-            self.offers_seen.clear()
-            if offer_open:
-                self.screen.dismiss(None)
-            return
-        first = state.absent[0]
-        seat = first.seat
-        key = (self.table_id, seat)
-        if offer_open or key in self.offers_seen:
-            return
-        self.offers_seen.add(key)
-
-        def answered(choice: str | None) -> None:
-            if choice == END:
-                self.send({"t": p.END_TABLE, "seat": int(seat)})
-            elif choice is not None:
-                self.send({"t": p.STAND_IN, "seat": int(seat), "level": None if choice == WAIT else choice})
-
-        offer = AbsentOffer(game, first.name, float(first.waited), list(state.levels), first.reason, state.rated)
-        self.push_screen(offer, answered)
-
-    def _show_alert(self, paused: str | None, time_out: str | None) -> None:
-        """The server's line over the game (worded by the server, in our language): while it cannot save
-        the table, and once it can again a notice says play goes on; else while this seat's time is out,
-        which a notice and the bell say the moment it comes."""
-        screen = self.game_screen
-        assert screen is not None
-        line = paused
-        if line is None and self.paused_shown:
-            self.notify(_("The server can save again: play goes on."), timeout=6)
-        self.paused_shown = line is not None
-        out = time_out
-        if out is not None and not self.time_out_told:
-            self.notify(out, severity="warning", timeout=8)
-            self.bell()
-        self.time_out_told = out is not None
-        screen.alert = line or out
-
-    def _turn_notice(self, view: Any) -> None:
-        """A notice (and the bell) when this seat's turn starts."""
-        assert self.ui is not None
-        mine = registry.game_named(self.game_name).has_move(view)
-        words = self.ui.turn_words(view) if mine and not self.my_turn else None
-        if words is not None:
-            self.notify(_("Your turn: {what}.").format(what=words), title=self.player, timeout=4)
-            self.bell()
-        self.my_turn = mine
-
-    def _setup_chosen(self, actions: list[Any] | None) -> None:
-        self.setup_open = False
-        for action in actions or []:
-            self.setup_sent.append(action)
-            self.send(p.act(action, self.game_name))
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        ui, view = self.ui, self.view
-        action: Any = message.action  # the table's game's own move, once `may_send` says so
-        rules = registry.game_named(self.game_name)
-        if ui is None or view is None or view is self.sent_for or not rules.may_send(view, action):
-            return
-        self.sent_for = view
-        self.send(p.act(action, self.game_name))
+        if self.table is not None:
+            self.table.action_chosen(message.action)
 
     def on_undo_requested(self, message: UndoRequested) -> None:
         self.notify(_("There is no undo in a network game."), timeout=3)
@@ -530,10 +401,12 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
 
     def _show_chat(self) -> None:
         """The chat of our table to the screen that shows it (the waiting room, the game's log)."""
-        screen = self.game_screen if self.game_screen is not None else self.waiting
+        table = self.table
+        screen = table.game_screen if table is not None else self.waiting
         if screen is not None and self.table_id is not None:
             said = chat_notes(self.chat) if self.table_id == self.chat_table else ()  # not another table's
-            screen.chat_notes = tuple(sorted((*said, *self.bot_notes), key=lambda note: note[0]))
+            bots = table.bot_notes if table is not None else ()
+            screen.chat_notes = tuple(sorted((*said, *bots), key=lambda note: note[0]))
 
     def key_word(self, action: str) -> str | None:
         """q at a table or its end leaves for the lobby (the seat waits): the bar says Lobby, not the game
@@ -563,8 +436,10 @@ class RemoteApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes)
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            at_table = self.ui is not None  # then game_name is the table's game
-            self.push_screen(help_screen(registry.game_named(self.game_name if at_table else registry.first_game())))
+            table = self.table
+            self.push_screen(
+                help_screen(table.game if table is not None else registry.game_named(registry.first_game()))
+            )
 
     async def action_quit(self) -> None:
         """q at a table goes back to the lobby (your seat waits for you); in the lobby it quits."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.widgets import Select
 
 from codex_tui.app.app import CodexApp
@@ -14,6 +15,7 @@ from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.ui.screens.game_form import game_options
 from tests.driving import saved_game, settle
+from tests.scenes import shown
 
 README = Path(__file__).parents[2] / "README.md"
 
@@ -40,13 +42,21 @@ def test_the_readme_names_the_games_and_variants_as_the_form_does() -> None:
     assert all(title.split(" (")[0] in text for title, _ in game_options())
 
 
-async def test_the_set_up_draws_the_hand_as_cards_when_there_is_room(saves: Path) -> None:
-    for size, as_cards in (((80, 24), False), ((160, 50), True)):
-        app = CodexApp(saves_dir=saves, save=saved_game(saves, ("human", "bot:greedy")), bot_delay=0)
-        async with app.run_test(size=size) as pilot:
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, SetupScreen)
-            hand = screen.query_one("#setup-hand", CardTray)
-            words = "Your hand:" in str(screen.query_one("#setup-detail").render())
-            assert hand.display is as_cards and words is not as_cards
+@pytest.mark.parametrize(("size", "as_cards"), [((80, 24), False), ((160, 50), True)])
+async def test_the_set_up_draws_the_hand_as_cards_when_there_is_room(
+    saves: Path, size: tuple[int, int], as_cards: bool
+) -> None:
+    app = CodexApp(saves_dir=saves, save=saved_game(saves, ("human", "bot:greedy")), bot_delay=0)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        await shown(pilot, lambda: isinstance(app.screen, SetupScreen), "the set-up")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        hand = screen.query_one("#setup-hand", CardTray)
+
+        def in_words() -> bool:
+            return "Your hand:" in str(screen.query_one("#setup-detail").render())
+
+        # The class that shows the cards is set at mount; its style lands at a later refresh.
+        what = "the hand as cards" if as_cards else "the hand in words"
+        await shown(pilot, lambda: hand.display is as_cards and in_words() is not as_cards, what)

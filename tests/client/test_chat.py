@@ -114,7 +114,8 @@ async def test_the_chat_key_is_for_tables_and_a_refusal_keeps_the_move_state(ser
         assert not isinstance(app.screen, ChatField)
         await at_table(app, pilot, p.CreateRequest(INSTINKT, ("bot:easy",), {"draft": False}, 3))
         marker = object()
-        app.sent_for = marker
+        assert app.table is not None
+        app.table.sent_for = marker
         await say(pilot, "x")
         await wait_until(lambda: not isinstance(app.screen, ChatField), what="the field closed")
         await pilot.press(CHAT_KEY)
@@ -126,7 +127,7 @@ async def test_the_chat_key_is_for_tables_and_a_refusal_keeps_the_move_state(ser
         await pilot.press("escape")
         app.send({"t": p.CHAT, "text": "y" * 201})  # past the field: the server refuses it
         await wait_until(lambda: notified(app, "Not sent"), what="the server's refusal")
-        assert app.sent_for is marker  # a refused chat line is no refused move
+        assert app.table.sent_for is marker  # a refused chat line is no refused move
 
 
 async def test_a_spectator_reads_but_writes_only_where_allowed(server: GameServer) -> None:

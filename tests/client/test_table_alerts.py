@@ -94,7 +94,7 @@ async def test_the_next_tables_waiting_room_has_none_of_the_last_tables_bot_note
     app = SceneApp(lambda: [*empty_lobby(), table_message(bot_played=[[1, 2]])])
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        assert app.bot_notes
+        assert app.table is not None and app.table.bot_notes
         await app._handle({"t": p.WAITING, "table": waiting.to_wire(), "seat": 0})
         await wait_until(lambda: app.waiting is not None and app.waiting.is_attached, what="the waiting room")
-        assert app.bot_notes == () and all("played by a bot" not in text for _at, text in app.waiting.chat_notes)
+        assert app.table is None and all("played by a bot" not in text for _at, text in app.waiting.chat_notes)
