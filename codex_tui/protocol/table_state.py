@@ -9,8 +9,8 @@ an older server does not send take the defaults below.
 
 The game's own part, the seat's view, stays the game's: `view` is its
 `encode_view` data, decoded by the game module the app finds by `game`.
-Written by hand like `TableInfo`: msgspec would type and encode it too, 2-3
-times faster, which at well under 0.1 ms a message buys nothing a player sees;
+Written by hand like `TableInfo`: msgspec would type and encode it too, 2-4
+times faster, which at about 0.3 ms a message buys nothing a player sees;
 docs/architecture.md ("Typed messages") gives the measure and why msgspec is
 weighed again for the bot protocol, whose JSON Schemas it would write.
 """
