@@ -251,8 +251,12 @@ class LocalTable:
         def closed(outcome: ReplayExit | None) -> None:
             if self.left:
                 return
-            if outcome is not None and outcome.action == "branch":
+            if outcome is not None and outcome.action == "branch" and self.ending is not None:
+                self.ending.close()
                 self.branch(Replayable(game, session.kinds, title), outcome.index)
+                # Not played on (its save could not be written, or the player went back to this game
+                # from the unsaved question): the end again, now or once the game is on top.
+                self.advance()
             else:
                 back()
 
@@ -275,10 +279,12 @@ class LocalTable:
 
     def think(self, seat: int, game: Any) -> None:
         """Run the bot off the event loop (search bots take a while); one at a time."""
+        if self.left:
+            return  # queued before the game was left: no search for it, and no cancelling the next game's
         self.app.run_worker(partial(self._think, seat, game), thread=True, exclusive=True, group="bot")
 
     def _think(self, seat: int, game: Any) -> None:
-        if self.session.game is not game:
+        if self.left or self.session.game is not game:
             return
         action = self.session.bot_action(seat, game)
         self.app.call_from_thread(self._bot_moved, game, action)
@@ -356,7 +362,7 @@ class LocalTable:
     def coach(self) -> None:
         """The tutorial's step over the screen on top, and the move it asks for put on show."""
         run, session, screen, board = self.learning, self.session, self.app.screen, self.game_screen
-        if run is None or isinstance(screen, HelpScreen | CommandPalette):
+        if self.left or run is None or isinstance(screen, HelpScreen | CommandPalette):
             return
         over_the_board = isinstance(screen, ModalScreen) and board in self.app.screen_stack
         # Over the game-over bar the panel goes on the board under it, which gives it the rows: nothing is covered.

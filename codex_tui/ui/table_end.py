@@ -73,6 +73,11 @@ class EndFlow:
         self.app.push_screen(bar, self.chosen)
         self.app.call_after_refresh(self.end.shown)
 
+    def close(self) -> None:
+        """The player left the end another way (to play on from a moment of its replay): the
+        app's loop goes on, and shows the end again if the game is still the one on show."""
+        self.open = False
+
     def chosen(self, choice: str | None) -> None:
         """What the bar or the summary returned."""
         if choice == "summary":

@@ -29,7 +29,7 @@ async def test_the_focused_seats_level_is_described_under_the_form(saves: Path) 
         assert seat_help(app) == "", "no seat has the focus yet"
         kind = app.screen.query_one("#kind-1", Select)
         kind.focus()
-        await shown(pilot, lambda: "Bot normal: plays like greedy" in seat_help(app), "normal described")
+        await shown(pilot, lambda: "Bot normal: takes the most points each turn" in seat_help(app), "normal described")
         kind.value = "bot:hard"
         await shown(pilot, lambda: "Hints and the review search at this level." in seat_help(app), "hard")
         kind.value = "bot:expert"

@@ -10,8 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets._footer import FooterKey
 
+from codex_tui.app import app as app_module
 from codex_tui.app.app import CodexApp
 from codex_tui.client.app import RemoteApp
 from codex_tui.games.codex import wire as codex_wire
@@ -21,6 +23,7 @@ from codex_tui.games.codex.rules import Game, Variant, apply, new_game, players_
 from codex_tui.games.codex.ui.end import EndScreen
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.play_area import PlayAreaView
+from codex_tui.games.codex.ui.replay import ReplayScreen
 from codex_tui.games.codex.wire import encode_view
 from codex_tui.games.instinkt import rules as instinkt
 from codex_tui.games.instinkt.bots import make_instinkt_bot
@@ -28,11 +31,14 @@ from codex_tui.games.instinkt.rules.history import round_totals
 from codex_tui.games.instinkt.ui.end import InstinktEndScreen
 from codex_tui.games.instinkt.ui.words import log_lines
 from codex_tui.protocol import messages as p
-from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.storage.saves import SavedGame, SaveError, write_save
 from codex_tui.ui.messages import ActionChosen
+from codex_tui.ui.screens import review as review_screen
 from codex_tui.ui.screens.game_over import GameOverBar
+from codex_tui.ui.screens.review import ReviewScreen
 from codex_tui.ui.widgets.race_chart import LineChart
 from tests.driving import session, settle
+from tests.waiting import until_shown
 
 
 def key_words(app: RemoteApp) -> dict[str, str]:
@@ -264,3 +270,33 @@ async def test_the_codex_race_goes_beside_the_scores_on_a_wide_screen_and_below_
             await pilot.pause()
         assert race_beside_scores(), "160 columns: beside"
         assert summary.focused is summary.query_one("#end-box"), "the box keeps the focus (↑↓ scroll it)"
+
+
+async def test_play_from_here_in_the_end_review_that_cannot_be_saved_comes_back_to_the_end(
+    saves: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Play from here" in the review of a finished game whose new save cannot be written: the
+    player is told, and the game-over bar is back over the final board (not a bare board on which
+    undo would undo unseen and no bot would move)."""
+    monkeypatch.setattr(review_screen, "review", lambda *args, **options: [])  # the search is not tested here
+    monkeypatch.setattr(review_screen, "start_resource_tracker", lambda: False)
+
+    def refuse(path: Path, saved: SavedGame) -> None:
+        raise SaveError(path, "No space left on device.")
+
+    final = codex_history(3)[-1]
+    app = app_at(saves, final, "bot:greedy")
+    async with app.run_test(size=(100, 32)) as pilot:
+        await until_shown(pilot, lambda: isinstance(app.screen, GameOverBar), what="the game-over bar")
+        await pilot.press("r")
+        await until_shown(pilot, lambda: isinstance(app.screen, ReviewScreen), what="the review")
+        await pilot.press("escape")
+        await until_shown(pilot, lambda: isinstance(app.screen, ReplayScreen), what="the replay")
+        replay = app.screen
+        await pilot.press("left")  # a moment before the end, where play may go on
+        await until_shown(pilot, lambda: replay.check_action("branch", ()) is True, what="play from here offered")
+        monkeypatch.setattr(app_module, "write_save", refuse)
+        await pilot.press("b")
+        await until_shown(pilot, lambda: isinstance(app.screen, GameOverBar), what="the game-over bar again")
+        assert any("No space left" in str(note.message) for note in app._notifications)
+        assert app.screen_stack[-2] is app.game_screen

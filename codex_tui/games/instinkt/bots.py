@@ -261,8 +261,8 @@ class HalvingSearchBot:
 LEVELS: dict[str, str] = {
     "easy": N_("any legal move, at random"),
     "normal": N_("the most points now"),
-    "hard": N_("plays its best moves out against guesses of the other's cards"),
-    "expert": N_("plays its best moves out against the same guesses, dropping the worse half each round"),
+    "hard": N_("strong: tries its best moves against guesses of your hidden cards, a quarter of a second a move"),
+    "expert": N_("the strongest: checks its best moves against many more guesses, about a second a move"),
 }
 """Level name -> how it plays (a text id of Instinkt's catalog), weakest first."""
 LEVEL_RATINGS: dict[str, int] = {"easy": 910, "normal": 1500, "hard": 1566, "expert": 1725}

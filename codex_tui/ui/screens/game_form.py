@@ -68,8 +68,9 @@ def bot_choices(game: str) -> list[tuple[str, str]]:
 
 
 def level_help(game: str, kind: object) -> str:
-    """What a seat's choice plays like, when it is a bot: "Bot hard: plays whole games out in its
-    head, about half a second a move. Hints and the review search at this level." ("" for a player)."""
+    """What a seat's choice plays like, when it is a bot: "Bot hard: strong: tries each move by playing
+    the game on in its head, about half a second a move. Hints and the review search at this level."
+    ("" for a player)."""
     if not isinstance(kind, str) or not kind.startswith("bot:"):
         return ""
     module = registry.game_named(game)

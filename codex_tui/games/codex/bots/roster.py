@@ -17,9 +17,9 @@ from codex_tui.games.codex.text import N_
 LEVELS: dict[str, tuple[BotFactory, str]] = {
     "greedy": (GreedyBot, N_("takes the most points now, then works towards objectives; looks no further")),
     "easy": (EasyBot, N_("takes easy points half the time and plays at random otherwise")),
-    "normal": (normal_bot, N_("plays like greedy, taking the most points now, then objectives")),
-    "hard": (hard_bot, N_("plays whole games out in its head, about half a second a move")),
-    "expert": (expert_bot, N_("plays many more games out in its head, nearer to real play, about 2 seconds a move")),
+    "normal": (normal_bot, N_("takes the most points each turn, then works towards its objectives; never plans ahead")),
+    "hard": (hard_bot, N_("strong: tries each move by playing the game on in its head, about half a second a move")),
+    "expert": (expert_bot, N_("the strongest: plays far more games on in its head than hard, about 2 seconds a move")),
     "random": (RandomBot, N_("any legal move, at random")),
 }
 """Level name -> (factory, how it plays: a text id of Codex's catalog)."""
