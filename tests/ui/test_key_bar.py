@@ -6,10 +6,13 @@ from typing import Any
 
 import pytest
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
+from codex_tui.i18n import set_language
+from codex_tui.ui.key_names import NamedKeys
 from codex_tui.ui.widgets.key_bar import KeyBar
 
 PAUSES = 200
@@ -68,3 +71,15 @@ async def test_every_key_shown_is_whole(keys: int, width: int) -> None:
                 whole = len(key.key_display) + 1 + len(key.description)
                 assert key.region.width >= whole, f"{key.description!r} cut to {key.region.width} cells"
                 assert key.region.right <= edge, f"{key.description!r} runs under the palette or off screen"
+
+
+@pytest.mark.parametrize(
+    ("code", "esc", "space"), [("en", "esc", "space"), ("fr", "Échap", "Espace"), ("zh", "esc", "空格")]
+)
+async def test_esc_and_space_are_named_in_the_readers_language(code: str, esc: str, space: str) -> None:
+    """As the help and the hint lines name them (docs/glossary.md): French keycaps print "Échap"."""
+    set_language(code)  # the suite's fixture sets it back
+    app = NamedKeys()
+    async with app.run_test():
+        shown = [app.get_key_display(Binding(key, "noop", "")) for key in ("escape", "space", "tab")]
+    assert shown == [esc, space, "tab"]
