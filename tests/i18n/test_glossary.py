@@ -93,8 +93,8 @@ def test_no_catalog_uses_another_word_for_a_glossary_term(code: str, term: Term)
     assert found == [], f"{term.english}: the glossary says {term.chosen!r}"
 
 
-BEFORE_MARK = re.compile(r"(?<=[\w)\]}»’…%§?!]) (?=[:;!?»])")
-"""A plain space where French wants a no-break one: after a word, before : ; ! ? » (a lone
+BEFORE_MARK = re.compile(r"(?<=[\w)\]}»’…%§?!\"←→↑↓]) (?=[:;!?»])")
+"""A plain space where French wants a no-break one: after a word (a quoted one, an arrow key), before : ; ! ? » (a lone
 `?` or `!` after a `·` or a colon is a key's name, not punctuation)."""
 GLUED_MARK = re.compile(r"(?<=[\w)\]}»’…§])[:;!?](?=[\s§]|$)")
 """A mark with no space at all before it."""
