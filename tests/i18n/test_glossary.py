@@ -40,6 +40,7 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("own area, areas", "aire", (r"\b[Zz]ones?\b", r"\b[Vv]otre aire\b(?! de jeu)")),
         Term("key esc", "Échap", (r"\besc\b", r"\béchap\b")),
         Term("key tab", "tab", (r"\bTab\b", r"\bTabulation\b")),
+        Term("a card's side", "face verso", (r"\bsur (?:son|sa|leur|ses) (?:recto|verso)\b",)),
         Term("key enter", "Entrée", (r"\benter\b", r"touche entrée", r"(?<!autre )(?<!une )\bentrée\b(?! de)")),
     ),
     "zh": (
