@@ -43,9 +43,9 @@ def status_line(view: SeatView, width: int = 80) -> str:
     text = text.format(name=name)
     if view.turns_left is None:
         return text
+    if view.turns_left == 0:  # "final round: the last turn" said one thing twice (in French, "dernier tour" twice)
+        return _("{turn} · the last turn of the game").format(turn=text)
     stage = _("final round") if view.is_last_turn else _("end triggered")
-    if view.turns_left == 0:
-        return _("{turn} · {stage}: this is the last turn").format(turn=text, stage=stage)
     after = [names[(view.current + i) % len(names)] for i in range(1, view.turns_left + 1)]
     listed = _("{turn} · {stage}: after this, {names}, then the end").format(
         turn=text, stage=stage, names=and_list(after)

@@ -263,7 +263,7 @@ def test_the_final_round_says_whose_turns_are_left() -> None:
     final = view(played(8, lambda g: g.turns_left == 1), 0)
     assert status_line(final, 80).endswith("final round: after this, Ada, then the end")
     last = view(played(8, lambda g: g.turns_left == 0), 0)
-    assert status_line(last, 80).endswith("final round: this is the last turn")
+    assert status_line(last, 80).endswith(" · the last turn of the game")
 
 
 async def test_another_players_objectives_hide_their_secret_and_never_score_yours(tmp_path: Path) -> None:
