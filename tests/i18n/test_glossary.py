@@ -51,6 +51,9 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("own area", "我的区域", ("自己的区域",)),
         Term("ellipsis", "…", ("……",)),
         Term("Codex Naturalis", "自然法则", (r"Codex(?! Naturalis)",)),
+        Term("draw (a card)", "抽牌", ("摸",)),
+        Term("place a card (a player's move)", "放牌", ("走棋", "走了")),
+        Term("removed from the game", "移出游戏", ("离开游戏",)),
     ),
 }
 
