@@ -52,7 +52,7 @@ TERMS: dict[str, tuple[Term, ...]] = {
         Term("ellipsis", "…", ("……",)),
         Term("Codex Naturalis", "自然法则", (r"Codex(?! Naturalis)",)),
         Term("draw (a card)", "抽牌", ("摸",)),
-        Term("place a card (a player's move)", "放牌", ("走棋", "走了")),
+        Term("place a card (a player's move)", "放牌", ("走棋", r"(?<![拿带])走了")),
         Term("removed from the game", "移出游戏", ("离开游戏",)),
     ),
 }
