@@ -5,6 +5,7 @@ Update after an intended change with: python3 -m pytest tests/app/test_snapshots
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +15,16 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from codex_tui.i18n import LANGUAGES, set_language
+from tests.i18n.screen_words import screen_lines
 from tests.scenes import Scene, all_scenes, settle
 
 SCENES = [pytest.param(scene, id=scene.name) for scene in all_scenes()]
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
 LANGS = [pytest.param(code, id=code) for code in LANGUAGES]
+HALF_WIDTH_BESIDE_CJK = re.compile(r"[\u4e00-\u9fff] ?[(\[](?![-\d])|(?<![\d])(?<![RG]\([A-Z])[)\]] ?[\u4e00-\u9fff]")
+"""A half-width bracket against Chinese text ("顶牌(P)", "背面 (P)"): it takes the full-width one. A
+coordinate keeps its half-width brackets ("放在 (-5,-7)"): they are numbers' brackets, as in a formula;
+so does a card known by its back, "G(I)", a code like "G43"."""
 TOAST_HELD = 3600.0
 """Seconds a toast shows in a scene: longer than any test, so a slow machine's picture has the same toasts."""
 
@@ -45,6 +51,7 @@ def test_screen(
 
     monkeypatch.setattr(App, "notify", lasting)
     app = scene.build(tmp_path, monkeypatch)
+    shown: list[str] = []
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await (scene.run_before or settle)(pilot)
@@ -54,5 +61,8 @@ def test_screen(
                 # palette's lit where the stored one had it dark. Steady, it is always lit.
                 field.cursor_blink = False
         await pilot.pause()
+        shown.extend(screen_lines(pilot.app))
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+    if language == "zh":
+        assert [line.strip() for line in shown if HALF_WIDTH_BESIDE_CJK.search(line)] == []

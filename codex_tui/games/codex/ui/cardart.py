@@ -20,8 +20,9 @@ from codex_tui.games.codex.rules import CATALOG, Pos, Side, Symbol
 from codex_tui.games.codex.rules.cards import Card, Face, PlayableCard, Scoring, StarterCard
 from codex_tui.games.codex.rules.hidden import HIDDEN_CARDS, HiddenCard
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.text import N_, _
+from codex_tui.games.codex.text import N_, _, pgettext
 from codex_tui.games.codex.ui.theme import BORDERS, EMPTY_CORNER, border_style, corner_glyph, symbol_style, tint
+from codex_tui.i18n.spacing import tidy_spacing
 from codex_tui.ui.canvas import Canvas
 
 LARGE_W, LARGE_H = 12, 5
@@ -302,10 +303,18 @@ def draw_large(
     draw_card(canvas, col, row, card_id, side, LARGE, style_mod, requirement_met)
 
 
+def kingdom_after_words(letter: str) -> str:
+    """'(F)' after words on a card ("back (F)", "top (F)"); in Chinese '（F）', the full-width
+    brackets beside its glyphs (a card drawn too narrow for the words keeps '(F)' alone)."""
+    # Translators: a kingdom's letter in brackets after words on a card ("back (F)"); Chinese: full-width brackets.
+    return pgettext("a kingdom's letter after words on a card", "({letter})").format(letter=letter)
+
+
 def _back_line(kingdom: Symbol, kingdom_style: Style) -> Line:
     """'back (F)': the back's permanent resource, the word dropped where it does not fit."""
-    mark = (f"({kingdom.letter})", kingdom_style)
-    return [[(side_name(Side.BACK) + " ", None), mark], [mark]]
+    beside = kingdom_after_words(kingdom.letter)
+    words = tidy_spacing(side_name(Side.BACK) + " " + beside).removesuffix(beside)
+    return [[(words, None), (beside, kingdom_style)], [(f"({kingdom.letter})", kingdom_style)]]
 
 
 def draw_deck(
@@ -332,10 +341,11 @@ def draw_deck(
         [[(_("{n} left").format(n=size), None)], [(str(size), None)]],
     ]
     if top is not None:
-        mark = (f"({top.letter})", symbol_style(top) + Style(bgcolor=body.bgcolor))
-        # Translators: over the market's deck, the kingdom of its top card ("top (I)"); {kingdom} is the letter.
-        before, _field, after = _("top {kingdom}").partition("{kingdom}")
-        lines.append([[(before, None), mark, (after, None)], [mark]])
+        top_style = symbol_style(top) + Style(bgcolor=body.bgcolor)
+        beside = kingdom_after_words(top.letter)
+        # Translators: over the market's deck, the kingdom of its top card ("top (I)"); {kingdom} is "(I)".
+        before, _field, after = tidy_spacing(_("top {kingdom}").replace("{kingdom}", beside)).partition(beside)
+        lines.append([[(before, None), (beside, top_style), (after, None)], [(f"({top.letter})", top_style)]])
     _write_lines(canvas, col, row, LARGE, lines, body)
 
 
