@@ -88,7 +88,7 @@ class RemoteTable:
 
     def is_for(self, state: TableState) -> bool:
         """Whether `state` is of this table and game (else the app makes another table)."""
-        return state.table == self.id and screens_of(registry.game_named(state.game)) is self.ui
+        return state.table == self.id and state.game == self.game.name
 
     def show(self, state: TableState) -> None:
         """A TABLE message: the seat's view on the game screen, and what comes with it."""
