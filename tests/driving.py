@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import unicodedata
 from pathlib import Path
 
+from textual import events
+from textual.keys import _character_to_key, _get_unicode_name_from_key
+from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
 from codex_tui.app.app import CodexApp
@@ -47,3 +51,19 @@ async def settle(pilot) -> None:
         if not pilot.app.workers._workers:
             break
     await game_in_view(pilot)
+
+
+async def press_at_once(pilot: Pilot[object], key: str) -> None:
+    """`key` as `pilot.press` sends it, then on as soon as the app and its screen have handled every
+    message queued with it: a stream of keys as a fast typist makes it. `pilot.press` also waits, twice
+    per key, until the process looks idle (at least 20 ms each), which made the random-key streams
+    spend three quarters of their time asleep; what they check (the app never dies, the game stays
+    whole) is looked at after every key and after each `settle`."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    pilot.app.post_message(events.Key(key, char))
+    await pilot.pause(0)

@@ -59,8 +59,12 @@ class GameServer:
         web_host: str = DEFAULT_WEB_HOST,
         public_url: str | None = None,
         allow_remote: bool = False,
+        preload_at_start: bool = True,
     ) -> None:
-        """`web_port`: also open the browser door there (None: no browser door; 0: any free port)."""
+        """`web_port`: also open the browser door there (None: no browser door; 0: any free port).
+        `preload_at_start`: preload the apps (a CPU-second and the forker's memory) as the server starts,
+        so that the first player does not wait for it; False defers it to the first session, for a
+        server that may never see one (most tests of the server start one and open no terminal)."""
         self.data = data
         self.exit_grace = exit_grace
         self.host = host
@@ -82,7 +86,7 @@ class GameServer:
         self.names = NameBook(self.store, authorized_keys)
         """Who owns which name, over both doors (IdentityError if the authorized keys cannot be read)."""
         self.hub = Hub(self.room, data / SOCKET_NAME, names=self.names)
-        self.sessions = SessionCounter(self.limits)
+        self.sessions = SessionCounter(self.limits, preload_at_start)
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.web_port = web_port
         self.web_host = web_host

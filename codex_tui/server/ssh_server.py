@@ -59,8 +59,10 @@ class SessionCounter:
     so that stopping the server can close them (asyncssh leaves them open);
     and the app forker that starts the apps, stopped after them."""
 
-    def __init__(self, limits: Limits) -> None:
+    def __init__(self, limits: Limits, preload_at_start: bool = True) -> None:
         self.limits = limits
+        self.preload_at_start = preload_at_start
+        """False: the forker starts, and preloads, with the first app (see `GameServer`)."""
         self.total = 0
         self.per_player: dict[str, int] = {}
         self.live: set[AppSession] = set()
@@ -70,10 +72,14 @@ class SessionCounter:
         """Forks the apps from a preloaded process (`start_forker`); None: each app is a process of its own."""
 
     async def start_forker(self, hub_path: Path) -> None:
-        """Start preloading the apps' process, where forking is supported (the first session waits for it)."""
+        """Start preloading the apps' process, where forking is supported (the first session waits for it);
+        with `preload_at_start` off, only make it ready to start with the first session."""
         if not app_forker.supported():
             return
         forker = AppForker(forker_environment(hub_path), cwd=str(hub_path.parent))
+        if not self.preload_at_start:
+            self.forker = forker
+            return
         try:
             await forker.start()
         except OSError as error:

@@ -39,7 +39,7 @@ from codex_tui.protocol.messages import SeatInfo, TableInfo
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from codex_tui.ui.screens.game_over import GameOverBar
 from codex_tui.ui.screens.modals import PassDeviceScreen
-from tests.driving import saved_game, settle
+from tests.driving import press_at_once, saved_game, settle
 
 KEYS = (
     *("up", "down", "left", "right", "enter", "escape", "tab", "shift+tab", "space", "backspace"),
@@ -79,7 +79,7 @@ async def stream(pilot: Pilot[Any], seed: int, count: int = STREAM) -> int:
         key = rng.choice(KEYS)
         if quits(app, key):
             continue
-        await pilot.press(key)
+        await press_at_once(pilot, key)
         pressed += 1
         if pressed % 25 == 0:
             await settle(pilot)

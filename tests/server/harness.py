@@ -80,6 +80,7 @@ async def start_server(data: Path, **options: object) -> GameServer:
     options.setdefault("exit_grace", WAIT)  # a loaded machine may take seconds to quit 50 widgets
     options.setdefault("port", 0)
     options.setdefault("bot_delay", 0)
+    options.setdefault("preload_at_start", False)  # most tests open no terminal: the first one starts the forker
     server = GameServer(data, **options)  # type: ignore[arg-type]
     await server.start()
     return server

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import random
 import traceback
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
@@ -54,15 +55,17 @@ class Writer:
     reports: IO[str]
 
 
-def start_writer(folder: Path, seed: int, files: int) -> Writer:
-    """Fork a writer. The child never returns into the test: it writes until it is killed, and
-    if it fails on its own it prints why and exits with status 1, which the test reports."""
+def start_writer(folder: Path, histories: Sequence[Sequence[Game]]) -> Writer:
+    """Fork a writer of one save per game of `histories` (each game's every state, as `states` gives
+    them: the child reads the test's own lists rather than playing the games again, a tenth of a
+    second of CPU per writer). The child never returns into the test: it writes until it is killed,
+    and if it fails on its own it prints why and exits with status 1, which the test reports."""
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:
         os.close(read_end)
         try:
-            run(folder, seed, files, write_end)
+            run(folder, histories, write_end)
         except BaseException:
             traceback.print_exc()
         os._exit(1)
@@ -70,8 +73,8 @@ def start_writer(folder: Path, seed: int, files: int) -> Writer:
     return Writer(pid, os.fdopen(read_end, encoding="ascii"))
 
 
-def run(folder: Path, seed: int, files: int, reports: int) -> None:
-    games = [states(seed + index) for index in range(files)]
+def run(folder: Path, games: Sequence[Sequence[Game]], reports: int) -> None:
+    files = len(games)
     counts = []
     for index in range(files):
         path = save_path(folder, index)

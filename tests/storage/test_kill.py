@@ -47,7 +47,7 @@ def kill_and_check(tmp_path: Path, kills: int, seed: int) -> KillStats:
     rng = random.Random(seed)
     stats = KillStats()
     for _ in range(kills):
-        writer = start_writer(folder, seed, FILES)
+        writer = start_writer(folder, histories)
         if rng.random() < 0.1:
             at_a_random_moment(rng, 0.01)  # sometimes while it resumes from the saves
             output = ""
