@@ -16,12 +16,15 @@ from typing import Any
 import pytest
 
 from codex_tui.cli import main
+from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.core.review import decision_points, points_text
-from codex_tui.storage.saves import SavedGame, write_save
+from codex_tui.storage.saves import SavedGame, load_save, write_save
 from tests.core.tictactoe.rules import Mark
 
 HUMAN_FIRST = ("human", "bot:greedy")
+FIRST_TURNS = 12
+"""Actions of a Codex game reviewed through the command line with worker processes: set-up and four turns."""
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -241,10 +244,14 @@ def test_review_refuses_a_bad_option(
 def test_a_codex_review_is_the_same_with_two_worker_processes(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The workers start fresh (spawn) and look the game up by name: the real Codex, a short game, at hard."""
+    """The workers start fresh (spawn) and look the game up by name: the real Codex, at hard, on the first
+    turns of a game (tests/core/test_advice_conformance spreads a review of every game over processes too)."""
     assert main(["selfplay", "--players", "2", "--seed", "5", "--target-score", "6", "--out", str(tmp_path)]) == 0
-    (path,) = tmp_path.glob("*.msgpack")
+    (played,) = tmp_path.glob("*.msgpack")
     capsys.readouterr()
+    whole = load_save(played)
+    first_turns = registry.game_of(whole.game).rebuild(whole.game, list(whole.game.actions)[:FIRST_TURNS])
+    path = save(tmp_path / "first-turns.msgpack", first_turns, whole.kinds)
     alone = review_json(capsys, path, "--level", "hard")
     assert len(alone) >= 3 and {line["seat"] for line in alone} == {0}, "a bots-only save: seat 0"
     code, out, err = run(capsys, "review", str(path), "--level", "hard", "--jobs", "2", "--json")
