@@ -185,8 +185,9 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         module = registry.game_named(settings.game)
         game = module.new_game(settings.names, seed, settings.variant)
         path = new_save_path(self.saves_dir, settings.names)
-        title = clean_title(new_game_title(module.translate(module.title), settings.names, date.today()))
-        session = GameSession(game, settings.kinds, path, title=title)
+        today = date.today()
+        title = clean_title(new_game_title(module.translate(module.title), settings.names, today))
+        session = GameSession(game, settings.kinds, path, title=title, titled_on=today)
         session.autosave()  # one that fails is shown over the game, and tried again
         self.begin(session)
 
@@ -200,7 +201,9 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             self.notify(error.later.text(), severity="error", timeout=10)
             self._new_game_form()
             return
-        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints))
+        self.begin(
+            GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints, titled_on=saved.titled_on)
+        )
 
     def begin(self, session: GameSession, learning: TutorialRun | None = None) -> None:
         self._leave_game()

@@ -30,7 +30,7 @@ from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameAction
 from codex_tui.core.errors import IllegalAction
 from codex_tui.i18n.text import _
-from codex_tui.storage.saves import SaveError, default_title
+from codex_tui.storage.saves import SaveError
 from codex_tui.ui.game_ui import GameUI, screens_of
 from codex_tui.ui.screens.live import PlayScreen
 from codex_tui.ui.screens.modals import HelpScreen, PassDeviceScreen
@@ -246,7 +246,7 @@ class LocalTable:
         here" there plays on in a new save, as from any replay."""
         session = self.session
         game, seat = session.game, self.perspective()
-        title = session.title or default_title(game.players)
+        title = session.saved().shown_title()
 
         def closed(outcome: ReplayExit | None) -> None:
             if self.left:

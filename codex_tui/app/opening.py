@@ -47,7 +47,7 @@ def open_replayable(path: Path) -> Replayable:
     """
     if not looks_like_json(path):
         saved = load_save(path)
-        return Replayable(saved.game, saved.kinds, saved.title)
+        return Replayable(saved.game, saved.kinds, saved.shown_title())
     try:
         data = json.loads(read_save_bytes(path).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -13,6 +13,7 @@ rules are the game's own `GameModule`, found in the registry by the state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,8 @@ class GameSession:
     save_path: Path | None = None
     title: str = ""
     """The save's title ("" for the player names); kept on every autosave."""
+    titled_on: date | None = None
+    """The day of a new game's own title, shown in the reader's language (`SavedGame.titled_on`)."""
     hints: tuple[tuple[int, int], ...] = ()
     """(actions played then, seat) for every hint shown, kept in the save: the log notes them.
     Undo keeps them: a hint once seen stays noted."""
@@ -161,4 +164,4 @@ class GameSession:
 
     def saved(self) -> SavedGame:
         """The game as its save holds it."""
-        return SavedGame(self.game, self.kinds, title=self.title, hints=self.hints)
+        return SavedGame(self.game, self.kinds, title=self.title, hints=self.hints, titled_on=self.titled_on)

@@ -128,7 +128,7 @@ def summarize(path: Path, saved: SavedGame, file: FileInfo | None = None) -> Sav
     return SaveSummary(
         path=path,
         file=file or _file_info(path),
-        title=saved.title,
+        title=saved.shown_title(),
         players=game.players,
         kinds=saved.kinds,
         scores=progress.scores,
@@ -235,6 +235,7 @@ def rename_save(path: Path | str, title: str) -> SavedGame:
         saved,
         title=clean_title(title) or default_title(saved.game.players),
         created_with=__version__,
+        titled_on=None,
     )
     write_save(path, renamed)
     return load_save(path)

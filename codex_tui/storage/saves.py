@@ -23,7 +23,7 @@ import stat
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ from codex_tui.core.contract import GameModule, GameState
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.recordfields import text, whole_number
 from codex_tui.i18n.text import N_, Later
-from codex_tui.i18n.words import shown_names
+from codex_tui.i18n.words import new_game_title, shown_names
 from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
 SAVE_FORMAT = "codex-tui-save"
@@ -75,6 +75,10 @@ A_FOLDER = N_("is a folder, not a save file")
 TOO_LARGE = N_("is {size} bytes, far larger than any save")
 HINTS_KEY = "hints"
 """The body key of the hints shown (optional: absent when none was)."""
+TITLED_ON_KEY = "titled_on"
+"""The body key of the day a game's title was made on, as YYYY-MM-DD (optional, no new version): there,
+the title is the one a new game gets (its game, that day, its players), written in the language of the
+form that started it and shown in the reader's (`SavedGame.shown_title`); absent, the player's own."""
 
 
 class SaveError(Exception):
@@ -135,6 +139,8 @@ class SavedGame:
     """(actions played then, seat) for each hint shown in this game, oldest first: the game
     log says who used a hint, and when. Written only when there is one, so a save without
     hints is the same bytes as before hints existed (an optional body key, no new version)."""
+    titled_on: date | None = None
+    """The day of a new game's own title (see `TITLED_ON_KEY`); None once the player names it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str):
@@ -149,7 +155,16 @@ class SavedGame:
         loaded file's `saved_at` and `created_with` instead of now and this
         version.
         """
-        return SavedGame(game, self.kinds, title=self.title, hints=self.hints)
+        return SavedGame(game, self.kinds, title=self.title, hints=self.hints, titled_on=self.titled_on)
+
+    def shown_title(self) -> str:
+        """The title in the reader's language: a new game's own title is made again from what it is
+        made of (a game saved in French lists as "Codex Naturalis, 7 Dec 2026: You vs Bot 1" to an
+        English reader); a title the player gave, as written."""
+        if self.titled_on is None:
+            return self.title
+        module = registry.game_of(self.game)
+        return clean_title(new_game_title(module.translate(module.title), self.game.players, self.titled_on))
 
 
 SAVE_FILE_MODE = 0o600
@@ -199,6 +214,8 @@ def _body(saved: SavedGame) -> dict[str, Any]:
     }
     if saved.hints:
         body[HINTS_KEY] = [[actions, seat] for actions, seat in saved.hints]
+    if saved.titled_on is not None:
+        body[TITLED_ON_KEY] = saved.titled_on.isoformat()
     return body
 
 
@@ -257,6 +274,16 @@ def _title(body: dict[str, Any], names: Sequence[str]) -> str:
     if not isinstance(title, str):
         raise RecordError(f"title: expected text, found {type(title).__name__}")
     return clean_title(title) or default_title(names)
+
+
+def _titled_on(data: Any) -> date | None:
+    """The optional `titled_on` key: a day as YYYY-MM-DD (none in older saves, or once renamed)."""
+    if data is None:
+        return None
+    if isinstance(data, str):
+        with contextlib.suppress(ValueError):
+            return date.fromisoformat(data)
+    raise RecordError(f"{TITLED_ON_KEY}: expected a day as YYYY-MM-DD, found {data!r:.40}")
 
 
 def _hints(data: Any, seats: int) -> tuple[tuple[int, int], ...]:
@@ -339,6 +366,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         _seats_fit(module, names)
         game: GameState = module.load_save_body(body, names, seed)
         hints = _hints(body.get(HINTS_KEY), len(names))
+        titled_on = _titled_on(body.get(TITLED_ON_KEY))
     except ReplayError as error:
         raise SaveError(path, ILLEGAL_ACTION, OTHER_RULES, index=error.index, error=error.error) from None
     except registry.UnknownGame as error:
@@ -357,6 +385,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         title=title,
         format_version=version,
         hints=hints,
+        titled_on=titled_on,
     )
 
 

@@ -78,4 +78,7 @@ async def test_a_new_games_title_names_the_game_and_the_day(saves: Path) -> None
         await shown(pilot, lambda: app.session is not None, "the game")
         path = session(app).save_path
     assert path is not None
-    assert load_save(path).title == f"Instinkt, {date.today().day} {date.today():%b %Y}: You vs Bot 1"
+    saved = load_save(path)
+    assert saved.title == f"Instinkt, {date.today().day} {date.today():%b %Y}: You vs Bot 1"
+    assert saved.titled_on == date.today(), "made of its parts: shown in each reader's language"
+    assert saved.updated(saved.game).titled_on == date.today()
