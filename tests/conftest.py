@@ -9,6 +9,7 @@ import gc
 from collections.abc import Iterator
 from pathlib import Path
 
+import hypothesis  # noqa: F401  (loaded before the tests: see the comment below)
 import pytest
 
 from codex_tui.core import registry
@@ -60,6 +61,12 @@ GC_THRESHOLDS = (100_000, 50, 1000)
 ones: a test worker builds and drops a Textual app per test, hundreds of thousands of short-lived
 objects, and with Python's defaults (700, 10, 10) it spent a fifth of a snapshot test's CPU in the
 collector. Nothing a test checks hangs on when a collection runs: a test that needs one calls it."""
+
+
+# Hypothesis's pytest plugin imports the library in its end-of-run summary, in every worker process
+# that has not loaded it yet. After the last test, under load, that took over 5 s: past that, xdist's
+# gateway interrupts the worker with SIGINT, and the KeyboardInterrupt, landing in a garbage collector
+# callback, was printed as a PytestUnraisableExceptionWarning. Imported here, it is already loaded.
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -248,22 +248,41 @@ def layout_for(window: Window, room: tuple[int, int] | None) -> Layout:
 
 def draw_board(scene: BoardScene, room: tuple[int, int] | None = None) -> tuple[Canvas, int, int]:
     """The canvas and its size in characters; `room` (the widget's size) lets the cells grow large."""
-    canvas = Canvas()
-    extra = [*scene.free, *scene.markers, *scene.review, *([scene.cursor] if scene.cursor else [])]
-    window = scene.window or window_for(scene.grid, extra)
-    min_x, min_y, max_x, max_y = window
-    cells = layout_for(window, room)
-    cell_w, cell_h, left = cells.width, cells.height, cells.left
-    inner = cell_w - 2
-    columns, rows = max_x - min_x + 1, max_y - min_y + 1
-    width, height = left + columns * cell_w + 1, TOP + rows * cell_h + 1
-    after = scene.after if scene.after is not None else scene.grid
-    points = {cell: s.points for cell, s in scores_by_cell(after).items()}
+    painter = BoardPainter(scene, room)
+    painter.labels()
+    painter.empty_cells()
+    painter.pieces()
+    painter.cursor()
+    painter.note_below()
+    return painter.canvas, painter.width, painter.height
 
-    def at(cell: Cell) -> tuple[int, int]:
-        return left + (cell[0] - min_x) * cell_w, TOP + (cell[1] - min_y) * cell_h
+
+class BoardPainter:
+    """One drawing of a board: its geometry (the window of cells, the cells' size), then each layer in
+    turn, later ones over earlier ones: labels and entrances, the empty cells, the cards, the cursor."""
+
+    def __init__(self, scene: BoardScene, room: tuple[int, int] | None) -> None:
+        self.scene = scene
+        self.room = room
+        self.canvas = Canvas()
+        extra = [*scene.free, *scene.markers, *scene.review, *([scene.cursor] if scene.cursor else [])]
+        self.window = scene.window or window_for(scene.grid, extra)
+        min_x, min_y, max_x, max_y = self.window
+        self.cells = layout_for(self.window, room)
+        self.inner = self.cells.width - 2
+        columns, rows = max_x - min_x + 1, max_y - min_y + 1
+        self.width = self.cells.left + columns * self.cells.width + 1
+        self.height = TOP + rows * self.cells.height + 1
+        after = scene.after if scene.after is not None else scene.grid
+        self.points = {cell: s.points for cell, s in scores_by_cell(after).items()}
+
+    def at(self, cell: Cell) -> tuple[int, int]:
+        """The top left character of `cell`'s frame."""
+        min_x, min_y, _, _ = self.window
+        return self.cells.left + (cell[0] - min_x) * self.cells.width, TOP + (cell[1] - min_y) * self.cells.height
 
     def box(
+        self,
         cell: Cell,
         style: Style,
         label: str,
@@ -274,7 +293,8 @@ def draw_board(scene: BoardScene, room: tuple[int, int] | None = None) -> tuple[
         lines: tuple[str, ...] = (),
     ) -> None:
         """A cell's frame; `label` on its middle line, or `lines` from its first inner line (large cells)."""
-        col, row = at(cell)
+        canvas, cell_w, cell_h = self.canvas, self.cells.width, self.cells.height
+        col, row = self.at(cell)
         last = row + cell_h - 1
         horizontal, vertical = ("┄", "┆") if dotted else ("─", "│")
         canvas.put(col, row, "┌", style)
@@ -287,81 +307,103 @@ def draw_board(scene: BoardScene, room: tuple[int, int] | None = None) -> tuple[
         for y in range(row + 1, last):
             canvas.put(col, y, vertical, style)
             canvas.put(col + cell_w - 1, y, vertical, style)
-            put_text(canvas, col + 1, y, " " * inner, style)
+            put_text(canvas, col + 1, y, " " * self.inner, style)
         shown = lines or (label,)
         first = row + 1 if lines else row + cell_h // 2
         for offset, text in enumerate(shown):
-            put_text(canvas, col + 1, first + offset, fixed(text, inner), style)
+            put_text(canvas, col + 1, first + offset, fixed(text, self.inner), style)
         if bottom:
             put_text(canvas, col + cell_w - 1 - cell_len(bottom), last, bottom, style)
         if top:
             put_text(canvas, col + 2, row, top, style + accent)
 
-    def card(cell: Cell, piece: Piece, style: Style, top: str = "", accent: Style = HIGHLIGHT) -> None:
-        score = points.get(cell, 0)
-        if cells.large:
-            number, name = large_label(piece, scene.names, inner)
+    def card(self, cell: Cell, piece: Piece, style: Style, top: str = "", accent: Style = HIGHLIGHT) -> None:
+        """A card in its cell: number, name and points on a large cell; its short label on a compact one."""
+        score = self.points.get(cell, 0)
+        if self.cells.large:
+            number, name = large_label(piece, self.scene.names, self.inner)
             points_text = large_points(score) if score else ""
-            shown = " " * (inner - cell_len(points_text)) + points_text  # right-aligned in cells (2 per glyph)
-            box(cell, style, "", top=top, accent=accent, lines=(number, name, shown))
+            shown = " " * (self.inner - cell_len(points_text)) + points_text  # right-aligned in cells (2 per glyph)
+            self.box(cell, style, "", top=top, accent=accent, lines=(number, name, shown))
         else:
-            box(cell, style, piece_label(piece), bottom=points_mark(score) if score else "", top=top, accent=accent)
+            label = piece_label(piece)
+            self.box(cell, style, label, bottom=points_mark(score) if score else "", top=top, accent=accent)
 
-    for x in range(min_x, max_x + 1):
-        put_text(canvas, left + (x - min_x) * cell_w + cell_w // 2 - 1, 0, column_name(x), LABEL)
-    for y in range(min_y, max_y + 1):
-        name = row_name(y)
-        put_text(canvas, left - 1 - len(name), TOP + (y - min_y) * cell_h + cell_h // 2, name, LABEL)
-    for (axis, index, end), chosen in scene.entrances.items():
-        style = CURSOR if chosen else MARKER
-        arrow = ARROWS[(axis, end)]
-        if axis is Axis.ROW:
-            col = left - 1 if end is End.START else width - 1
-            canvas.put(col, TOP + (index - min_y) * cell_h + cell_h // 2, arrow, style)
-        else:
-            row = 0 if end is End.START else height - 1
-            canvas.put(left + (index - min_x) * cell_w + cell_w // 2, row, arrow, style)
-
-    def word(text: str) -> str:
+    def word(self, text: str) -> str:
         """A word on an empty cell, centred (a large cell's middle line)."""
-        return centred(text, inner)
+        return centred(text, self.inner)
 
-    for x in range(min_x, max_x + 1):
+    def labels(self) -> None:
+        """The columns' and rows' names, and the entrance arrows at the edges."""
+        min_x, min_y, max_x, max_y = self.window
+        left, cell_w, cell_h = self.cells.left, self.cells.width, self.cells.height
+        for x in range(min_x, max_x + 1):
+            put_text(self.canvas, left + (x - min_x) * cell_w + cell_w // 2 - 1, 0, column_name(x), LABEL)
         for y in range(min_y, max_y + 1):
-            if (x, y) not in scene.grid and _in_reach((x, y), scene.grid):
-                box((x, y), FRAME, "", dotted=True)
-    for cell in scene.free:
-        box(cell, FREE, "", dotted=True)
-    for cell, gone in scene.markers.items():
-        name = full_name(gone.animal, inner - 1).strip() if cells.large else short_names()[gone.animal]
-        box(cell, MARKER, word(f"{name}→"), dotted=True)
-    for cell, mark in scene.review.items():
-        if cell not in scene.grid:
-            box(cell, REVIEW_STYLES[mark], word(review_word(mark)))
-    for cell, piece in scene.grid.items():
-        style = OWNER_STYLES[piece.owner]
-        if cell in scene.highlight:
-            style = style + Style(underline=True, color=HIGHLIGHT.color)
-        if cell == scene.cursor and scene.ghost is None:
-            style = style + CURSOR
-        top, accent = scene.arrows.get(cell, ""), HIGHLIGHT
-        judged = scene.review.get(cell)
-        if judged is not None:
-            style, top, accent = style + REVIEW_STYLES[judged], review_tag(judged), REVIEW_STYLES[judged]
-        card(cell, piece, style, top, accent)
-    if scene.cursor is not None and scene.cursor not in scene.grid:
+            name = row_name(y)
+            put_text(self.canvas, left - 1 - len(name), TOP + (y - min_y) * cell_h + cell_h // 2, name, LABEL)
+        for (axis, index, end), chosen in self.scene.entrances.items():
+            style = CURSOR if chosen else MARKER
+            arrow = ARROWS[(axis, end)]
+            if axis is Axis.ROW:
+                col = left - 1 if end is End.START else self.width - 1
+                self.canvas.put(col, TOP + (index - min_y) * cell_h + cell_h // 2, arrow, style)
+            else:
+                row = 0 if end is End.START else self.height - 1
+                self.canvas.put(left + (index - min_x) * cell_w + cell_w // 2, row, arrow, style)
+
+    def empty_cells(self) -> None:
+        """Cells in reach (dotted), the free ones offered, the markers of cards gone and the review's marks."""
+        scene = self.scene
+        min_x, min_y, max_x, max_y = self.window
+        for x in range(min_x, max_x + 1):
+            for y in range(min_y, max_y + 1):
+                if (x, y) not in scene.grid and _in_reach((x, y), scene.grid):
+                    self.box((x, y), FRAME, "", dotted=True)
+        for cell in scene.free:
+            self.box(cell, FREE, "", dotted=True)
+        for cell, gone in scene.markers.items():
+            name = full_name(gone.animal, self.inner - 1).strip() if self.cells.large else short_names()[gone.animal]
+            self.box(cell, MARKER, self.word(f"{name}→"), dotted=True)
+        for cell, mark in scene.review.items():
+            if cell not in scene.grid:
+                self.box(cell, REVIEW_STYLES[mark], self.word(review_word(mark)))
+
+    def pieces(self) -> None:
+        """The cards, in their owner's colour, marked where highlighted, under the cursor or judged."""
+        scene = self.scene
+        for cell, piece in scene.grid.items():
+            style = OWNER_STYLES[piece.owner]
+            if cell in scene.highlight:
+                style = style + Style(underline=True, color=HIGHLIGHT.color)
+            if cell == scene.cursor and scene.ghost is None:
+                style = style + CURSOR
+            top, accent = scene.arrows.get(cell, ""), HIGHLIGHT
+            judged = scene.review.get(cell)
+            if judged is not None:
+                style, top, accent = style + REVIEW_STYLES[judged], review_tag(judged), REVIEW_STYLES[judged]
+            self.card(cell, piece, style, top, accent)
+
+    def cursor(self) -> None:
+        """The cursor on an empty cell: the card about to be placed there, or "here"."""
+        scene = self.scene
+        if scene.cursor is None or scene.cursor in scene.grid:
+            return
         if scene.ghost is not None:
-            card(scene.cursor, scene.ghost, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True))
+            self.card(scene.cursor, scene.ghost, OWNER_STYLES[scene.ghost.owner] + Style(reverse=True))
         elif scene.cursor not in scene.markers:
             here = centred(pgettext("the cursor on an empty cell, 6 cells", "here"), 6)
-            box(scene.cursor, CURSOR, word(here.strip()), dotted=True)
-    if room is not None:  # why the labels are not a-d / 1-4, where the lines are free
-        lines = wrapped(fixed(naming_note()), max(width, 24))
-        if room[1] >= height + len(lines):
+            self.box(scene.cursor, CURSOR, self.word(here.strip()), dotted=True)
+
+    def note_below(self) -> None:
+        """Under the board, where the lines are free: why the labels are not a-d / 1-4."""
+        if self.room is None:
+            return
+        lines = wrapped(fixed(naming_note()), max(self.width, 24))
+        if self.room[1] >= self.height + len(lines):
             for line in lines:
-                put_text(canvas, 0, height, line, LABEL)
-                width, height = max(width, cell_len(line)), height + 1
-    return canvas, width, height
+                put_text(self.canvas, 0, self.height, line, LABEL)
+                self.width, self.height = max(self.width, cell_len(line)), self.height + 1
 
 
 def wrapped(text: str, cells: int) -> list[str]:
