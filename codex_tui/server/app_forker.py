@@ -382,6 +382,9 @@ class AppForker:
         self._asked: collections.deque[asyncio.Future[ForkedApp]] = collections.deque()
         self._apps: dict[int, ForkedApp] = {}
         self._closing = False
+        self._starting = asyncio.Lock()
+        """Held while a session starts the forker: the sessions that come meanwhile wait for that one
+        rather than each start their own (two first sessions at once, or two after the forker died)."""
         self.broken = False
         """It could not preload: the server starts its apps as processes of their own."""
 
@@ -419,8 +422,9 @@ class AppForker:
         """A new app running `module`'s `main()` on `terminal`; OSError if the forker cannot make one."""
         if self.broken:
             raise OSError("the app forker could not preload the app")
-        if self._control is None:
-            await self.start()
+        async with self._starting:
+            if self._control is None:
+                await self.start()
         assert self._control is not None and self._ready is not None
         await asyncio.shield(self._ready)
         message = json.dumps({"module": module, "env": dict(env), "cwd": cwd, "errors": errors is not None}).encode()

@@ -166,3 +166,28 @@ async def test_when_the_forker_dies_its_apps_end_and_a_new_one_starts_the_next(f
     await asyncio.wait_for(later.ended.wait(), WAIT)
     assert later.app.returncode == 3
     assert isinstance(later.app.process, app_forker.ForkedApp)  # forked again, by a new forker
+
+
+async def test_two_first_sessions_at_once_start_one_forker(tmp_path: Path) -> None:
+    """A server that preloads with its first session (`preload_at_start=False`), or whose forker died:
+    two sessions that come together share the one they start (each used to start its own, and the
+    first waited for an answer that went to the second's socket)."""
+    forker = AppForker(session_env(), cwd=str(tmp_path))
+    started: list[int] = []
+    start = forker.start
+
+    async def counted() -> None:
+        await start()
+        assert forker.process is not None
+        started.append(forker.process.pid)
+
+    forker.start = counted  # type: ignore[method-assign]
+    runs = [Run(forker, PROBE, session_env()), Run(forker, PROBE, session_env())]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(run.app.start() for run in runs)), WAIT)
+        await asyncio.wait_for(asyncio.gather(*(run.ended.wait() for run in runs)), WAIT)
+    finally:
+        await forker.close()
+    assert len(started) == 1
+    assert [run.app.returncode for run in runs] == [3, 3]
+    assert all(isinstance(run.app.process, app_forker.ForkedApp) for run in runs)
