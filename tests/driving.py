@@ -7,7 +7,7 @@ import unicodedata
 from pathlib import Path
 
 from textual import events
-from textual.keys import _character_to_key, _get_unicode_name_from_key
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.pilot import Pilot
 from textual.worker import WorkerCancelled
 
@@ -54,16 +54,16 @@ async def settle(pilot) -> None:
 
 
 async def press_at_once(pilot: Pilot[object], key: str) -> None:
-    """`key` as `pilot.press` sends it, then on as soon as the app and its screen have handled every
-    message queued with it: a stream of keys as a fast typist makes it. `pilot.press` also waits, twice
-    per key, until the process looks idle (at least 20 ms each), which made the random-key streams
-    spend three quarters of their time asleep; what they check (the app never dies, the game stays
-    whole) is looked at after every key and after each `settle`."""
+    """`key` as `pilot.press` builds it, then one wait until the app has handled it and looks idle.
+    `pilot.press` waits for that twice per key (and for animations between), at least 20 ms each, which
+    made the random-key streams spend three quarters of their time asleep. One wait keeps what the
+    second bought nothing for: a key's failure shows before the next key is chosen, and the next key
+    is judged against the screen this one led to."""
     if len(key) == 1 and not key.isalnum():
         key = _character_to_key(key)
     try:
-        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(key))
+        char: str | None = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
     except KeyError:
         char = key if len(key) == 1 else None
     pilot.app.post_message(events.Key(key, char))
-    await pilot.pause(0)
+    await pilot.pause()

@@ -424,7 +424,11 @@ class AppForker:
             raise OSError("the app forker could not preload the app")
         async with self._starting:
             if self._control is None:
-                await self.start()
+                try:
+                    await self.start()
+                except OSError:
+                    self.broken = True  # each later session is its own process at once, not after a retry
+                    raise
         assert self._control is not None and self._ready is not None
         await asyncio.shield(self._ready)
         message = json.dumps({"module": module, "env": dict(env), "cwd": cwd, "errors": errors is not None}).encode()

@@ -75,6 +75,8 @@ A_FOLDER = N_("is a folder, not a save file")
 TOO_LARGE = N_("is {size} bytes, far larger than any save")
 HINTS_KEY = "hints"
 """The body key of the hints shown (optional: absent when none was)."""
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+"""A day as `titled_on` holds it: `date.fromisoformat` alone would also take 20261207 and 2026-W49-1."""
 TITLED_ON_KEY = "titled_on"
 """The body key of the day a game's title was made on, as YYYY-MM-DD (optional, no new version): there,
 the title is the one a new game gets (its game, that day, its players), written in the language of the
@@ -280,8 +282,8 @@ def _titled_on(data: Any) -> date | None:
     """The optional `titled_on` key: a day as YYYY-MM-DD (none in older saves, or once renamed)."""
     if data is None:
         return None
-    if isinstance(data, str):
-        with contextlib.suppress(ValueError):
+    if isinstance(data, str) and ISO_DAY.fullmatch(data):
+        with contextlib.suppress(ValueError):  # 2026-13-01
             return date.fromisoformat(data)
     raise RecordError(f"{TITLED_ON_KEY}: expected a day as YYYY-MM-DD, found {data!r:.40}")
 

@@ -191,3 +191,16 @@ async def test_two_first_sessions_at_once_start_one_forker(tmp_path: Path) -> No
     assert len(started) == 1
     assert [run.app.returncode for run in runs] == [3, 3]
     assert all(isinstance(run.app.process, app_forker.ForkedApp) for run in runs)
+
+
+async def test_a_server_preloads_its_apps_as_it_starts_unless_told_otherwise(tmp_path: Path) -> None:
+    """`serve` and `web` preload at start, so that the first player does not wait for it; the tests'
+    servers (`preload_at_start=False`) start the forker with their first session."""
+    for preload, started in ((True, True), (False, False)):
+        server = GameServer(tmp_path / f"data-{preload}", port=0, bot_delay=0, preload_at_start=preload)
+        await server.start()
+        try:
+            forker = server.sessions.forker
+            assert forker is not None and (forker.process is not None) is started
+        finally:
+            await server.close()

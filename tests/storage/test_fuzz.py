@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import re
 import zlib
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,9 @@ FIXTURES = Path(__file__).parent / "fixtures"
 NAME = "fuzzed.msgpack"
 
 V2_RUNNING = encode_save(SavedGame(play_random(started_game(3, seed=11), seed=11, steps=70), ("human",) * 3))
-V2_FINISHED = encode_save(SavedGame(play_random(started_game(2, seed=4), seed=4), ("human", "bot:random")))
+V2_FINISHED = encode_save(
+    SavedGame(play_random(started_game(2, seed=4), seed=4), ("human", "bot:random"), titled_on=date(2026, 12, 7))
+)
 V1_RUNNING = (FIXTURES / "v1-unfinished-Ada-vs-Bo.msgpack").read_bytes()
 BASES = {"v2-running": V2_RUNNING, "v2-finished": V2_FINISHED, "v1-running": V1_RUNNING}
 

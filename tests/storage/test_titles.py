@@ -82,7 +82,7 @@ def test_a_save_without_the_day_shows_its_title_as_stored(tmp_path: Path) -> Non
     assert listed_title(tmp_path) == "Mardi soir"
 
 
-@pytest.mark.parametrize("day", ["7 Dec 2026", 20261207, "2026-13-01"])
+@pytest.mark.parametrize("day", ["7 Dec 2026", 20261207, "20261207", "2026-W49-1", "2026-13-01"])
 def test_a_damaged_day_is_refused_with_the_field_named(tmp_path: Path, day: object) -> None:
     saved = SavedGame(new_game(["Ada", "Bo"], 3, Variant(20)), ("human", "human"), titled_on=DAY)
     envelope = msgpack.unpackb(encode_save(saved), raw=False)
