@@ -36,12 +36,12 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule
 from codex_tui.i18n import set_language
 from codex_tui.i18n.text import N_, Later, _
-from codex_tui.i18n.words import BOT, YOU, new_game_title
+from codex_tui.i18n.words import BOT, YOU
 from codex_tui.storage.saves import (
     HUMAN,
     SavedGame,
     SaveError,
-    clean_title,
+    day_title,
     load_save,
     new_save_path,
     write_save,
@@ -186,7 +186,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         game = module.new_game(settings.names, seed, settings.variant)
         path = new_save_path(self.saves_dir, settings.names)
         today = date.today()
-        title = clean_title(new_game_title(module.translate(module.title), settings.names, today))
+        title = day_title(module, settings.names, today)
         session = GameSession(game, settings.kinds, path, title=title, titled_on=today)
         session.autosave()  # one that fails is shown over the game, and tried again
         self.begin(session)

@@ -165,8 +165,13 @@ class SavedGame:
         English reader); a title the player gave, as written."""
         if self.titled_on is None:
             return self.title
-        module = registry.game_of(self.game)
-        return clean_title(new_game_title(module.translate(module.title), self.game.players, self.titled_on))
+        return day_title(registry.game_of(self.game), self.game.players, self.titled_on)
+
+
+def day_title(module: GameModule, players: Sequence[str], day: date) -> str:
+    """A new game's own title in the reader's language ("Codex Naturalis, 7 Dec 2026: You vs Bot 1"):
+    made as the game starts, and again each time it is listed (`SavedGame.shown_title`)."""
+    return clean_title(new_game_title(module.translate(module.title), players, day))
 
 
 SAVE_FILE_MODE = 0o600
