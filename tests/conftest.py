@@ -18,8 +18,9 @@ from codex_tui.i18n import DEFAULT, set_language
 from codex_tui.i18n.choice import LANGUAGE_VARIABLE, LOCALE_VARIABLES
 from tests.core.tictactoe.module import TICTACTOE
 
-pytest_plugins = ("tests.server.fixtures",)
-"""The servers, terminals and browsers of tests/server, tests/web and tests/client, defined once."""
+pytest_plugins = ("tests.server.fixtures", "tests.hang_guard")
+"""The servers, terminals and browsers of tests/server, tests/web and tests/client, defined once; and a
+test that hangs failing, with where it waits, instead of holding the run."""
 
 
 SLOW = {
