@@ -40,14 +40,24 @@ def where_everything_waits(frame: FrameType | None) -> str:
     text = io.StringIO()
     loop = asyncio._get_running_loop()
     for task in asyncio.all_tasks(loop) if loop is not None else ():
-        text.write(f"task {task.get_name()}: {task.get_coro()!r}\n")
-        task.print_stack(file=text)
+        text.write(f"task {task.get_name()}:\n")
+        text.writelines(f"  {place}\n" for place in awaits(task.get_coro()))
     names = {thread.ident: thread.name for thread in threading.enumerate()}
     for ident, stack in sys._current_frames().items():
         text.write(f"thread {names.get(ident, ident)}:\n")
         shown = frame if ident == threading.get_ident() else stack
         text.write("".join(traceback.format_stack(shown, limit=STACK_DEPTH)))
     return text.getvalue()
+
+
+def awaits(coroutine: object) -> Iterator[str]:
+    """Where a suspended coroutine waits, outermost first: each coroutine it awaits in turn (a task's
+    own stack shows only the outermost)."""
+    while coroutine is not None:
+        frame = getattr(coroutine, "cr_frame", None) or getattr(coroutine, "gi_frame", None)
+        if frame is not None:
+            yield f"{frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}"
+        coroutine = getattr(coroutine, "cr_await", None) or getattr(coroutine, "gi_yieldfrom", None)
 
 
 @contextmanager

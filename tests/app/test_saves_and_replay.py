@@ -13,11 +13,13 @@ from codex_tui.games.codex.timeline import Timeline
 from codex_tui.games.codex.ui.game import GameScreen
 from codex_tui.games.codex.ui.play_area import PlayAreaView
 from codex_tui.games.codex.ui.replay import ReplayScreen
+from codex_tui.games.codex.ui.setup import SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray
 from codex_tui.storage.catalog import scan_saves
 from codex_tui.storage.saves import SavedGame, load_save, write_save
 from codex_tui.ui.screens.replay import ReplayLog, ReplaySummary
 from tests.driving import session
+from tests.waiting import wait_until
 
 
 def finished_save(folder: Path, name: str = "done.msgpack", seed: int = 4) -> Path:
@@ -93,8 +95,10 @@ async def test_the_browser_opened_from_a_game_goes_back_to_it(saves: Path) -> No
     finished_save(saves)
     app = CodexApp(saves_dir=saves, save=path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        playing = app.screen  # the set-up of the game, over the game screen
+        # The set-up opens over the game screen once that is drawn: taken before, "what was playing" was the
+        # game screen, and the set-up, held while the browser was open, came back over it.
+        await wait_until(lambda: isinstance(app.screen, SetupScreen), what="the set-up choice")
+        playing = app.screen
         app.action_browse_saves()
         await pilot.pause()
         browser = app.screen
