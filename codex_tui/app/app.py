@@ -202,7 +202,15 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             self._new_game_form()
             return
         self.begin(
-            GameSession(saved.game, saved.kinds, path, title=saved.title, hints=saved.hints, titled_on=saved.titled_on)
+            GameSession(
+                saved.game,
+                saved.kinds,
+                path,
+                title=saved.title,
+                hints=saved.hints,
+                titled_on=saved.titled_on,
+                branch_at=saved.branch_at,
+            )
         )
 
     def begin(self, session: GameSession, learning: TutorialRun | None = None) -> None:
@@ -345,10 +353,13 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
         self.once_saved(lambda: self._branch(opened, index))
 
     def _branch(self, opened: Replayable, index: int) -> None:
-        title = _("{title} (from action {index})").format(title=opened.title, index=index)
         game = opened.game
         earlier = registry.game_of(game).rebuild(game, list(game.actions[:index]))
-        saved = SavedGame(earlier, opened.kinds, title=title)
+        source = opened.saved
+        if source is None:  # a record: its title is its players' names
+            saved = SavedGame(earlier, opened.kinds, title=opened.title, branch_at=index)
+        else:  # the original's title, as its parts: shown in the reader's language (`shown_title`)
+            saved = SavedGame(earlier, opened.kinds, title=source.title, titled_on=source.titled_on, branch_at=index)
         path = new_save_path(self.saves_dir, saved.game.players)
         try:
             write_save(path, saved)
@@ -356,7 +367,11 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             self.notify(error.later.text(), severity="error", timeout=10)
             return
         self.notify(_("Playing on from action {index}, saved as {file}").format(index=index, file=path.name))
-        self.begin(GameSession(saved.game, saved.kinds, path, title=saved.title))
+        self.begin(
+            GameSession(
+                saved.game, saved.kinds, path, title=saved.title, titled_on=saved.titled_on, branch_at=saved.branch_at
+            )
+        )
 
     # ----------------------------------------------------------- tutorial
 
@@ -410,7 +425,7 @@ class CodexApp(OneToastPerMessage, SmallTerminalNotice, NamedKeys, CalmCrashes):
             return
         path = new_save_path(self.saves_dir, session.game.players)
         try:
-            write_save(path, SavedGame(session.game, session.kinds, hints=session.hints))
+            write_save(path, session.saved())  # its title too: a copy listed as "Ada vs Bo" was found by its date only
         except SaveError as error:
             self.notify(error.later.text(), severity="error")
             return

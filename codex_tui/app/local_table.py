@@ -246,14 +246,15 @@ class LocalTable:
         here" there plays on in a new save, as from any replay."""
         session = self.session
         game, seat = session.game, self.perspective()
-        title = session.saved().shown_title()
+        saved = session.saved()
+        title = saved.shown_title()
 
         def closed(outcome: ReplayExit | None) -> None:
             if self.left:
                 return
             if outcome is not None and outcome.action == "branch" and self.ending is not None:
                 self.ending.close()
-                self.branch(Replayable(game, session.kinds, title), outcome.index)
+                self.branch(Replayable(game, session.kinds, title, saved), outcome.index)
                 # Not played on (its save could not be written, or the player went back to this game
                 # from the unsaved question): the end again, now or once the game is on top.
                 self.advance()

@@ -10,7 +10,15 @@ from typing import Any
 from codex_tui.core import registry
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.i18n.text import N_
-from codex_tui.storage.saves import HUMAN, ILLEGAL_ACTION, SaveError, load_save, read_save_bytes, reader_seat
+from codex_tui.storage.saves import (
+    HUMAN,
+    ILLEGAL_ACTION,
+    SavedGame,
+    SaveError,
+    load_save,
+    read_save_bytes,
+    reader_seat,
+)
 
 CHECK_RECORD = N_("check the record")
 
@@ -21,6 +29,9 @@ class Replayable:
     """The state of any registered game."""
     kinds: tuple[str, ...]
     title: str
+    """As shown, in the reader's language."""
+    saved: SavedGame | None = None
+    """The save it was read from (None: a record): a game played on from it keeps its title's parts."""
 
     @property
     def reader(self) -> int | None:
@@ -47,7 +58,7 @@ def open_replayable(path: Path) -> Replayable:
     """
     if not looks_like_json(path):
         saved = load_save(path)
-        return Replayable(saved.game, saved.kinds, saved.shown_title())
+        return Replayable(saved.game, saved.kinds, saved.shown_title(), saved)
     try:
         data = json.loads(read_save_bytes(path).decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -41,6 +41,8 @@ class GameSession:
     """The save's title ("" for the player names); kept on every autosave."""
     titled_on: date | None = None
     """The day of a new game's own title, shown in the reader's language (`SavedGame.titled_on`)."""
+    branch_at: int | None = None
+    """The action a game played on from a replay started at (`SavedGame.branch_at`)."""
     hints: tuple[tuple[int, int], ...] = ()
     """(actions played then, seat) for every hint shown, kept in the save: the log notes them.
     Undo keeps them: a hint once seen stays noted."""
@@ -164,4 +166,11 @@ class GameSession:
 
     def saved(self) -> SavedGame:
         """The game as its save holds it."""
-        return SavedGame(self.game, self.kinds, title=self.title, hints=self.hints, titled_on=self.titled_on)
+        return SavedGame(
+            self.game,
+            self.kinds,
+            title=self.title,
+            hints=self.hints,
+            titled_on=self.titled_on,
+            branch_at=self.branch_at,
+        )

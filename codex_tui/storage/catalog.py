@@ -236,6 +236,7 @@ def rename_save(path: Path | str, title: str) -> SavedGame:
         title=clean_title(title) or default_title(saved.game.players),
         created_with=__version__,
         titled_on=None,
+        branch_at=None,
     )
     write_save(path, renamed)
     return load_save(path)

@@ -34,7 +34,7 @@ from codex_tui.core import registry
 from codex_tui.core.contract import GameModule, GameState
 from codex_tui.core.errors import RecordError, ReplayError, SetupError
 from codex_tui.core.recordfields import text, whole_number
-from codex_tui.i18n.text import N_, Later
+from codex_tui.i18n.text import N_, Later, _
 from codex_tui.i18n.words import new_game_title, shown_names
 from codex_tui.storage.migrations import FIRST_VERSION, LATEST_VERSION, MigrationError, migrate
 
@@ -81,6 +81,9 @@ TITLED_ON_KEY = "titled_on"
 """The body key of the day a game's title was made on, as YYYY-MM-DD (optional, no new version): there,
 the title is the one a new game gets (its game, that day, its players), written in the language of the
 form that started it and shown in the reader's (`SavedGame.shown_title`); absent, the player's own."""
+BRANCH_AT_KEY = "branch_at"
+"""The body key of the action a game played on from a replay started at (optional, no new version): its
+title is then the original's, followed in the reader's language by "(from action N)"."""
 
 
 class SaveError(Exception):
@@ -108,7 +111,7 @@ def default_title(players: Sequence[str]) -> str:
 
 def clean_title(text: str) -> str:
     """`text` as one tidy line: control characters become spaces, runs of
-    spaces one, no spaces at the ends, at most MAX_TITLE_CHARS characters.
+    spaces one (no-break spaces stay), no spaces at the ends, at most MAX_TITLE_CHARS characters.
 
     Applied on write *and* on read, so a hand-edited or migrated title (player
     names may hold anything) can never break a table row or refuse to load.
@@ -116,10 +119,18 @@ def clean_title(text: str) -> str:
     return tidy_text(text, MAX_TITLE_CHARS)
 
 
+NO_BREAK_SPACES = "\u00a0\u202f"
+"""Spaces a tidy line keeps as they are: French sets one before : ; ! ? and inside « » ("7 déc. 2026 : Vous
+contre Robot 1"), and a plain one there would let a line break before the colon."""
+OTHER_SPACES = re.compile(f"[^\\S{NO_BREAK_SPACES}]+")
+"""A run of any other space (a tab, a line break, an ideographic space): one plain space."""
+
+
 def tidy_text(text: str, limit: int) -> str:
     """`text` made safe for one line of a table or message (see `clean_title`)."""
-    printable = "".join(char if char.isprintable() else " " for char in text)
-    return " ".join(printable.split())[:limit].rstrip()
+    printable = "".join(char if char.isprintable() or char in NO_BREAK_SPACES else " " for char in text)
+    ends = " " + NO_BREAK_SPACES
+    return OTHER_SPACES.sub(" ", printable).strip(ends)[:limit].rstrip(ends)
 
 
 @dataclass(frozen=True)
@@ -143,6 +154,9 @@ class SavedGame:
     hints is the same bytes as before hints existed (an optional body key, no new version)."""
     titled_on: date | None = None
     """The day of a new game's own title (see `TITLED_ON_KEY`); None once the player names it."""
+    branch_at: int | None = None
+    """The action this game played on from, out of a replay of another (see `BRANCH_AT_KEY`); None once
+    the player names it."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.title, str):
@@ -157,15 +171,21 @@ class SavedGame:
         loaded file's `saved_at` and `created_with` instead of now and this
         version.
         """
-        return SavedGame(game, self.kinds, title=self.title, hints=self.hints, titled_on=self.titled_on)
+        return SavedGame(
+            game, self.kinds, title=self.title, hints=self.hints, titled_on=self.titled_on, branch_at=self.branch_at
+        )
 
     def shown_title(self) -> str:
         """The title in the reader's language: a new game's own title is made again from what it is
         made of (a game saved in French lists as "Codex Naturalis, 7 Dec 2026: You vs Bot 1" to an
         English reader); a title the player gave, as written."""
         if self.titled_on is None:
-            return self.title
-        return day_title(registry.game_of(self.game), self.game.players, self.titled_on)
+            title = self.title
+        else:
+            title = day_title(registry.game_of(self.game), self.game.players, self.titled_on)
+        if self.branch_at is None:
+            return title
+        return clean_title(_("{title} (from action {index})").format(title=title, index=self.branch_at))
 
 
 def day_title(module: GameModule, players: Sequence[str], day: date) -> str:
@@ -223,6 +243,8 @@ def _body(saved: SavedGame) -> dict[str, Any]:
         body[HINTS_KEY] = [[actions, seat] for actions, seat in saved.hints]
     if saved.titled_on is not None:
         body[TITLED_ON_KEY] = saved.titled_on.isoformat()
+    if saved.branch_at is not None:
+        body[BRANCH_AT_KEY] = saved.branch_at
     return body
 
 
@@ -291,6 +313,16 @@ def _titled_on(data: Any) -> date | None:
         with contextlib.suppress(ValueError):  # 2026-13-01
             return date.fromisoformat(data)
     raise RecordError(f"{TITLED_ON_KEY}: expected a day as YYYY-MM-DD, found {data!r:.40}")
+
+
+def _branch_at(data: Any, actions: int) -> int | None:
+    """The optional `branch_at` key: the action, among those the game has played, it played on from."""
+    if data is None:
+        return None
+    index = whole_number(data, BRANCH_AT_KEY)
+    if not 0 <= index <= actions:
+        raise RecordError(f"{BRANCH_AT_KEY}: expected an action from 0 to {actions}, found {index}")
+    return index
 
 
 def _hints(data: Any, seats: int) -> tuple[tuple[int, int], ...]:
@@ -374,6 +406,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         game: GameState = module.load_save_body(body, names, seed)
         hints = _hints(body.get(HINTS_KEY), len(names))
         titled_on = _titled_on(body.get(TITLED_ON_KEY))
+        branch_at = _branch_at(body.get(BRANCH_AT_KEY), len(game.actions))
     except ReplayError as error:
         raise SaveError(path, ILLEGAL_ACTION, OTHER_RULES, index=error.index, error=error.error) from None
     except registry.UnknownGame as error:
@@ -393,6 +426,7 @@ def decode_save(data: bytes, path: Path | str = "<save>") -> SavedGame:
         format_version=version,
         hints=hints,
         titled_on=titled_on,
+        branch_at=branch_at,
     )
 
 

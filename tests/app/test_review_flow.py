@@ -100,5 +100,7 @@ async def test_b_in_the_replay_plays_on_in_a_new_save(saves: Path, asked: list[t
         await settle(pilot)
         now = session(app)
         assert now.save_path is not None and now.save_path.name != "done.msgpack"
-        assert load_save(now.save_path).title == "the last one (from action 6)"
+        branch = load_save(now.save_path)
+        assert (branch.title, branch.branch_at) == ("the last one", 6), "stored by its parts, not in words"
+        assert branch.shown_title() == "the last one (from action 6)"
         assert len(load_save(saves / "done.msgpack").game.actions) > 6, "the finished game is untouched"
