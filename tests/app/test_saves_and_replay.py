@@ -266,3 +266,14 @@ def test_the_saves_list_tells_the_player_who_played_here_that_they_won(tmp_path:
         else:
             assert "vous" not in words.lower() and entry.players[entry.winners[0]] in words, words
     assert seen == {True, False}, "both a won and a lost game were read"
+
+
+async def test_a_copy_keeps_the_games_title(saves: Path) -> None:
+    path = unfinished_save(saves)
+    app = CodexApp(saves_dir=saves, save=path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(lambda: isinstance(app.screen, SetupScreen), what="the set-up choice")
+        app.save_copy()
+        await pilot.pause()
+    copies = [entry for entry in scan_saves(saves) if entry.path != path]
+    assert [load_save(entry.path).title for entry in copies] == ["Evening game"]
