@@ -28,11 +28,7 @@ from codex_tui.core.advice import Hint
 from codex_tui.core.contract import GameModule
 from codex_tui.games.codex.describe import (
     card_name,
-    points,
-    short_name,
     side_name,
-    symbol_letters,
-    symbols_text,
 )
 from codex_tui.games.codex.module import CODEX
 from codex_tui.games.codex.rules import (
@@ -53,7 +49,7 @@ from codex_tui.games.codex.rules import (
 from codex_tui.games.codex.rules.engine import PlacementMoves, requirement_met
 from codex_tui.games.codex.rules.preview import preview_placement
 from codex_tui.games.codex.rules.symbols import CardKind
-from codex_tui.games.codex.text import DOMAIN, N_, _, ngettext
+from codex_tui.games.codex.text import DOMAIN, N_, _
 from codex_tui.games.codex.ui.cardart import Zoom
 from codex_tui.games.codex.ui.panels import (
     LEAST_AREA,
@@ -64,12 +60,12 @@ from codex_tui.games.codex.ui.panels import (
     hand_backs_text,
     side_width,
 )
+from codex_tui.games.codex.ui.placement_words import placement_text, requirement_text
 from codex_tui.games.codex.ui.play_area import AreaScene, PlayAreaView, newest_card
 from codex_tui.games.codex.ui.score_track import ScoreTrack
 from codex_tui.games.codex.ui.setup import LOOKING, SetupScreen
 from codex_tui.games.codex.ui.tray import CardTray, TrayCard, TrayScene
 from codex_tui.games.codex.ui.zoom_keys import ZOOM_BINDINGS, ZoomCommands, ZoomKeys
-from codex_tui.i18n.numbers import signed
 from codex_tui.ui.derivation import DerivedOnce
 from codex_tui.ui.messages import ActionChosen, RedoRequested, UndoRequested
 from codex_tui.ui.navigation import cycle, nearest, step
@@ -558,11 +554,7 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         return self.preview_text(width)
 
     def preview_text(self, width: int = 80) -> str:
-        """What placing the chosen card at the cursor would do.
-
-        The points and the objectives change come first and are never cut:
-        at narrow widths the words around them get shorter, then wrap.
-        """
+        """What placing the chosen card at the cursor would do (`placement_words`)."""
         view = self.view
         chosen = self._selected_card()
         if view is None or chosen is None or self.cursor is None:
@@ -571,59 +563,9 @@ class GameScreen(ZoomKeys, DerivedOnce, PlayScreen):
         card = CATALOG.playable[card_id]
         area = view.seats[self.perspective].area
         if side is Side.FRONT and not requirement_met(card, area.counts):
-            need = symbols_text(card.requires)
-            have = symbols_text([h if n else 0 for h, n in zip(area.counts, card.requires)]) or _("none of them")
-            return fit(
-                (
-                    [
-                        _("{card} needs {need} visible, you see {have}").format(
-                            card=card_name(card_id), need=need, have=have
-                        ),
-                        _("f flips it to its back"),
-                    ],
-                    [
-                        _("{card} needs {need}, you see {have}").format(card=short_name(card_id), need=need, have=have),
-                        _("f flips it"),
-                    ],
-                ),
-                width,
-            )
+            return requirement_text(card, area.counts, width)
         objectives = (*view.common_objectives, *((view.secret,) if view.secret else ()))
-        preview = preview_placement(area, card_id, side, self.cursor, objectives)
-        x, y = self.cursor
-        gained_points = "+" + points(preview.points)
-        delta = sum(after - before for before, after in preview.objective_points)
-        gains = [_("objectives {change}").format(change=signed(delta))] if delta else []
-        corners = len(preview.covered)
-        lost, gained = symbol_letters(preview.lost), symbol_letters(preview.gained)
-        covers = ngettext("covers {n} corner", "covers {n} corners", corners).format(n=corners)
-        covers_short = _("covers {n}").format(n=corners)
-        if lost:
-            covers = _("{covers}, hides {symbols}").format(covers=covers, symbols=lost)
-            covers_short = _("{covers}, hides {symbols}").format(covers=covers_short, symbols=lost)
-        shows = [_("shows {symbols}").format(symbols=gained)] if gained else []
-        side_word = side_name(side)
-        return fit(
-            (
-                [
-                    _("{card} {side} at ({x},{y}): {points}").format(
-                        card=card_name(card_id), side=side_word, x=x, y=y, points=gained_points
-                    ),
-                    *gains,
-                    covers,
-                    *shows,
-                ],
-                [
-                    _("{card} {side} ({x},{y}): {points}").format(
-                        card=short_name(card_id), side=side_word, x=x, y=y, points=gained_points
-                    ),
-                    *gains,
-                    covers_short,
-                    *shows,
-                ],
-            ),
-            width,
-        )
+        return placement_text(preview_placement(area, card_id, side, self.cursor, objectives), width)
 
     def on_resize(self) -> None:
         """Wider terminals get a wider side panel, so log lines are whole from 120 columns."""
