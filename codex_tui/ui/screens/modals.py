@@ -56,7 +56,9 @@ class PassDeviceScreen(Screen[None]):
 
 HelpRow = tuple[str, str]
 """The keys, and what they do (wrapped under itself, so the keys column stays clear)."""
-Help = tuple[tuple[str, tuple[HelpRow, ...]], ...]
+HelpSection = tuple[str, tuple[HelpRow, ...]]
+"""A titled section of a help screen: its rows of (keys, what they do)."""
+Help = tuple[HelpSection, ...]
 """Sections: a title and its rows."""
 
 GAME_KEYS: tuple[HelpRow, ...] = (  # `!` (hint) is in each game's own section: what a hint chooses differs
@@ -107,6 +109,64 @@ REVIEW_HELP: Help = (
 """The review screen's own help (`?` there); the game's help lists its keys too."""
 
 
+NEW_GAME_HELP: HelpSection = (
+    N_("New game, resume"),
+    (
+        (
+            N_("tab  shift+tab"),
+            N_("next / previous field of the new-game form (the field with focus is highlighted)"),
+        ),
+        (N_("enter"), N_("open a list; in a text field, start the game")),
+        ("ctrl+s", N_("start the game")),
+        ("ctrl+o", N_("browse the saves")),
+        ("ctrl+l", N_("learn to play: a guided first game of the chosen game (esc leaves it)")),
+        (N_("esc"), N_("on the form: quit")),
+        (N_("enter  r"), N_("resume your last game (n: a new game instead)")),
+    ),
+)
+"""The new-game form and the resume offer."""
+
+SAVES_HELP: HelpSection = (
+    N_("Saves"),
+    (
+        ("↑ ↓", N_("choose a save")),
+        (N_("enter"), N_("resume an unfinished game, replay a finished one")),
+        ("v", N_("replay any game")),
+        ("r", N_("rename (enter: keep the new title, esc: cancel)")),
+        (N_("d  delete"), N_("delete, after a question")),
+        ("y  n", N_("yes, delete it / no, keep it (esc: no)")),
+        ("s", N_("sort by date, title, status or turn")),
+        ("n", N_("a new game")),
+        (N_("q  esc"), N_("back (or quit, when the browser is all there is)")),
+    ),
+)
+"""The saves browser."""
+
+NETWORK_HELP: HelpSection = (
+    N_("Over the network"),
+    (
+        (N_("enter"), N_("in the lobby: sit at a table, or back to your seat")),
+        ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
+        ("w", N_("watch a table")),
+        ("t", N_("at a table: chat (enter: send, esc: close); /mute NAME hides a player's chat, /unmute NAME")),
+        ("l", N_("in the lobby: the language of your screens (remembered for your name)")),
+        (N_("q  esc"), N_("leave the table while it waits; q in the lobby: quit")),
+    ),
+)
+"""The lobby and a table over the network."""
+
+THIS_HELP: HelpSection = (
+    N_("This help"),
+    (
+        ("↑ ↓  j k", N_("scroll")),
+        (N_("page down  page up"), N_("scroll a page")),
+        (N_("home  end"), N_("to the top, to the end")),
+        (N_("esc  q  ?  enter"), N_("close")),
+    ),
+)
+"""Moving about the help itself."""
+
+
 def shared_help(at_the_end: tuple[HelpRow, ...] = (), in_replays: tuple[HelpRow, ...] = ()) -> Help:
     """The sections every game's help ends with: the end of a game, forms, saves, replays, the network.
 
@@ -128,35 +188,8 @@ def shared_help(at_the_end: tuple[HelpRow, ...] = (), in_replays: tuple[HelpRow,
                 ),
             ),
         ),
-        (
-            N_("New game, resume"),
-            (
-                (
-                    N_("tab  shift+tab"),
-                    N_("next / previous field of the new-game form (the field with focus is highlighted)"),
-                ),
-                (N_("enter"), N_("open a list; in a text field, start the game")),
-                ("ctrl+s", N_("start the game")),
-                ("ctrl+o", N_("browse the saves")),
-                ("ctrl+l", N_("learn to play: a guided first game of the chosen game (esc leaves it)")),
-                (N_("esc"), N_("on the form: quit")),
-                (N_("enter  r"), N_("resume your last game (n: a new game instead)")),
-            ),
-        ),
-        (
-            N_("Saves"),
-            (
-                ("↑ ↓", N_("choose a save")),
-                (N_("enter"), N_("resume an unfinished game, replay a finished one")),
-                ("v", N_("replay any game")),
-                ("r", N_("rename (enter: keep the new title, esc: cancel)")),
-                (N_("d  delete"), N_("delete, after a question")),
-                ("y  n", N_("yes, delete it / no, keep it (esc: no)")),
-                ("s", N_("sort by date, title, status or turn")),
-                ("n", N_("a new game")),
-                (N_("q  esc"), N_("back (or quit, when the browser is all there is)")),
-            ),
-        ),
+        NEW_GAME_HELP,
+        SAVES_HELP,
         (
             N_("Replays"),
             (
@@ -171,26 +204,8 @@ def shared_help(at_the_end: tuple[HelpRow, ...] = (), in_replays: tuple[HelpRow,
             ),
         ),
         REVIEW_HELP[0],
-        (
-            N_("Over the network"),
-            (
-                (N_("enter"), N_("in the lobby: sit at a table, or back to your seat")),
-                ("n", N_("in the lobby: a new table (ctrl+s: create it, esc: back)")),
-                ("w", N_("watch a table")),
-                ("t", N_("at a table: chat (enter: send, esc: close); /mute NAME hides a player's chat, /unmute NAME")),
-                ("l", N_("in the lobby: the language of your screens (remembered for your name)")),
-                (N_("q  esc"), N_("leave the table while it waits; q in the lobby: quit")),
-            ),
-        ),
-        (
-            N_("This help"),
-            (
-                ("↑ ↓  j k", N_("scroll")),
-                (N_("page down  page up"), N_("scroll a page")),
-                (N_("home  end"), N_("to the top, to the end")),
-                (N_("esc  q  ?  enter"), N_("close")),
-            ),
-        ),
+        NETWORK_HELP,
+        THIS_HELP,
     )
 
 
