@@ -130,43 +130,11 @@ def describe(
     if isinstance(action, Choose):
         return _choose_text(entry, names, viewer)
     if isinstance(action, Place):
-        piece = after.get((action.x, action.y)) if after is not None else None
-        where = at_cell((action.x, action.y))
-        if piece is None:
-            text = _("You placed a card {where}") if you else _("{name} placed a card {where}")
-        else:
-            text = _("You placed {animal} {where}") if you else _("{name} placed {animal} {where}")
-        text = text.format(name=name, where=where, animal=the_animal(piece.animal) if piece else "")
+        text = _place_text(action, name, you, after)
     elif isinstance(action, Enter):
-        pushed = comma().join(
-            _("{animal} {source}→{target}")
-            .format(animal=_animal_at(before, source), source=cell_name(source), target=cell_name(target))
-            .lstrip()
-            for source, target in entry.moved
-        )
-        line = line_text(action)
-        if pushed:
-            text = (
-                _("Your deer entered {line}, pushing {cards}")
-                if you
-                else _("{name}'s deer entered {line}, pushing {cards}")
-            )
-        else:
-            text = (
-                _("Your deer entered {line}, pushing nothing")
-                if you
-                else _("{name}'s deer entered {line}, pushing nothing")
-            )
-        text = text.format(name=name, line=line, cards=pushed)
+        text = _enter_text(action, entry, name, you, before)
     elif isinstance(action, Move):
-        source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
-        moved = _animal_at(before, source) or _("a card")
-        text = (
-            _("Your raccoon moved {card} from {source} to {target}")
-            if you
-            else _("{name}'s raccoon moved {card} from {source} to {target}")
-        )
-        text = text.format(name=name, card=moved, source=cell_name(source), target=cell_name(target))
+        text = _move_text(action, name, you, before)
     else:
         return repr(action)
     if before is not None and after is not None:
@@ -174,6 +142,52 @@ def describe(
         if effects:
             text = _("{action}: {effects}").format(action=text, effects=effects)
     return text
+
+
+def _place_text(action: Place, name: str, you: bool, after: Grid | None) -> str:
+    """Who placed which animal where (a card the reader has not seen: "a card")."""
+    piece = after.get((action.x, action.y)) if after is not None else None
+    where = at_cell((action.x, action.y))
+    if piece is None:
+        text = _("You placed a card {where}") if you else _("{name} placed a card {where}")
+    else:
+        text = _("You placed {animal} {where}") if you else _("{name} placed {animal} {where}")
+    return text.format(name=name, where=where, animal=the_animal(piece.animal) if piece else "")
+
+
+def _enter_text(action: Enter, entry: LogEntry, name: str, you: bool, before: Grid | None) -> str:
+    """Whose deer entered which line, and each card it pushed from one cell to the next (or nothing)."""
+    pushed = comma().join(
+        _("{animal} {source}→{target}")
+        .format(animal=_animal_at(before, source), source=cell_name(source), target=cell_name(target))
+        .lstrip()
+        for source, target in entry.moved
+    )
+    if pushed:
+        text = (
+            _("Your deer entered {line}, pushing {cards}")
+            if you
+            else _("{name}'s deer entered {line}, pushing {cards}")
+        )
+    else:
+        text = (
+            _("Your deer entered {line}, pushing nothing")
+            if you
+            else _("{name}'s deer entered {line}, pushing nothing")
+        )
+    return text.format(name=name, line=line_text(action), cards=pushed)
+
+
+def _move_text(action: Move, name: str, you: bool, before: Grid | None) -> str:
+    """Whose raccoon moved which card, from which cell to which."""
+    source, target = (action.from_x, action.from_y), (action.to_x, action.to_y)
+    moved = _animal_at(before, source) or _("a card")
+    text = (
+        _("Your raccoon moved {card} from {source} to {target}")
+        if you
+        else _("{name}'s raccoon moved {card} from {source} to {target}")
+    )
+    return text.format(name=name, card=moved, source=cell_name(source), target=cell_name(target))
 
 
 def _choose_text(entry: LogEntry, names: Sequence[str], viewer: int) -> str:
