@@ -421,6 +421,27 @@ class WebDoor:
             await socket.close()
             return socket
         width, height = _int(request.query.get("width"), 80), _int(request.query.get("height"), 24)
+        terminal, token = self._open_terminal(socket, name, cookie, code, width, height)
+        try:
+            await terminal.app.start(width, height)
+            if terminal.ended is None:
+                await self._pump(terminal)
+        except OSError as error:
+            log.error("cannot start a browser app for %s: %s", name, error)
+        finally:
+            self.hub.revoke_token(token)
+            await terminal.stop()
+            self._unwatch(cookie, terminal)
+            self.session_check.closed(name)
+            await socket.close()
+        return socket
+
+    def _open_terminal(
+        self, socket: web.WebSocketResponse, name: str, cookie: str, code: str, width: int, height: int
+    ) -> tuple[Terminal, str]:
+        """The player's app for this socket (not started yet), watched under its session, and the hub
+        token it signs in with. No await in here: the session was checked just before, so its end
+        cannot go unseen between the check and the watch."""
 
         async def close() -> None:
             """The app has ended: if its session did, the page is told why, then the socket closes."""
@@ -444,20 +465,8 @@ class WebDoor:
         )
         terminal = Terminal(app, socket)
         self.session_check.opened(name)
-        self._watch(cookie, terminal)  # no await since the session was checked: its end cannot go unseen
-        try:
-            await app.start(width, height)
-            if terminal.ended is None:
-                await self._pump(terminal)
-        except OSError as error:
-            log.error("cannot start a browser app for %s: %s", name, error)
-        finally:
-            self.hub.revoke_token(token)
-            await terminal.stop()
-            self._unwatch(cookie, terminal)
-            self.session_check.closed(name)
-            await socket.close()
-        return socket
+        self._watch(cookie, terminal)
+        return terminal, token
 
     async def _pump(self, terminal: Terminal) -> None:
         """The browser's messages to the app: JSON ["stdin", text], ["resize", {width, height}], ...
