@@ -235,6 +235,47 @@ def _place_maybe_placed(
     return hand_cards, board_cards
 
 
+def _sampled_hand(
+    slots: Sequence[HandSlot],
+    placed: dict[int, int],
+    resources: list[int],
+    golds: list[int],
+    rng: random.Random,
+) -> tuple[int, ...]:
+    """A seat's hand: each card known, or placed there by `_place_maybe_placed`, or else an unseen
+    card of the slot's deck and kingdom (taken out of `resources` or `golds`)."""
+    hand: list[int] = []
+    for slot_index, slot in enumerate(slots):
+        card = slot.card if slot.card is not None else placed.get(slot_index)
+        if card is None:
+            card = _take_matching(golds if slot.gold else resources, slot.kingdom, rng)
+        if card is not None:
+            hand.append(card)
+    return tuple(hand)
+
+
+def _sampled_area(
+    area: PlayArea,
+    backs: Sequence[BoardBack],
+    placed: dict[int, int],
+    resources: list[int],
+    golds: list[int],
+    rng: random.Random,
+) -> PlayArea:
+    """A seat's area with a card under each back it shows (placed there, or an unseen card of the
+    back's deck and kingdom)."""
+    if not backs:
+        return area
+    cards = dict(area.cards)
+    for back_index, back in enumerate(backs):
+        card = placed.get(back_index)
+        if card is None:
+            card = _take_matching(golds if back.gold else resources, back.kingdom, rng)
+        if card is not None:
+            cards[back.pos] = replace(cards[back.pos], card=card)
+    return replace(area, cards=cards)
+
+
 def sample_game(
     view: SeatView,
     knowledge: Knowledge,
@@ -255,24 +296,8 @@ def sample_game(
     seat_setups: list[SeatSetup] = []
     for index, public in enumerate(view.seats):
         hand_cards, board_cards = _place_maybe_placed(knowledge, index, rng, resources, golds)
-        hand: list[int] = []
-        for slot_index, slot in enumerate(knowledge.hands[index]):
-            card = slot.card if slot.card is not None else hand_cards.get(slot_index)
-            if card is None:
-                card = _take_matching(golds if slot.gold else resources, slot.kingdom, rng)
-            if card is not None:
-                hand.append(card)
-        area = public.area
-        backs = knowledge.board_backs[index]
-        if backs:
-            cards = dict(area.cards)
-            for back_index, back in enumerate(backs):
-                card = board_cards.get(back_index)
-                if card is None:
-                    card = _take_matching(golds if back.gold else resources, back.kingdom, rng)
-                if card is not None:
-                    cards[back.pos] = replace(cards[back.pos], card=card)
-            area = replace(area, cards=cards)
+        hand = _sampled_hand(knowledge.hands[index], hand_cards, resources, golds, rng)
+        area = _sampled_area(public.area, knowledge.board_backs[index], board_cards, resources, golds, rng)
         secret, choices = objectives[index]
         seats.append(
             Seat(
@@ -280,12 +305,12 @@ def sample_game(
                 starter_side=public.starter_side,
                 objective_choices=choices,
                 secret=secret,
-                hand=tuple(hand),
+                hand=hand,
                 area=area,
                 score=public.score,
             )
         )
-        seat_setups.append(SeatSetup(starter=public.starter, hand=tuple(hand), objective_choices=choices))
+        seat_setups.append(SeatSetup(starter=public.starter, hand=hand, objective_choices=choices))
     resource_top = None if view.resource_deck_top is None else int(view.resource_deck_top)
     gold_top = None if view.gold_deck_top is None else int(view.gold_deck_top)
     setup = Setup(
