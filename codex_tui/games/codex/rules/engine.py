@@ -374,6 +374,12 @@ def _turns_left_when_triggered(game: Game) -> int:
 
 
 def _place(game: Game, action: Place) -> Game:
+    """Place a card: check it, score it, and make the next game.
+
+    Whole on purpose (90 lines): every self-play, playout and replay runs it once a turn, and the
+    helpers it would call (`_build_seat`, `_build_entry`, `game_with_fields`) are written out in it,
+    each marked; split again into calls it would cost what `benchmarks/engine.py` measured them saving.
+    Read top to bottom, it is the rule book's order: the checks, the card, the seat, the end, the log."""
     if game.phase is not _PLACE:
         raise IllegalAction("Turn order", "this turn's card is placed; now draw a card")
     player = action.player
@@ -466,6 +472,10 @@ def _place(game: Game, action: Place) -> Game:
 
 
 def _draw(game: Game, action: Draw) -> Game:
+    """Draw a card: from a deck or the market (refilled), then the next turn.
+
+    Whole on purpose, as `_place`: it runs once a turn in every game the bots play out, with the
+    helpers it would call written out in it."""
     if game.phase is not _DRAW:
         raise IllegalAction("Turn order", "place a card before drawing")
     source = action.source
