@@ -378,7 +378,8 @@ def _place(game: Game, action: Place) -> Game:
 
     Whole on purpose (90 lines): every self-play, playout and replay runs it once a turn, and the
     helpers it would call (`_build_seat`, `_build_entry`, `game_with_fields`) are written out in it,
-    each marked; split again into calls it would cost what `benchmarks/engine.py` measured them saving.
+    each marked: split again into calls, it would be slower by a call per step (`benchmarks/engine.py`
+    measures self-play).
     Read top to bottom, it is the rule book's order: the checks, the card, the seat, the end, the log."""
     if game.phase is not _PLACE:
         raise IllegalAction("Turn order", "this turn's card is placed; now draw a card")
