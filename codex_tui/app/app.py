@@ -41,12 +41,12 @@ from codex_tui.storage.saves import (
     HUMAN,
     SavedGame,
     SaveError,
-    day_title,
     load_save,
     new_save_path,
     write_save,
 )
 from codex_tui.storage.settings import Settings, SettingsError, save_settings
+from codex_tui.storage.titles import day_title
 from codex_tui.ui.commands import language_commands, textual_commands
 from codex_tui.ui.crash import CRASH_LOG_NAME, CalmCrashes
 from codex_tui.ui.game_ui import help_screen, screens_of

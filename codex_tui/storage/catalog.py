@@ -33,13 +33,12 @@ from codex_tui.storage.saves import (
     SAVE_SUFFIX,
     SavedGame,
     SaveError,
-    clean_title,
-    default_title,
     is_temp_file,
     load_save,
     remove_stale_temp_files,
     write_save,
 )
+from codex_tui.storage.titles import clean_title, default_title
 
 
 @dataclass(frozen=True, slots=True)

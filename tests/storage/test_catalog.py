@@ -22,6 +22,7 @@ from codex_tui.storage.catalog import (
     scan_saves,
 )
 from codex_tui.storage.saves import SavedGame, SaveError, encode_save, load_save, temp_path, write_save
+from codex_tui.storage.titles import MAX_TITLE_CHARS
 from tests.helpers import play_random, started_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -210,7 +211,7 @@ def test_renaming_an_old_save_upgrades_it(folder: Path) -> None:
 
 def test_long_titles_are_cut(folder: Path) -> None:
     path = folder / "a-unfinished.msgpack"
-    assert len(rename_save(path, "x" * 500).title) == saves.MAX_TITLE_CHARS
+    assert len(rename_save(path, "x" * 500).title) == MAX_TITLE_CHARS
 
 
 def test_a_broken_save_cannot_be_renamed_and_stays_as_it_was(folder: Path) -> None:

@@ -19,11 +19,11 @@ from codex_tui.storage.saves import (
     TITLED_ON_KEY,
     SavedGame,
     SaveError,
-    clean_title,
     encode_save,
     load_save,
     write_save,
 )
+from codex_tui.storage.titles import clean_title
 
 DAY = date(2026, 12, 7)
 
