@@ -205,11 +205,12 @@ async def test_over_the_network_the_final_board_comes_first_too(monkeypatch, tmp
         await app._handle(message)
         await pilot.pause()
         assert isinstance(app.screen, GameOverBar) and app.screen_stack[-2] is app.game_screen
+        # The key bar is placed once the bar is drawn: read after one pause beside two CPU hogs, it was empty.
+        await until_shown(pilot, lambda: bool(key_words(app)), what="the game-over bar's keys")
         bar_keys = {"q": "Lobby", "n": "New game", "enter": "Final scores", "r": "Review"}
         assert key_words(app) == bar_keys, "q leaves for the lobby; r reviews, as at the end of a local game"
         await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen)
+        await until_shown(pilot, lambda: isinstance(app.screen, EndScreen) and "q" in key_words(app), what="the end")
         assert key_words(app)["q"] == "Lobby"
         race = app.screen.query_one(LineChart).chart
         assert race is not None and tuple(line.points for line in race.lines) == score_race(final.log, result(final)), (

@@ -22,6 +22,7 @@ from codex_tui.storage.saves import SavedGame, write_save
 from codex_tui.ui.canvas import Canvas
 from tests.scenes import settle, shown
 from tests.scenes.games import KINDS, mid_game, played
+from tests.waiting import until_shown
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
 
@@ -313,7 +314,8 @@ async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Pat
         marks = edge_text(area)
         assert (f"◀{left}" in marks["left"]) == bool(left) and (f"{right}▶" in marks["right"]) == bool(right)
         assert (f"▲{top}" in marks["top"]) == bool(top) and (f"▼{bottom}" in marks["bottom"]) == bool(bottom)
-        assert {"Pan", "Centre"} <= bar_words(app), "a cut board puts pan and centre on the key bar"
+        # The key bar is placed again after the bindings change, a refresh later: waited for, not read at once.
+        await until_shown(pilot, lambda: {"Pan", "Centre"} <= bar_words(app), what="pan and centre on the key bar")
         for _ in range(left + 1):
             await pilot.press("shift+left")
         await settle(pilot)
@@ -325,7 +327,11 @@ async def test_an_edge_the_area_goes_on_behind_says_so_and_how_far(tmp_path: Pat
         assert area.zoom is SMALL and area.fits()
         assert area.hidden() == (0, 0, 0, 0)
         assert not any(mark in "".join(edge_text(area).values()) for mark in "◀▶▲▼")
-        assert not {"Pan", "Centre"} & bar_words(app), "a board that fits leaves them to help"
+        await until_shown(
+            pilot,
+            lambda: bool(bar_words(app)) and not {"Pan", "Centre"} & bar_words(app),
+            what="a key bar without pan and centre (a board that fits leaves them to help)",
+        )
 
 
 async def test_side_by_side_both_areas_show_their_cards_at_one_size(tmp_path: Path) -> None:
