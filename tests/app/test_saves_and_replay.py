@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
 from codex_tui.app.app import CodexApp
 from codex_tui.app.screens.saves_browser import SavesBrowser, when
 from codex_tui.games.codex.bots.selfplay import selfplay_game
@@ -36,6 +39,16 @@ def unfinished_save(folder: Path) -> Path:
     return path
 
 
+async def cursor_down_to(pilot: Pilot[None], browser: SavesBrowser, row: int) -> None:
+    """Down until the browser's cursor is on `row`: at most a key per row (a loop until it got there
+    pressed for ever once the app had crashed underneath)."""
+    for _ in range(len(browser.entries)):
+        if browser.query_one(DataTable).cursor_row == row:
+            break
+        await pilot.press("down")
+    assert pilot.app.is_running and browser.query_one(DataTable).cursor_row == row
+
+
 def browser_app(folder: Path) -> CodexApp:
     return CodexApp(saves_dir=folder, bot_delay=0, mode="saves")
 
@@ -52,8 +65,7 @@ async def test_the_browser_lists_every_file_and_broken_ones_say_why(saves: Path)
         assert len(browser.entries) == 3
         names = [entry.path.name for entry in browser.entries]
         junk_row = names.index("junk.msgpack")
-        while browser.query_one("DataTable").cursor_row != junk_row:
-            await pilot.press("down")
+        await cursor_down_to(pilot, browser, junk_row)
         reason = str(browser.query_one("#reason").render())
         assert "junk.msgpack" in reason and "not a codex-tui save" in reason
         assert browser.check_action("open", ()) is None  # nothing to open in a broken file
@@ -104,8 +116,7 @@ async def test_the_browser_opened_from_a_game_goes_back_to_it(saves: Path) -> No
         browser = app.screen
         assert isinstance(browser, SavesBrowser)
         done = [entry.path.name for entry in browser.entries].index("done.msgpack")
-        while browser.query_one("DataTable").cursor_row != done:
-            await pilot.press("down")
+        await cursor_down_to(pilot, browser, done)
         await pilot.press("v")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
@@ -277,3 +288,13 @@ async def test_a_copy_keeps_the_games_title(saves: Path) -> None:
         await pilot.pause()
     copies = [entry for entry in scan_saves(saves) if entry.path != path]
     assert [load_save(entry.path).title for entry in copies] == ["Evening game"]
+
+
+def test_the_browser_answers_the_key_bar_before_its_table_is_there(saves: Path) -> None:
+    """The key bar asks which keys apply as soon as it is placed; under load it once asked before the
+    browser's table was there, and the error ended the app (the crash log of a test that then hung)."""
+    finished_save(saves)
+    browser = SavesBrowser(saves)
+    assert browser.current() is None
+    assert browser.check_action("open", ()) is None and browser.check_action("delete", ()) is None
+    assert browser.check_action("sort", ()) is True

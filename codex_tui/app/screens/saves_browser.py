@@ -17,6 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, Static
 
@@ -273,7 +274,13 @@ class SavesBrowser(Screen[BrowserChoice]):
         self.show_reason()
 
     def current(self) -> SaveEntry | None:
-        table = self.query_one(DataTable)
+        """The save under the cursor; None while the table is not there. The key bar asks (through
+        `check_action`) whenever it is placed, and under load it was placed once while the browser's
+        table was not: the query's error ended the app, a player's game with it."""
+        try:
+            table = self.query_one(DataTable)
+        except NoMatches:
+            return None
         if not self.entries or table.cursor_row is None or table.cursor_row >= len(self.entries):
             return None
         return self.entries[table.cursor_row]
